@@ -1,0 +1,32 @@
+"""Declares and cythonizes the native core; all metadata lives in pyproject.toml."""
+
+import os
+
+import numpy as np
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+# FASTALLOC_DEBUG_CYTHON=1 turns every safety check back on, so that the test
+# suite can catch out-of-bounds indexing that the release build would not see.
+DEBUG = os.environ.get("FASTALLOC_DEBUG_CYTHON", "") not in ("", "0")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "embedsignature": True,
+}
+
+extensions = [
+    Extension(
+        "fastalloc._core",
+        ["src/fastalloc/_core.pyx"],
+        include_dirs=[np.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
+    )
+]
+
+setup(ext_modules=cythonize(extensions, compiler_directives=directives, build_dir="build"))
