@@ -29,4 +29,8 @@ extensions = [
     )
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives, build_dir="build"))
+# Separate generated-C trees: cythonize only regenerates C when the .pyx is
+# newer, so switching directives must not reuse the other build's output.
+build_dir = "build/debug" if DEBUG else "build/release"
+
+setup(ext_modules=cythonize(extensions, compiler_directives=directives, build_dir=build_dir))
