@@ -1,0 +1,24 @@
+"""The stream IR front end: module model, op registry, parser and printer.
+
+``parse(text, filename=...) -> Module`` and ``str(module)`` /
+``module.print(generic=False)``; see ``fastalloc.ir.model`` for the model API.
+"""
+
+from fastalloc.ir.model import Block, Module, Op, Region, Value
+from fastalloc.ir.ops import OPS, OpDef
+
+__all__ = ["Block", "Module", "OPS", "Op", "OpDef", "Region", "Value", "parse", "parse_chunks"]
+
+
+def parse(text, filename: str = "<stdin>") -> Module:
+    """Parse MLIR text (str or bytes) into a Module; raises FastallocError."""
+    from fastalloc.ir.parser import parse as _parse
+
+    return _parse(text, filename)
+
+
+def parse_chunks(text, filename: str = "<stdin>"):
+    """Split on ``// -----`` lines; yields (Module | FastallocError) per chunk."""
+    from fastalloc.ir.parser import parse_chunks as _pc
+
+    return _pc(text, filename)

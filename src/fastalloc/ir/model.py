@@ -1,0 +1,506 @@
+"""The module model: values, ops, blocks, regions, and the rewriting API.
+
+Passes read and rewrite this model; the parser builds it and the printer
+turns it back into MLIR text.  Everything here is plain Python objects with
+``__slots__``; ids are dense so that passes can build numpy arrays indexed by
+``Value.id``.
+
+Objects
+-------
+``Value``
+    ``.id`` (int, dense, unique in its :class:`Module`; ``-1`` until the op
+    or block that defines it is inserted into a module), ``.type`` (str, MLIR
+    type text, e.g. ``!stream.resource<transient>``, ``index``; type aliases
+    are resolved for stream ops and block arguments, ``""`` when an
+    uninterpreted op's result type could not be read from its text),
+    ``.owner`` (:class:`Op` for a result, :class:`Block` for a block argument),
+    ``.index`` (result / argument number), ``.uses`` (list of ``(op,
+    operand_index)``), ``.name_hint`` (source name without ``%``, or None).
+    ``value.replace_all_uses_with(other)``; ``value.is_block_arg``;
+    ``value.defining_op`` (Op or None).  A result of a multi-result group
+    ``%x:2`` has ``name_hint == "x"`` for both; the printer groups consecutive
+    results with the same hint back into ``%x:2`` and prints uses as ``%x#1``.
+
+``Op``
+    ``.name`` (``"stream.async.splat"``), ``.operands`` (list[Value], for known
+    stream ops in ODS / generic-form order, STREAM_SYNTAX.md section 7),
+    ``.segments`` (list[int], one size per ODS operand of a known op, in the
+    order of ``fastalloc.ir.ops.OPS[name].segments``; None for uninterpreted
+    ops), ``.results`` (list[Value]), ``.regions`` (list[Region]),
+    ``.props`` (dict: ODS properties; ``tied_operands`` and
+    ``lifetime_intervals`` and ``resource_accesses`` /
+    ``resource_operand_accesses`` as ``list[int]``, unit properties such as
+    ``once``/``uninitialized``/``indeterminate_lifetime``/``prefer_origin`` as
+    ``True``, everything else (``affinity``, ``source_affinity``,
+    ``target_affinity``, ``entry_points``, ``callee``, ``op``, ``value``,
+    ``values`` (list of attribute texts for ``stream.resource.constants``), ...)
+    as MLIR attribute text), ``.attrs`` (dict[str, str], discardable
+    attributes as attribute text, e.g. ``stream.resources``; unit attrs map to
+    ``""``), ``.parent`` (Block or None), ``.loc`` (SourceLocation or None),
+    ``.known`` (True for ops with a registry entry and structured fields).
+
+    ``op.group(name)`` -> list[Value] of a named ODS segment (e.g.
+    ``resource_operands``, ``resource_operand_sizes``, ``result_sizes``,
+    ``await_timepoint``, ``source``, ``target_size``); ``op.set_group(name,
+    values)`` rewrites it (use lists and ``segments`` kept right).
+    ``op.set_operand(i, v)``, ``op.erase()`` (drops the op's uses of its
+    operands, recursively for its regions; the results must be unused or
+    replaced first), ``op.walk()`` (pre-order generator over the op and
+    everything nested), ``op.result`` (the single result).
+
+    ``Op.create(name, operands=(), segments=None, result_types=(),
+    props=None, attrs=None, regions=(), result_names=None)`` builds a
+    detached op.  ``segments`` is either a list of sizes (then ``operands`` is
+    the flat ODS-ordered list) or a dict ``{segment_name: [values]}`` (then
+    ``operands`` must be empty and the flat list is built in registry order;
+    missing segments are empty).  ``regions`` is a list of :class:`Region`
+    (taken over) or an int (that many empty regions with one empty block each).
+    ``result_names`` gives name hints (e.g. ``["result", "result_timepoint"]``).
+    Only ops whose name is in the registry (``fastalloc.ir.ops.OPS``) can be
+    created; uninterpreted ops are only ever parsed.
+
+``Block``
+    ``.args`` (list[Value]), ``.ops`` (list[Op]), ``.parent`` (Region or
+    None), ``.label`` (source label such as ``"bb1"`` or None).
+    ``Block(arg_types=(), arg_names=None)``, ``block.add_arg(type,
+    name_hint=None)``, ``block.insert_before(anchor, op)``,
+    ``block.insert_after(anchor, op)``, ``block.append(op)``,
+    ``block.insert(index, op)``.  Inserting finds the anchor by identity
+    (O(len(ops))); to rewrite a long block in one sweep, build a new list and
+    call ``block.set_ops(new_ops)`` (sets parents and registers new values).
+
+``Region``
+    ``.blocks`` (list[Block]), ``.parent`` (Op, or the Module for the body).
+    ``Region(blocks=None)``; ``region.block`` is the entry block.
+
+``Module``
+    ``.body`` (Block with the top-level ops), ``.ops`` (= ``body.ops``),
+    ``.aliases`` (list of ``#name = ...`` / ``!name = ...`` definition lines,
+    printed first), ``.header`` (``"module"`` text before the body brace, e.g.
+    ``'module attributes {...}'``; ``"module"`` for bare top-level ops),
+    ``.values`` (list indexed by value id; erased values stay as tombstones so
+    ids never move), ``.filename``.  ``module.walk()``,
+    ``module.print(generic=False)``, ``str(module)``.
+
+Invariants kept by the API: every use of a value appears exactly once in its
+``uses``; new values get the next free ids when their op (or a block holding
+them) is inserted into a block that belongs to the module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Union
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fastalloc.errors import SourceLocation
+
+__all__ = ["Block", "Module", "Op", "Region", "Value"]
+
+
+class Value:
+    """An SSA value: an op result or a block argument."""
+
+    __slots__ = ("id", "type", "owner", "index", "uses", "name_hint")
+
+    def __init__(
+        self,
+        type: str,
+        owner: Op | Block | None = None,
+        index: int = 0,
+        name_hint: str | None = None,
+        id: int = -1,
+    ) -> None:
+        self.id = id
+        self.type = type
+        self.owner = owner
+        self.index = index
+        self.uses: list[tuple[Op, int]] = []
+        self.name_hint = name_hint
+
+    @property
+    def is_block_arg(self) -> bool:
+        return isinstance(self.owner, Block)
+
+    @property
+    def defining_op(self) -> Op | None:
+        return self.owner if isinstance(self.owner, Op) else None
+
+    def replace_all_uses_with(self, other: Value) -> None:
+        """Point every use of this value at ``other``."""
+        if other is self:
+            return
+        uses = self.uses
+        self.uses = []
+        for op, i in uses:
+            op.operands[i] = other
+        other.uses.extend(uses)
+
+    def __repr__(self) -> str:
+        hint = f" %{self.name_hint}" if self.name_hint is not None else ""
+        return f"<Value #{self.id}{hint}: {self.type}>"
+
+
+def _drop_use(value: Value, op: Op, index: int) -> None:
+    uses = value.uses
+    for k in range(len(uses) - 1, -1, -1):
+        u = uses[k]
+        if u[0] is op and u[1] == index:
+            del uses[k]
+            return
+
+
+class Op:
+    """An operation.  See the module docstring for the fields."""
+
+    __slots__ = (
+        "name",
+        "operands",
+        "results",
+        "regions",
+        "props",
+        "attrs",
+        "parent",
+        "loc",
+        "segments",
+        "tmpl",
+        "opdef",
+    )
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.operands: list[Value] = []
+        self.results: list[Value] = []
+        self.regions: list[Region] = []
+        self.props: dict[str, Any] = {}
+        self.attrs: dict[str, str] = {}
+        self.parent: Block | None = None
+        self.loc: SourceLocation | None = None
+        self.segments: list[int] | None = None
+        # Uninterpreted ops: the op's text after its result list, as a list of
+        # str (literal text) and refs: int i >= 0 -> operand i; ("a", r, k) ->
+        # block argument k of region r's entry block; ("r", r) -> region r.
+        self.tmpl: list | None = None
+        self.opdef = None  # fastalloc.ir.ops.OpDef for known ops
+
+    # -- construction -----------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        operands: Iterable[Value] = (),
+        segments: list[int] | dict[str, list[Value]] | None = None,
+        result_types: Iterable[str] = (),
+        props: dict[str, Any] | None = None,
+        attrs: dict[str, str] | None = None,
+        regions: Iterable[Region] | int = (),
+        result_names: Iterable[str | None] | None = None,
+    ) -> Op:
+        """Build a detached op of a registered (known) kind."""
+        from fastalloc.ir.ops import OPS
+
+        opdef = OPS.get(name)
+        if opdef is None:
+            raise ValueError(f"Op.create: '{name}' is not a registered op; known: see fastalloc.ir.ops.OPS")
+        op = cls(name)
+        op.opdef = opdef
+        flat = list(operands)
+        if isinstance(segments, dict):
+            if flat:
+                raise ValueError("Op.create: give operands either flat or as a segments dict, not both")
+            unknown = set(segments) - set(opdef.segment_names)
+            if unknown:
+                raise ValueError(f"Op.create({name}): unknown segments {sorted(unknown)}; known {opdef.segment_names}")
+            sizes = []
+            for seg in opdef.segment_names:
+                vals = list(segments.get(seg, ()))
+                sizes.append(len(vals))
+                flat.extend(vals)
+            segments = sizes
+        elif segments is None:
+            segments = opdef.infer_segments(len(flat))
+        else:
+            segments = list(segments)
+        if len(segments) != len(opdef.segment_names) or sum(segments) != len(flat):
+            raise ValueError(
+                f"Op.create({name}): segments {segments} do not match {len(flat)} operands "
+                f"for segments {opdef.segment_names}"
+            )
+        op.segments = segments
+        for i, v in enumerate(flat):
+            op.operands.append(v)
+            v.uses.append((op, i))
+        names = list(result_names) if result_names is not None else []
+        for i, t in enumerate(result_types):
+            op.results.append(Value(t, op, i, names[i] if i < len(names) else None))
+        if props:
+            op.props = dict(props)
+        if attrs:
+            op.attrs = dict(attrs)
+        if isinstance(regions, int):
+            regions = [Region([Block()]) for _ in range(regions)]
+        for r in regions:
+            r.parent = op
+            op.regions.append(r)
+        return op
+
+    # -- queries ----------------------------------------------------------
+    @property
+    def known(self) -> bool:
+        return self.opdef is not None
+
+    @property
+    def result(self) -> Value:
+        if len(self.results) != 1:
+            raise ValueError(f"{self.name} has {len(self.results)} results, not 1")
+        return self.results[0]
+
+    def _segment_span(self, name: str) -> tuple[int, int]:
+        opdef = self.opdef
+        if opdef is None or self.segments is None:
+            raise ValueError(f"{self.name} is not a known stream op; it has no named operand segments")
+        try:
+            k = opdef.segment_index[name]
+        except KeyError:
+            raise ValueError(f"{self.name} has no segment '{name}'; segments: {opdef.segment_names}") from None
+        segs = self.segments
+        start = sum(segs[:k])
+        return start, start + segs[k]
+
+    def group(self, name: str) -> list[Value]:
+        """Operands of the ODS segment ``name`` (a new list)."""
+        a, b = self._segment_span(name)
+        return self.operands[a:b]
+
+    def set_group(self, name: str, values: Iterable[Value]) -> None:
+        """Replace the operands of segment ``name``; use lists follow."""
+        a, b = self._segment_span(name)
+        values = list(values)
+        old = self.operands
+        for i in range(len(old)):
+            _drop_use(old[i], self, i)
+        new = old[:a] + values + old[b:]
+        self.operands = new
+        for i, v in enumerate(new):
+            v.uses.append((self, i))
+        assert self.segments is not None and self.opdef is not None
+        self.segments[self.opdef.segment_index[name]] = len(values)
+
+    def set_operand(self, i: int, value: Value) -> None:
+        old = self.operands[i]
+        if old is value:
+            return
+        _drop_use(old, self, i)
+        self.operands[i] = value
+        value.uses.append((self, i))
+
+    def drop_operand_uses(self) -> None:
+        """Remove this op (and nested ops) from the use lists of its operands."""
+        for op in self.walk():
+            for i, v in enumerate(op.operands):
+                _drop_use(v, op, i)
+
+    def erase(self) -> None:
+        """Detach from the parent block and drop all uses it (and its regions) make."""
+        for r in self.results:
+            if r.uses and any(u[0] is not self for u in r.uses):
+                raise ValueError(f"erase {self.name}: result #{r.index} still has {len(r.uses)} uses")
+        self.drop_operand_uses()
+        blk = self.parent
+        if blk is not None:
+            ops = blk.ops
+            for k in range(len(ops)):
+                if ops[k] is self:
+                    del ops[k]
+                    break
+            self.parent = None
+
+    def walk(self) -> Iterator[Op]:
+        """Pre-order: this op, then every op nested in its regions."""
+        yield self
+        for r in self.regions:
+            for b in r.blocks:
+                for op in b.ops:
+                    yield from op.walk()
+
+    def module(self) -> Module | None:
+        blk = self.parent
+        return blk.module() if blk is not None else None
+
+    def __repr__(self) -> str:
+        return f"<Op {self.name} ({len(self.operands)} operands, {len(self.results)} results)>"
+
+
+class Block:
+    """A basic block: arguments and a list of ops."""
+
+    __slots__ = ("args", "ops", "parent", "label")
+
+    def __init__(self, arg_types: Iterable[str] = (), arg_names: Iterable[str | None] | None = None) -> None:
+        self.args: list[Value] = []
+        self.ops: list[Op] = []
+        self.parent: Region | None = None
+        self.label: str | None = None
+        names = list(arg_names) if arg_names is not None else []
+        for i, t in enumerate(arg_types):
+            self.args.append(Value(t, self, i, names[i] if i < len(names) else None))
+
+    def add_arg(self, type: str, name_hint: str | None = None) -> Value:
+        v = Value(type, self, len(self.args), name_hint)
+        self.args.append(v)
+        m = self.module()
+        if m is not None:
+            m._register_value(v)
+        return v
+
+    def module(self) -> Module | None:
+        blk: Block | None = self
+        while blk is not None:
+            reg = blk.parent
+            if reg is None:
+                return None
+            owner = reg.parent
+            if isinstance(owner, Module):
+                return owner
+            if owner is None:
+                return None
+            blk = owner.parent
+        return None
+
+    def _adopt(self, op: Op) -> None:
+        if op.parent is not None and op.parent is not self:
+            raise ValueError(f"{op.name} is already in another block; erase it first")
+        op.parent = self
+        m = self.module()
+        if m is not None:
+            m._register_op(op)
+
+    def append(self, op: Op) -> Op:
+        self._adopt(op)
+        self.ops.append(op)
+        return op
+
+    def insert(self, index: int, op: Op) -> Op:
+        self._adopt(op)
+        self.ops.insert(index, op)
+        return op
+
+    def _index(self, anchor: Op) -> int:
+        ops = self.ops
+        for k in range(len(ops)):
+            if ops[k] is anchor:
+                return k
+        raise ValueError(f"{anchor.name} is not in this block")
+
+    def insert_before(self, anchor: Op, op: Op) -> Op:
+        return self.insert(self._index(anchor), op)
+
+    def insert_after(self, anchor: Op, op: Op) -> Op:
+        return self.insert(self._index(anchor) + 1, op)
+
+    def set_ops(self, ops: list[Op]) -> None:
+        """Replace the op list wholesale (ops removed from it are NOT erased)."""
+        m = self.module()
+        for op in ops:
+            if op.parent is not self:
+                op.parent = self
+                if m is not None:
+                    m._register_op(op)
+        self.ops = ops
+
+    @property
+    def terminator(self) -> Op | None:
+        return self.ops[-1] if self.ops else None
+
+    def __repr__(self) -> str:
+        return f"<Block {len(self.args)} args, {len(self.ops)} ops>"
+
+
+class Region:
+    """A list of blocks owned by an op (or by the module for its body)."""
+
+    __slots__ = ("blocks", "parent")
+
+    def __init__(self, blocks: Iterable[Block] | None = None) -> None:
+        self.blocks: list[Block] = []
+        self.parent: Op | Module | None = None
+        for b in blocks or ():
+            b.parent = self
+            self.blocks.append(b)
+
+    @property
+    def block(self) -> Block:
+        return self.blocks[0]
+
+    def add_block(self, block: Block) -> Block:
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+
+class Module:
+    """A parsed module: aliases, the top-level ops, and the value table."""
+
+    __slots__ = ("body", "aliases", "header", "values", "filename", "_body_region")
+
+    def __init__(self, filename: str = "<stdin>") -> None:
+        self.filename = filename
+        self.aliases: list[str] = []
+        self.header = "module"
+        self.values: list[Value | None] = []
+        self._body_region = Region([Block()])
+        self._body_region.parent = self
+        self.body: Block = self._body_region.blocks[0]
+
+    @property
+    def ops(self) -> list[Op]:
+        return self.body.ops
+
+    def _register_value(self, v: Value) -> None:
+        if v.id < 0:
+            v.id = len(self.values)
+            self.values.append(v)
+
+    def _register_op(self, op: Op) -> None:
+        vals = self.values
+        for o in op.walk():
+            for r in o.results:
+                if r.id < 0:
+                    r.id = len(vals)
+                    vals.append(r)
+            for reg in o.regions:
+                reg_parent = reg.parent
+                if reg_parent is None:
+                    reg.parent = o
+                for b in reg.blocks:
+                    if b.parent is None:
+                        b.parent = reg
+                    for a in b.args:
+                        if a.id < 0:
+                            a.id = len(vals)
+                            vals.append(a)
+                    for inner in b.ops:
+                        if inner.parent is None:
+                            inner.parent = b
+
+    @property
+    def num_values(self) -> int:
+        return len(self.values)
+
+    def walk(self) -> Iterator[Op]:
+        for op in self.body.ops:
+            yield from op.walk()
+
+    def print(self, generic: bool = False) -> str:
+        from fastalloc.ir.printer import print_module
+
+        return print_module(self, generic=generic)
+
+    def __str__(self) -> str:
+        return self.print()
+
+    def __repr__(self) -> str:
+        return f"<Module {self.filename}: {len(self.body.ops)} top-level ops, {len(self.values)} values>"
+
+
+PropValue = Union[bool, str, list[int], list[str]]
