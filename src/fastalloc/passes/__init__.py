@@ -1,0 +1,76 @@
+"""fastalloc's passes over the module model, and ``run_passes`` to chain them.
+
+Registry: :data:`PASSES` maps a pass name (IREE's, without the
+``iree-stream-`` prefix) to a callable ``fn(module, **options) -> None`` that
+rewrites the :class:`~fastalloc.ir.model.Module` in place and raises
+:class:`~fastalloc.errors.FastallocError` on bad input.  Every pass receives
+every option given to :func:`run_passes` (``pack_strategy`` included) and
+ignores the ones it does not use.  A pass module registers itself with
+:func:`register`; the built-in ones are imported lazily on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from fastalloc.errors import FastallocError
+
+__all__ = ["PASSES", "register", "run_passes", "schedule_allocation"]
+
+PassFn = Callable[..., None]
+
+PASSES: dict[str, PassFn] = {}
+
+# name -> module that registers it when imported.
+_BUILTIN = {
+    "schedule-allocation": "fastalloc.passes.schedule_allocation",
+    "layout-slices": "fastalloc.passes.layout_slices",
+}
+
+
+def register(name: str, fn: PassFn) -> PassFn:
+    """Add (or replace) pass ``name``; returns ``fn`` so it can decorate."""
+    PASSES[name] = fn
+    return fn
+
+
+def _lookup(name: str) -> PassFn:
+    fn = PASSES.get(name)
+    if fn is None and name in _BUILTIN:
+        import importlib
+
+        importlib.import_module(_BUILTIN[name])
+        fn = PASSES.get(name)
+    if fn is None:
+        known = sorted(set(PASSES) | set(_BUILTIN))
+        raise FastallocError(f"unknown pass '{name}'; known passes: {', '.join(known)}")
+    return fn
+
+
+def run_passes(
+    text: str,
+    passes: Iterable[str],
+    *,
+    filename: str = "<stdin>",
+    pack_strategy: str = "iree",
+    **options: object,
+) -> str:
+    """Parse ``text``, run ``passes`` in order, return the printed module.
+
+    All pass names are checked before anything runs; a FastallocError from
+    any stage propagates and no partial output is produced.
+    """
+    from fastalloc.ir import parse
+
+    fns = [_lookup(name) for name in passes]
+    module = parse(text, filename=filename)
+    for fn in fns:
+        fn(module, pack_strategy=pack_strategy, **options)
+    return module.print()
+
+
+def schedule_allocation(module, **options: object) -> None:
+    """IREE's ``--iree-stream-schedule-allocation`` on ``module``, in place."""
+    from fastalloc.passes.schedule_allocation import schedule_allocation as _sa
+
+    _sa(module, **options)

@@ -1,0 +1,421 @@
+"""Stream op semantics the passes need, and one execute region -> flat arrays.
+
+Op semantics (IREE interfaces, answered from the op registry):
+
+* :func:`tied_operand` -- ``TiedOpInterface::getTiedResultOperand``;
+* :func:`result_size` -- ``SizeAwareOpInterface::getResultSizeFromValue``;
+* :func:`find_subview_op` -- ``ResourceSubviewOp::findSubviewOp``;
+* :func:`find_tied_base_value` -- ``TiedOpInterface::findTiedBaseValue``.
+
+Region arrays (:func:`region_arrays`): for one ``stream.async.execute`` the
+values of its region get local dense numbers and the facts IREE's
+``computeRegionValueAliases`` and ``computeExecutionRegionLivenessIntervals``
+read become int64 / uint8 numpy arrays, fed to the core kernels
+:func:`fastalloc._core.alias_sets` and :func:`fastalloc._core.liveness_intervals`.
+Building them is one walk over the region (Python objects have to be read
+once); use lists are flattened with ``itertools.chain`` and ``map`` over dict
+lookups so that no Python-level loop runs per use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fastalloc.ir.model import Op, Value
+
+__all__ = [
+    "LIVE_IN",
+    "LIVE_OUT",
+    "RegionArrays",
+    "find_subview_op",
+    "find_tied_base_value",
+    "is_resource",
+    "region_alias_sets",
+    "region_arrays",
+    "result_size",
+    "tied_operand",
+]
+
+LIVE_IN = -2147483648
+LIVE_OUT = 2147483647
+
+# Ops whose (single) result is tied to one named operand.
+_TIED_SEGMENT = {
+    "stream.async.fill": "target",
+    "stream.async.update": "target",
+    "stream.async.copy": "target",
+    "stream.async.collective": "target",
+    "stream.async.barrier": "source",
+    "stream.async.store": "target",
+    "stream.resource.subview": "source",
+}
+# Ops with a `tied_operands` property indexing their `resource_operands`.
+_TIED_PROP = frozenset(
+    {"stream.async.execute", "stream.async.concurrent", "stream.async.dispatch", "stream.async.call"}
+)
+# Size of result i: the i-th operand of this segment.
+_RESULT_SIZE_SEGMENT = {
+    "stream.async.execute": "result_sizes",
+    "stream.async.concurrent": "result_sizes",
+    "stream.async.dispatch": "result_sizes",
+    "stream.async.call": "result_sizes",
+    "stream.async.constant": "result_size",
+    "stream.async.splat": "result_size",
+    "stream.async.clone": "result_size",
+    "stream.async.slice": "result_size",
+    "stream.async.transfer": "result_size",
+    "stream.async.alloca": "storage_size",
+    "stream.async.fill": "target_size",
+    "stream.async.update": "target_size",
+    "stream.async.copy": "target_size",
+    "stream.async.collective": "target_size",
+    "stream.async.barrier": "size",
+    "stream.async.store": "target_size",
+    "stream.resource.subview": "result_size",
+    "stream.resource.alloca": "storage_size",
+    "stream.resource.alloc": "storage_size",
+    "stream.resource.constants": "result_sizes",
+}
+# Timeline ops stop findSubviewOp's walk.
+_TIMELINE = frozenset(
+    {
+        "stream.async.execute",
+        "stream.cmd.execute",
+        "stream.resource.alloca",
+        "stream.resource.dealloca",
+        "stream.resource.constants",
+        "stream.timepoint.join",
+    }
+)
+
+
+def is_resource(value: Value) -> bool:
+    """``isa<IREE::Stream::ResourceType>(value.getType())``."""
+    return value.type.startswith("!stream.resource<")
+
+
+def tied_operand(value: Value) -> Value | None:
+    """The operand whose storage op result ``value`` reuses, or None."""
+    op = value.owner
+    name = getattr(op, "name", None)
+    if name is None or value.is_block_arg:
+        return None
+    seg = _TIED_SEGMENT.get(name)
+    if seg is not None:
+        return op.group(seg)[0] if value.index == 0 else None
+    if name in _TIED_PROP:
+        tied = op.props.get("tied_operands")
+        if not tied or value.index >= len(tied):
+            return None
+        k = tied[value.index]
+        if k < 0:
+            return None
+        return op.group("resource_operands")[k]
+    return None
+
+
+def tied_results(op: Op, operand_index: int) -> list[Value]:
+    """``TiedOpInterface::getOperandTiedResults``: results of ``op`` tied to
+    its operand number ``operand_index``."""
+    name = op.name
+    seg = _TIED_SEGMENT.get(name)
+    if seg is not None:
+        a = _segment_start(op, seg)
+        return [op.results[0]] if operand_index == a else []
+    if name in _TIED_PROP:
+        tied = op.props.get("tied_operands") or ()
+        k = operand_index - _segment_start(op, "resource_operands")
+        return [op.results[i] for i, t in enumerate(tied) if t == k and t >= 0]
+    return []
+
+
+def is_tied_op(op: Op) -> bool:
+    """Whether ``op`` implements IREE's TiedOpInterface (for the ops we know)."""
+    return op.name in _TIED_SEGMENT or op.name in _TIED_PROP
+
+
+def _segment_start(op: Op, seg: str) -> int:
+    k = op.opdef.segment_index[seg]
+    return sum(op.segments[:k])
+
+
+def result_size(value: Value) -> Value | None:
+    """The ``index`` size operand of the op defining resource ``value``
+    (``SizeAwareOpInterface::getResultSizeFromValue``), or None."""
+    op = value.owner
+    if value.is_block_arg:
+        return None
+    seg = _RESULT_SIZE_SEGMENT.get(op.name)
+    if seg is None:
+        return None
+    sizes = op.group(seg)
+    if seg == "result_sizes":
+        # Resource results come first and match result_sizes one to one.
+        return sizes[value.index] if value.index < len(sizes) else None
+    return sizes[0] if sizes else None
+
+
+def operand_size(op: Op, operand_index: int) -> Value | None:
+    """``SizeAwareOpInterface::getOperandSize`` for the resource operands of
+    the region ops (used by findSizeValue's fallback over users)."""
+    name = op.name
+    if name in ("stream.async.execute", "stream.async.concurrent", "stream.yield"):
+        k = operand_index - _segment_start(op, "resource_operands")
+        sizes = op.group("resource_operand_sizes")
+        return sizes[k] if 0 <= k < len(sizes) else None
+    if name in ("stream.async.dispatch", "stream.async.call"):
+        a = _segment_start(op, "resource_operands")
+        k = operand_index - a
+        ops = op.group("resource_operands")
+        if not (0 <= k < len(ops)) or not is_resource(ops[k]):
+            return None
+        j = sum(1 for v in ops[:k] if is_resource(v))
+        return op.group("resource_operand_sizes")[j]
+    pairs = {
+        "stream.async.clone": (("source", "source_size"),),
+        "stream.async.slice": (("source", "source_size"),),
+        "stream.async.transfer": (("source", "source_size"),),
+        "stream.async.barrier": (("source", "size"),),
+        "stream.async.fill": (("target", "target_size"),),
+        "stream.async.update": (("target", "target_size"), ("update", "update_size")),
+        "stream.async.copy": (("target", "target_size"), ("source", "source_size")),
+        "stream.async.collective": (("target", "target_size"), ("source", "source_size")),
+        "stream.resource.subview": (("source", "source_size"),),
+    }.get(name, ())
+    for res, size in pairs:
+        if _segment_start(op, res) == operand_index:
+            return op.group(size)[0]
+    return None
+
+
+def find_tied_base_value(value: Value) -> Value:
+    """Follow tied results up to the value that first owned the storage."""
+    while True:
+        t = tied_operand(value)
+        if t is None:
+            return value
+        value = t
+
+
+def find_subview_op(value: Value) -> Op | None:
+    """The ``stream.resource.subview`` ``value`` derives from through tied
+    ops, or None (block arguments and timeline ops stop the walk)."""
+    while value is not None:
+        op = value.owner
+        if value.is_block_arg or op is None:
+            return None
+        name = op.name
+        if name in _TIMELINE:
+            return None
+        if name == "stream.resource.subview":
+            return op
+        if not is_tied_op(op):
+            return None
+        value = tied_operand(value)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Region -> arrays
+# ---------------------------------------------------------------------------
+
+
+def _resource_results_of(op: Op) -> list[Value]:
+    return [r for r in op.results if r.type.startswith("!stream.resource<")]
+
+
+def _collect_alias_pairs(region_op: Op, pairs: list[tuple[Value, Value]]) -> None:
+    """IREE's ``computeRegionValueAliases`` (recursive over nested
+    ``stream.async.concurrent``): append ``(aliasee, aliaser)`` pairs."""
+    block = region_op.regions[0].blocks[0]
+    yield_op = block.ops[-1]
+    tied = region_op.props.get("tied_operands") or ()
+    inner = yield_op.group("resource_operands")
+    for i, _outer in enumerate(_resource_results_of(region_op)):
+        if i < len(tied) and tied[i] >= 0 and i < len(inner):
+            pairs.append((inner[i], block.args[tied[i]]))
+    for op in block.ops:
+        if op.name == "stream.async.concurrent":
+            _collect_alias_pairs(op, pairs)
+        if op.name in _TIED_SEGMENT or op.name in _TIED_PROP:
+            for r in op.results:
+                if r.type.startswith("!stream.resource<"):
+                    t = tied_operand(r)
+                    if t is not None:
+                        pairs.append((r, t))
+
+
+@dataclass
+class RegionArrays:
+    """The region of one execute as arrays over local value numbers.
+
+    ``values[k]`` is the Value numbered ``k``: the resource block arguments of
+    the entry block, then the resource results of the top-level ops in order
+    (these carry IREE's positive interval ordinals, in this order), then the
+    "nested" values: the unused untied resource results inside
+    ``stream.async.concurrent`` regions (IREE's ordinal -1 intervals, in walk
+    order) and the other nested values that occur in alias pairs.
+
+    ``def_op``/``use_indptr``/``use_ops``/``live_out``/``nested`` are the
+    inputs of :func:`fastalloc._core.liveness_intervals`; ``aliasee`` and
+    ``aliaser`` (local numbers) those of :func:`fastalloc._core.alias_sets`.
+    ``n_ordered`` values (args + top-level results) and then ``n_hack`` nested
+    unused results have intervals in IREE's output list; the rest do not.
+    """
+
+    values: list
+    index: dict
+    def_op: np.ndarray
+    use_indptr: np.ndarray
+    use_ops: np.ndarray
+    live_out: np.ndarray
+    nested: np.ndarray
+    aliasee: np.ndarray
+    aliaser: np.ndarray
+    n_args: int
+    n_ordered: int
+    n_hack: int
+
+
+def region_arrays(execute_op: Op) -> RegionArrays:
+    """Number the values of ``execute_op``'s region and build the arrays."""
+    block = execute_op.regions[0].blocks[0]
+    ops = block.ops
+    op_pos = {op: i for i, op in enumerate(ops)}
+
+    args = [a for a in block.args if a.type.startswith("!stream.resource<")]
+    top_results: list[Value] = []
+    top_def: list[int] = []
+    # Every op nested in a top-level op -> that op's index (for block args,
+    # whose nested uses count at their ancestor, as MLIR's Liveness does).
+    anc_pos = dict(op_pos)
+    hack: list[Value] = []
+    hack_def: list[int] = []
+    for i, op in enumerate(ops):
+        if op.regions:
+            is_conc = op.name == "stream.async.concurrent"
+            for inner in op.walk():
+                if inner is op:
+                    continue
+                anc_pos[inner] = i
+                if is_conc:
+                    for r in inner.results:
+                        if r.type.startswith("!stream.resource<") and not r.uses and tied_operand(r) is None:
+                            hack.append(r)
+                            hack_def.append(i)
+        for r in op.results:
+            if r.type.startswith("!stream.resource<"):
+                top_results.append(r)
+                top_def.append(i)
+
+    pairs: list[tuple[Value, Value]] = []
+    _collect_alias_pairs(execute_op, pairs)
+
+    values: list[Value] = args + top_results
+    index = {v: k for k, v in enumerate(values)}
+    n_ordered = len(values)
+    # Hack values override nothing that is numbered already (they are nested).
+    for v in hack:
+        if v not in index:
+            index[v] = len(values)
+            values.append(v)
+    n_hack = len(values) - n_ordered
+    for v in chain.from_iterable(pairs):
+        if v not in index:
+            index[v] = len(values)
+            values.append(v)
+    n = len(values)
+    n_args = len(args)
+
+    def_op = np.zeros(n, dtype=np.int64)
+    def_op[:n_args] = LIVE_IN
+    def_op[n_args:n_ordered] = top_def
+    def_op[n_ordered : n_ordered + n_hack] = hack_def
+
+    # Uses: block args map nested users to their ancestor, results map users
+    # not in the block to 0 (IREE's DenseMap default); nested values get none.
+    arg_counts = np.fromiter(map(len, map(_uses, args)), dtype=np.int64, count=n_args)
+    res_counts = np.fromiter(map(len, map(_uses, top_results)), dtype=np.int64, count=len(top_results))
+    counts = np.zeros(n, dtype=np.int64)
+    counts[:n_args] = arg_counts
+    counts[n_args:n_ordered] = res_counts
+    use_indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=use_indptr[1:])
+    owner = itemgetter(0)
+    arg_uses = np.fromiter(
+        map(anc_pos.get, map(owner, chain.from_iterable(map(_uses, args))), repeat(0)),
+        dtype=np.int64,
+        count=int(arg_counts.sum()),
+    )
+    res_uses = np.fromiter(
+        map(op_pos.get, map(owner, chain.from_iterable(map(_uses, top_results))), repeat(0)),
+        dtype=np.int64,
+        count=int(res_counts.sum()),
+    )
+    use_ops = np.concatenate([arg_uses, res_uses])
+
+    live_out = np.zeros(n, dtype=np.uint8)
+    yielded = [index[v] for v in ops[-1].group("resource_operands") if v in index]
+    live_out[yielded] = 1
+    # Only args and top-level results can be live-out in IREE's computation.
+    live_out[n_ordered:] = 0
+    nested = np.zeros(n, dtype=np.uint8)
+    nested[n_ordered:] = 1
+
+    if pairs:
+        aliasee = np.fromiter((index[a] for a, _ in pairs), dtype=np.int64, count=len(pairs))
+        aliaser = np.fromiter((index[b] for _, b in pairs), dtype=np.int64, count=len(pairs))
+    else:
+        aliasee = np.zeros(0, dtype=np.int64)
+        aliaser = np.zeros(0, dtype=np.int64)
+    return RegionArrays(
+        values, index, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, n_args, n_ordered, n_hack
+    )
+
+
+def _uses(v: Value) -> list:
+    return v.uses
+
+
+def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarray]:
+    """Alias sets of the region with the core's union-find.
+
+    Returns ``(sets, set_indptr, set_members)``: ``sets`` maps every value in
+    some alias pair to the list of its set's members (one shared list per
+    set, as :class:`fastalloc.passes.scope.AllocationScope` takes it), plus
+    the CSR arrays for :func:`fastalloc._core.liveness_intervals`.
+    """
+    from fastalloc import _core
+
+    n = len(arrays.values)
+    _leader, indptr, members = _core.alias_sets(n, arrays.aliasee, arrays.aliaser)
+    values = arrays.values
+    sets: dict = {}
+    ip = indptr.tolist()
+    mem = members.tolist()
+    for k in range(len(ip) - 1):
+        group = [values[m] for m in mem[ip[k] : ip[k + 1]]]
+        for v in group:
+            sets[v] = group
+    return sets, indptr, members
+
+
+def region_intervals(arrays: RegionArrays, set_indptr: np.ndarray, set_members: np.ndarray):
+    """IREE's liveness intervals ``(starts, ends)`` over the local numbers."""
+    from fastalloc import _core
+
+    return _core.liveness_intervals(
+        arrays.def_op,
+        arrays.use_indptr,
+        arrays.use_ops,
+        arrays.live_out,
+        arrays.nested,
+        set_indptr,
+        set_members,
+    )
