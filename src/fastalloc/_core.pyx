@@ -1,8 +1,782 @@
 # cython: language_level=3
-"""Native kernels of fastalloc (alias sets, liveness intervals, packing).
+"""Native kernels of fastalloc: alias sets, liveness intervals, packing,
+lower bound and plan validation.
 
-Filled in by the core work (issue 2).  Every kernel assumes validated input:
-validation and coercion happen once, in fastalloc.packing.
+Every kernel here assumes validated input (int64, C-contiguous, in range):
+validation and coercion happen once, in Python, in :mod:`fastalloc.packing`.
+The ``def`` functions only allocate their outputs with numpy and then run a
+``nogil`` loop over typed memoryviews; no Python object is touched per element.
+
+Shared helpers a packer can reuse (the best-fit strategy is included at the
+end of this file, in ``_pack_bestfit.pxi``):
+
+* ``_align(x, a)``: round up to a power-of-two alignment.
+* ``_IntervalIndex`` (``_interval_classes``, ``_ii_init``, ``_ii_activate``,
+  ``_ii_query``, ``_ii_free``): a static set of intervals, each activated
+  once; a query lists the active ones that intersect ``[s, e]`` in about
+  O(C log n + k) for k hits.
+* ``_res_sort``: stable merge sort of ``_Res`` records by (offset, order).
+* ``_fen_*``: a Fenwick tree over slots with predecessor / successor search.
 """
+
+cimport cython
+from libc.stdint cimport int64_t, uint8_t, INT64_MAX, INT64_MIN
+from libc.stdlib cimport malloc, free
+from libc.string cimport memcpy
+
+import numpy as np
+
+# IREE's sentinels (ScheduleAllocation.cpp: LIVE_IN = INT_MIN, LIVE_OUT =
+# INT_MAX); interval arrays are int64 and hold them unchanged.
+LIVE_IN = -2147483648
+LIVE_OUT = 2147483647
+cdef int64_t _LIVE_IN = -2147483648
+cdef int64_t _LIVE_OUT = 2147483647
+
+
+cdef inline int64_t _align(int64_t x, int64_t a) noexcept nogil:
+    """Round ``x >= 0`` up to a multiple of the power of two ``a`` (IREE's
+    ``Util::align``).  Callers guarantee no overflow."""
+    return (x + (a - 1)) & ~(a - 1)
+
+
+# ---------------------------------------------------------------------------
+# Alias sets
+# ---------------------------------------------------------------------------
+
+cdef inline int64_t _uf_find(int64_t* parent, int64_t x) noexcept nogil:
+    # Path halving: every other node on the path skips to its grandparent.
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def alias_sets(int64_t n_values, const int64_t[::1] aliasee, const int64_t[::1] aliaser):
+    """Alias sets of ``n_values`` values joined by the pairs
+    ``(aliasee[k], aliaser[k])``, with union-find.
+
+    Assumes validated input: both arrays the same length, ids in
+    ``[0, n_values)``.
+
+    Returns ``(leader, set_indptr, set_members)`` (all int64):
+
+    * ``leader[v]``: the smallest value id of ``v``'s set (``v`` itself for a
+      value that appears in no pair).
+    * sets in CSR form: set ``k`` is ``set_members[set_indptr[k]:set_indptr[k+1]]``.
+      Only values that appear in at least one pair are members of a set (as in
+      IREE's ``ValueAliasingSet::getValueAliasSets``: a pair ``(x, x)`` makes the
+      singleton ``{x}``).  Sets are ordered by leader, members ascending, so the
+      output does not depend on the order of the pairs.
+
+    IREE orders a set's members by the id it assigned at first sight and seeds
+    the widened interval with the front member; since the widening takes the
+    min/max over all members, member order never changes an interval.
+
+    Algorithm: union by size, path halving, then one ascending pass that names
+    every root by its smallest member and a counting sort into CSR; O(n + m a(n)).
+    Pure Python equivalent::
+
+        parent = list(range(n))
+        def find(x):
+            while parent[x] != x: x = parent[x]
+            return x
+        for a, b in pairs: parent[find(a)] = find(b)
+        leader = [min(v for v in range(n) if find(v) == find(u)) for u in range(n)]
+        sets = sorted({tuple(sorted(v for v in seen if leader[v] == leader[u]))
+                       for u in seen})   # seen = values in some pair
+    """
+    cdef Py_ssize_t m = aliasee.shape[0]
+    leader_arr = np.empty(n_values, dtype=np.int64)
+    parent_arr = np.arange(n_values, dtype=np.int64)
+    size_arr = np.ones(n_values, dtype=np.int64)
+    seen_arr = np.zeros(n_values, dtype=np.uint8)
+    count_arr = np.zeros(n_values + 1, dtype=np.int64)
+    cdef int64_t[::1] leader = leader_arr
+    cdef int64_t[::1] parent = parent_arr
+    cdef int64_t[::1] size = size_arr
+    cdef uint8_t[::1] seen = seen_arr
+    cdef int64_t[::1] count = count_arr
+    cdef int64_t k, a, b, v, r, n_sets = 0, n_members = 0
+    with nogil:
+        for k in range(m):
+            a = aliasee[k]
+            b = aliaser[k]
+            seen[a] = 1
+            seen[b] = 1
+            if n_values == 0:
+                continue
+            a = _uf_find(&parent[0], a)
+            b = _uf_find(&parent[0], b)
+            if a == b:
+                continue
+            if size[a] < size[b] or (size[a] == size[b] and b < a):
+                a, b = b, a
+            parent[b] = a
+            size[a] += size[b]
+        # Ascending pass: the first member met of each root is its smallest;
+        # `size` is reused to hold the root's leader.
+        for v in range(n_values):
+            size[v] = -1
+        for v in range(n_values):
+            r = _uf_find(&parent[0], v)
+            if size[r] < 0:
+                size[r] = v
+            leader[v] = size[r]
+            if seen[v]:
+                n_members += 1
+                if leader[v] == v:
+                    n_sets += 1
+    indptr_arr = np.zeros(n_sets + 1, dtype=np.int64)
+    members_arr = np.empty(n_members, dtype=np.int64)
+    cdef int64_t[::1] indptr = indptr_arr
+    cdef int64_t[::1] members = members_arr
+    with nogil:
+        # count[v] = set number of leader v; then CSR by one ascending pass.
+        k = 0
+        for v in range(n_values):
+            if seen[v] and leader[v] == v:
+                count[v] = k
+                k += 1
+        for v in range(n_values):
+            if seen[v]:
+                indptr[count[leader[v]] + 1] += 1
+        for k in range(n_sets):
+            indptr[k + 1] += indptr[k]
+        # `size` becomes the fill cursor of each set.
+        for k in range(n_sets):
+            size[k] = indptr[k]
+        for v in range(n_values):
+            if seen[v]:
+                k = count[leader[v]]
+                members[size[k]] = v
+                size[k] += 1
+    return leader_arr, indptr_arr, members_arr
+
+# ---------------------------------------------------------------------------
+# Liveness intervals
+# ---------------------------------------------------------------------------
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def liveness_intervals(const int64_t[::1] def_op, const int64_t[::1] use_indptr,
+                       const int64_t[::1] use_ops, const uint8_t[::1] live_out,
+                       const uint8_t[::1] nested, const int64_t[::1] set_indptr,
+                       const int64_t[::1] set_members):
+    """Closed liveness intervals ``[start, end]`` per value, as IREE's
+    ``computeExecutionRegionLivenessIntervals`` (ScheduleAllocation.cpp) computes
+    them, aliasing included.
+
+    Assumes validated input: ``def_op``, ``live_out``, ``nested`` of length n;
+    uses of value ``v`` are ``use_ops[use_indptr[v]:use_indptr[v+1]]``; alias
+    sets in the CSR form of :func:`alias_sets`.
+
+    Per value:
+
+    * ``start = def_op[v]``: the index of the op defining it in the execute
+      block, or ``LIVE_IN`` for a block argument.
+    * ``end = LIVE_OUT`` if ``live_out[v]`` (yielded), else the max of the use
+      op indices and of ``start`` -- or of 0 for a block argument:
+      ``Liveness::getEndOperation(arg, &block.front())`` starts from the first
+      op (index 0) and only moves to later users, so an unused, not yielded
+      block argument ends at 0, and one used only by op 0 also ends at 0.
+
+    The caller maps each use to an op index of the execute block.  IREE does it
+    differently for the two kinds of values: for a block argument a nested use
+    counts as its ancestor op in the block (``findAncestorOpInBlock``); for an
+    op result, a use whose owner is nested in a region is looked up in the
+    ordering map and counts as 0 (``DenseMap::operator[]`` default).
+
+    Then every alias set is widened to the union (min start, max end) of its
+    members' intervals, unless all its members are ``nested`` (IREE's
+    ``ordinal == -1`` values, which it skips).  Nested values are, in IREE:
+    unused, untied resource results of ops inside a ``stream.async.concurrent``
+    (interval ``[c, c]`` with ``c`` the concurrent op's index: pass
+    ``def_op = c`` and no uses) and any other value of an alias set that IREE
+    never numbered, e.g. a nested block argument or a used nested result,
+    whose default interval is ``[0, 0]`` (pass ``def_op = 0``, no uses, not
+    live-out).  A mixed set takes those into its min/max, as IREE does.
+
+    Returns ``(starts, ends)``, int64 arrays holding ``LIVE_IN``/``LIVE_OUT``.
+    Pure Python equivalent::
+
+        for v in range(n):
+            s = def_op[v]
+            e = LIVE_OUT if live_out[v] else max([0 if s == LIVE_IN else s, *uses[v]])
+            start[v], end[v] = s, e
+        for members in sets:
+            if not all(nested[m] for m in members):
+                lo, hi = min(start[m] for m in members), max(end[m] for m in members)
+                for m in members: start[m], end[m] = lo, hi
+    """
+    cdef Py_ssize_t n = def_op.shape[0]
+    cdef Py_ssize_t n_sets = set_indptr.shape[0] - 1
+    starts_arr = np.empty(n, dtype=np.int64)
+    ends_arr = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] starts = starts_arr
+    cdef int64_t[::1] ends = ends_arr
+    cdef Py_ssize_t v, u, k, j
+    cdef int64_t s, e, lo, hi
+    cdef bint all_nested
+    with nogil:
+        for v in range(n):
+            s = def_op[v]
+            starts[v] = s
+            if live_out[v]:
+                ends[v] = _LIVE_OUT
+                continue
+            e = 0 if s == _LIVE_IN else s
+            for u in range(use_indptr[v], use_indptr[v + 1]):
+                if use_ops[u] > e:
+                    e = use_ops[u]
+            ends[v] = e
+        for k in range(n_sets):
+            all_nested = True
+            lo = INT64_MAX
+            hi = INT64_MIN
+            for j in range(set_indptr[k], set_indptr[k + 1]):
+                v = set_members[j]
+                if not nested[v]:
+                    all_nested = False
+                if starts[v] < lo:
+                    lo = starts[v]
+                if ends[v] > hi:
+                    hi = ends[v]
+            if all_nested:
+                continue
+            for j in range(set_indptr[k], set_indptr[k + 1]):
+                v = set_members[j]
+                starts[v] = lo
+                ends[v] = hi
+    return starts_arr, ends_arr
+
+
+# ---------------------------------------------------------------------------
+# Shared structures for packers
+# ---------------------------------------------------------------------------
+
+# Interval index: intervals grouped by length class (class = bit length of
+# end - start, any grouping is correct; this one keeps each class's lengths
+# within a factor of two), each class sorted by start.  An interval of class c
+# intersects [s, e] only if s - maxlen[c] <= start <= e, and most intervals in
+# that start window do intersect, so a query costs O(C log n + k) for k hits
+# (C <= 64 nonempty classes) instead of the O(k log n)-with-heavy-tails of a
+# max-end segment tree.  ``end`` holds INT64_MIN while an interval is inactive.
+cdef struct _IntervalIndex:
+    int64_t n_classes
+    int64_t cls_ptr[66]     # class c occupies positions cls_ptr[c]..cls_ptr[c+1]
+    int64_t cls_maxlen[65]
+    int64_t* start          # by (class, start, id)
+    int64_t* end            # active end, INT64_MIN if inactive
+    int64_t* real_end       # the interval's end, active or not
+    int64_t* id
+    int64_t* pos            # position of interval id
+
+
+cdef int _ii_init(_IntervalIndex* t, const int64_t* starts, const int64_t* ends,
+                  const int64_t* order, const int64_t* cls, int64_t n) except -1 nogil:
+    """Build an index over ``n`` intervals, all inactive.  ``order`` sorts them
+    by (cls, start, id) and ``cls`` gives each one's class (0..64).  Free with
+    ``_ii_free``."""
+    cdef int64_t p, i, c, ln
+    t.start = <int64_t*>malloc(max(n, 1) * sizeof(int64_t))
+    t.end = <int64_t*>malloc(max(n, 1) * sizeof(int64_t))
+    t.real_end = <int64_t*>malloc(max(n, 1) * sizeof(int64_t))
+    t.id = <int64_t*>malloc(max(n, 1) * sizeof(int64_t))
+    t.pos = <int64_t*>malloc(max(n, 1) * sizeof(int64_t))
+    if t.start == NULL or t.end == NULL or t.real_end == NULL or t.id == NULL or t.pos == NULL:
+        with gil:
+            raise MemoryError()
+    t.n_classes = 65
+    for c in range(66):
+        t.cls_ptr[c] = 0
+    for c in range(65):
+        t.cls_maxlen[c] = 0
+    for p in range(n):
+        i = order[p]
+        c = cls[i]
+        t.cls_ptr[c + 1] += 1
+        t.start[p] = starts[i]
+        t.end[p] = INT64_MIN
+        t.real_end[p] = ends[i]
+        t.id[p] = i
+        t.pos[i] = p
+        ln = ends[i] - starts[i]
+        if ln > t.cls_maxlen[c]:
+            t.cls_maxlen[c] = ln
+    for c in range(65):
+        t.cls_ptr[c + 1] += t.cls_ptr[c]
+    return 0
+
+
+cdef void _ii_free(_IntervalIndex* t) noexcept nogil:
+    free(t.start)
+    free(t.end)
+    free(t.real_end)
+    free(t.id)
+    free(t.pos)
+    t.start = t.end = t.real_end = t.id = t.pos = NULL
+
+
+cdef inline void _ii_activate(_IntervalIndex* t, int64_t i) noexcept nogil:
+    cdef int64_t p = t.pos[i]
+    t.end[p] = t.real_end[p]
+
+
+cdef int64_t _ii_query(const _IntervalIndex* t, int64_t s, int64_t e,
+                       int64_t* out) noexcept nogil:
+    """Write to ``out`` the ids of the active intervals intersecting ``[s, e]``
+    (grouped by class, by start within a class); return their number."""
+    cdef int64_t c, lo, hi, mid, p, top, low, k = 0
+    for c in range(65):
+        lo = t.cls_ptr[c]
+        top = t.cls_ptr[c + 1]
+        if lo == top:
+            continue
+        low = s - t.cls_maxlen[c]
+        hi = top
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if t.start[mid] < low:
+                lo = mid + 1
+            else:
+                hi = mid
+        p = lo
+        while p < top and t.start[p] <= e:
+            if t.end[p] >= s:
+                out[k] = t.id[p]
+                k += 1
+            p += 1
+    return k
+
+
+def _interval_classes(starts, ends):
+    """(order, cls) for ``_ii_init``: class = binary exponent of the length
+    (float rounding may shift a class by one; any class is correct)."""
+    lengths = np.asarray(ends) - np.asarray(starts)
+    cls = np.frexp(lengths.astype(np.float64))[1].astype(np.int64)
+    np.clip(cls, 0, 64, out=cls)
+    order = np.lexsort((np.arange(lengths.shape[0]), np.asarray(starts), cls)).astype(np.int64)
+    return order, cls
+
+
+cdef inline int64_t _upper_bound(const int64_t* a, int64_t n, int64_t x) noexcept nogil:
+    """Number of elements ``<= x`` in the ascending array ``a``."""
+    cdef int64_t lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if a[mid] <= x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+# A placed buffer: [off, end) in memory; `key` breaks ties between equal
+# offsets (ascending).
+cdef struct _Res:
+    int64_t off
+    int64_t end
+    int64_t key
+    int64_t id
+
+
+cdef inline bint _res_less(const _Res* a, const _Res* b) noexcept nogil:
+    return a.off < b.off or (a.off == b.off and a.key < b.key)
+
+
+cdef void _res_sort(_Res* a, _Res* tmp, int64_t n) noexcept nogil:
+    """Stable sort of ``a[:n]`` by (off, key); ``tmp`` has room for n records.
+    Insertion sort of runs of 16, then bottom-up merges."""
+    cdef int64_t lo, hi, i, j, width, mid, k, p, q
+    cdef _Res x
+    cdef _Res* src = a
+    cdef _Res* dst = tmp
+    cdef _Res* sw
+    lo = 0
+    while lo < n:
+        hi = lo + 16 if lo + 16 < n else n
+        for i in range(lo + 1, hi):
+            x = a[i]
+            j = i
+            while j > lo and _res_less(&x, &a[j - 1]):
+                a[j] = a[j - 1]
+                j -= 1
+            a[j] = x
+        lo = hi
+    width = 16
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width if lo + width < n else n
+            hi = lo + 2 * width if lo + 2 * width < n else n
+            p = lo
+            q = mid
+            k = lo
+            while p < mid and q < hi:
+                if _res_less(&src[q], &src[p]):
+                    dst[k] = src[q]
+                    q += 1
+                else:
+                    dst[k] = src[p]
+                    p += 1
+                k += 1
+            while p < mid:
+                dst[k] = src[p]
+                p += 1
+                k += 1
+            while q < hi:
+                dst[k] = src[q]
+                q += 1
+                k += 1
+            lo = hi
+        sw = src
+        src = dst
+        dst = sw
+        width *= 2
+    if src != a:
+        memcpy(a, src, n * sizeof(_Res))
+
+
+# Fenwick tree over slots 0..n-1 (array f of n + 1 counters, f[0] unused).
+cdef inline void _fen_add(int64_t* f, int64_t n, int64_t i, int64_t d) noexcept nogil:
+    i += 1
+    while i <= n:
+        f[i] += d
+        i += i & (-i)
+
+
+cdef inline int64_t _fen_prefix(const int64_t* f, int64_t i) noexcept nogil:
+    """Sum of slots [0, i)."""
+    cdef int64_t s = 0
+    while i > 0:
+        s += f[i]
+        i -= i & (-i)
+    return s
+
+
+cdef inline int64_t _fen_kth(const int64_t* f, int64_t n, int64_t k) noexcept nogil:
+    """The slot holding the k-th (1-based) occupied position."""
+    cdef int64_t pos = 0, step = 1
+    while step * 2 <= n:
+        step *= 2
+    while step > 0:
+        if pos + step <= n and f[pos + step] < k:
+            pos += step
+            k -= f[pos]
+        step >>= 1
+    return pos
+
+
+# ---------------------------------------------------------------------------
+# IREE's static packer
+# ---------------------------------------------------------------------------
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
+               const int64_t[::1] sizes, int64_t offset_alignment):
+    """IREE's ``packStaticSlicesGreedily`` (LayoutSlices.cpp), same offsets,
+    without its quadratic scan.
+
+    Assumes validated input: ``0 <= starts <= ends`` (inclusive lifetimes),
+    ``sizes`` already rounded up to the range alignment, a power-of-two
+    ``offset_alignment``, and sum of sizes plus ``n * offset_alignment`` within
+    int64.  Returns ``(offsets, highwater)``; IREE's total is
+    ``align(highwater, range_alignment)``.
+
+    IREE visits slices in the given order and keeps every reservation in a
+    list sorted by offset (a new one goes before the existing ones with an
+    equal offset).  For each slice it walks that list, skips reservations whose
+    lifetime does not intersect, and tracks ``cur``, the furthest end seen; at
+    each intersecting reservation ``r`` it takes ``align(cur)`` if the slice fits
+    below ``r.off`` and ``r.off - align(cur)`` beats the best fit so far (the best
+    fit being recorded, as IREE does, as ``r.off - cur``, unaligned); failing all
+    gaps it takes ``align(cur)`` at the end.
+
+    Only intersecting reservations influence the result, and only in list
+    order, so this kernel enumerates them with an interval index (about
+    O(k + log n) for k of them), sorts them by (offset, newest first) -- exactly the list
+    order -- and runs the same walk: O(sum k log k) instead of O(n^2).
+    Pure Python equivalent (IREE's loop)::
+
+        res = []                      # (off, size, i) sorted as IREE's list
+        for i in range(n):
+            cur, best, fit = 0, None, INF
+            for off, size, j in res:
+                if not (ends[j] >= starts[i] and ends[i] >= starts[j]): continue
+                a = align(cur)
+                if a + sizes[i] <= off and off - a < fit: best, fit = a, off - cur
+                cur = max(cur, off + size)
+            best = align(cur) if best is None else best
+            res.insert(first index with off >= best, (best, sizes[i], i))
+    """
+    cdef int64_t n = starts.shape[0]
+    offsets_arr = np.zeros(n, dtype=np.int64)
+    if n == 0:
+        return offsets_arr, 0
+    order_arr, cls_arr = _interval_classes(starts, ends)
+    hits_arr = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] offsets = offsets_arr
+    cdef const int64_t[::1] order = order_arr
+    cdef const int64_t[::1] cls = cls_arr
+    cdef int64_t[::1] hits = hits_arr
+    cdef _IntervalIndex index
+    index.start = index.end = index.real_end = index.id = index.pos = NULL
+    cdef _Res* res = NULL
+    cdef _Res* tmp = NULL
+    cdef int64_t i, j, k, r, cur, a, best, fit, size, hw = 0
+    try:
+        _ii_init(&index, &starts[0], &ends[0], &order[0], &cls[0], n)
+        res = <_Res*>malloc(n * sizeof(_Res))
+        tmp = <_Res*>malloc(n * sizeof(_Res))
+        if res == NULL or tmp == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(n):
+                size = sizes[i]
+                k = _ii_query(&index, starts[i], ends[i], &hits[0])
+                for j in range(k):
+                    r = hits[j]
+                    res[j].off = offsets[r]
+                    res[j].end = offsets[r] + sizes[r]
+                    res[j].key = -r
+                    res[j].id = r
+                _res_sort(res, tmp, k)
+                cur = 0
+                best = INT64_MAX
+                fit = INT64_MAX
+                for j in range(k):
+                    a = _align(cur, offset_alignment)
+                    if a + size <= res[j].off and res[j].off - a < fit:
+                        best = a
+                        fit = res[j].off - cur
+                    if res[j].end > cur:
+                        cur = res[j].end
+                if best == INT64_MAX:
+                    best = _align(cur, offset_alignment)
+                offsets[i] = best
+                if best + size > hw:
+                    hw = best + size
+                _ii_activate(&index, i)
+    finally:
+        _ii_free(&index)
+        free(res)
+        free(tmp)
+    return offsets_arr, hw
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _pack_iree_quadratic(const int64_t[::1] starts, const int64_t[::1] ends,
+                         const int64_t[::1] sizes, int64_t offset_alignment):
+    """IREE's ``packStaticSlicesGreedily`` transcribed loop for loop: an
+    offset-sorted reservation array walked in full for every slice, O(n^2).
+    The reference that ``_pack_iree`` is tested and benchmarked against; same
+    contract and result as ``_pack_iree``."""
+    cdef int64_t n = starts.shape[0]
+    offsets_arr = np.zeros(n, dtype=np.int64)
+    if n == 0:
+        return offsets_arr, 0
+    list_arr = np.empty(n, dtype=np.int64)   # slice ids in IREE's list order
+    cdef int64_t[::1] offsets = offsets_arr
+    cdef int64_t[::1] lst = list_arr
+    cdef int64_t i, j, r, m = 0, cur, a, best, fit, size, hw = 0
+    with nogil:
+        for i in range(n):
+            size = sizes[i]
+            cur = 0
+            best = INT64_MAX
+            fit = INT64_MAX
+            for j in range(m):
+                r = lst[j]
+                if not (ends[r] >= starts[i] and ends[i] >= starts[r]):
+                    continue
+                a = _align(cur, offset_alignment)
+                if a + size <= offsets[r] and offsets[r] - a < fit:
+                    best = a
+                    fit = offsets[r] - cur
+                if offsets[r] + sizes[r] > cur:
+                    cur = offsets[r] + sizes[r]
+            if best == INT64_MAX:
+                best = _align(cur, offset_alignment)
+            offsets[i] = best
+            j = 0
+            while j < m and offsets[lst[j]] < best:
+                j += 1
+            r = m
+            while r > j:
+                lst[r] = lst[r - 1]
+                r -= 1
+            lst[j] = i
+            m += 1
+            if best + size > hw:
+                hw = best + size
+    return offsets_arr, hw
+
+
+# ---------------------------------------------------------------------------
+# Lower bound and validation
+# ---------------------------------------------------------------------------
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _lower_bound(const int64_t[::1] starts, const int64_t[::1] ends,
+                 const int64_t[::1] sizes):
+    """Max over time of the sum of sizes of the live buffers (inclusive
+    lifetimes): no plan can have a smaller total.
+
+    Assumes validated input (``starts <= ends``, ``sizes`` aligned, their sum
+    within int64).  Sweep over the starts and the ends, each sorted; at equal
+    times a start comes before an end (a buffer ending at t and one starting at
+    t are both live at t).  O(n log n).  Pure Python equivalent::
+
+        max((sum(z for s, e, z in bufs if s <= t <= e) for t in starts), default=0)
+    """
+    cdef int64_t n = starts.shape[0]
+    if n == 0:
+        return 0
+    os_arr = np.argsort(starts, kind="stable").astype(np.int64)
+    oe_arr = np.argsort(ends, kind="stable").astype(np.int64)
+    cdef const int64_t[::1] os = os_arr
+    cdef const int64_t[::1] oe = oe_arr
+    cdef int64_t i = 0, j = 0, live = 0, best = 0
+    with nogil:
+        while i < n:
+            if ends[oe[j]] < starts[os[i]]:
+                live -= sizes[oe[j]]
+                j += 1
+            else:
+                live += sizes[os[i]]
+                if live > best:
+                    best = live
+                i += 1
+    return best
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _find_conflict(const int64_t[::1] starts, const int64_t[::1] ends,
+                   const int64_t[::1] sizes, const int64_t[::1] offsets):
+    """The first pair of buffers that are live at the same time and overlap in
+    memory, as ``(earlier, later)``, or ``(-1, -1)`` if there is none.
+
+    Assumes validated input (``starts <= ends``, ``offsets >= 0``,
+    ``offsets + sizes`` within int64).  Zero-size buffers occupy no memory and
+    never conflict.  Independent of every packer: a sweep over time (starts
+    ascending, ties by index; buffers ending before the current start leave
+    first) keeps the live buffers in a Fenwick tree over their rank by
+    (offset, index); live buffers are pairwise disjoint, so a new buffer can
+    only overlap its predecessor or its successor in offset order.
+    O(n log n).  Pure Python equivalent (quadratic)::
+
+        for i, j in combinations(range(n), 2):
+            if s[i] <= e[j] and s[j] <= e[i] and o[i] < o[j] + z[j] and o[j] < o[i] + z[i]:
+                return i, j
+    """
+    cdef int64_t n = starts.shape[0]
+    if n == 0:
+        return -1, -1
+    idx = np.arange(n, dtype=np.int64)
+    os_arr = np.argsort(starts, kind="stable").astype(np.int64)
+    oe_arr = np.argsort(ends, kind="stable").astype(np.int64)
+    by_off = np.lexsort((idx, np.asarray(offsets))).astype(np.int64)
+    slot_arr = np.empty(n, dtype=np.int64)
+    slot_arr[by_off] = idx
+    fen_arr = np.zeros(n + 1, dtype=np.int64)
+    cdef const int64_t[::1] os = os_arr
+    cdef const int64_t[::1] oe = oe_arr
+    cdef const int64_t[::1] owner = by_off
+    cdef const int64_t[::1] slot = slot_arr
+    cdef int64_t[::1] fen = fen_arr
+    cdef int64_t i = 0, j = 0, b, c, p, q, total = 0, first = -1, second = -1
+    with nogil:
+        while i < n:
+            b = oe[j]
+            if ends[b] < starts[os[i]]:
+                if sizes[b] > 0:
+                    _fen_add(&fen[0], n, slot[b], -1)
+                    total -= 1
+                j += 1
+                continue
+            b = os[i]
+            i += 1
+            if sizes[b] == 0:
+                continue
+            c = _fen_prefix(&fen[0], slot[b])
+            if c > 0:
+                p = owner[_fen_kth(&fen[0], n, c)]
+                if offsets[p] + sizes[p] > offsets[b]:
+                    first = p
+                    second = b
+                    break
+            if c < total:
+                q = owner[_fen_kth(&fen[0], n, c + 1)]
+                if offsets[b] + sizes[b] > offsets[q]:
+                    first = q
+                    second = b
+                    break
+            _fen_add(&fen[0], n, slot[b], 1)
+            total += 1
+    return first, second
+
+
+# ---------------------------------------------------------------------------
+# Wrappers exposing cdef helpers to tests
+# ---------------------------------------------------------------------------
+
+def _py_align(int64_t x, int64_t a):
+    return _align(x, a)
+
+
+def _py_interval_query(const int64_t[::1] starts, const int64_t[::1] ends,
+                       const uint8_t[::1] active, int64_t s, int64_t e):
+    """Ids of the active intervals intersecting ``[s, e]``, ascending, via the
+    interval index (test hook)."""
+    cdef int64_t n = starts.shape[0], i, k
+    if n == 0:
+        return np.empty(0, dtype=np.int64)
+    order_arr, cls_arr = _interval_classes(starts, ends)
+    cdef const int64_t[::1] order = order_arr
+    cdef const int64_t[::1] cls = cls_arr
+    hits = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] h = hits
+    cdef _IntervalIndex index
+    index.start = index.end = index.real_end = index.id = index.pos = NULL
+    try:
+        _ii_init(&index, &starts[0], &ends[0], &order[0], &cls[0], n)
+        for i in range(n):
+            if active[i]:
+                _ii_activate(&index, i)
+        k = _ii_query(&index, s, e, &h[0])
+    finally:
+        _ii_free(&index)
+    return np.sort(hits[:k])
+
+
+def _py_res_sort(const int64_t[::1] off, const int64_t[::1] key):
+    """Permutation that ``_res_sort`` applies to records (off, key) (test hook)."""
+    cdef int64_t n = off.shape[0], i
+    cdef _Res* a = <_Res*>malloc(max(n, 1) * sizeof(_Res))
+    cdef _Res* t = <_Res*>malloc(max(n, 1) * sizeof(_Res))
+    out = np.empty(n, dtype=np.int64)
+    try:
+        if a == NULL or t == NULL:
+            raise MemoryError()
+        for i in range(n):
+            a[i].off = off[i]
+            a[i].end = 0
+            a[i].key = key[i]
+            a[i].id = i
+        _res_sort(a, t, n)
+        for i in range(n):
+            out[i] = a[i].id
+    finally:
+        free(a)
+        free(t)
+    return out
+
 
 include "_pack_bestfit.pxi"

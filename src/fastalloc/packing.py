@@ -1,0 +1,359 @@
+"""The public numpy API over the native kernels: packing buffers into one slab,
+its lower bound and an independent validity check, plus the alias-set and
+liveness kernels that schedule-allocation runs per execution region.
+
+Conventions: buffer ``i`` is live during the *inclusive* op range
+``[starts[i], ends[i]]`` and needs ``sizes[i]`` bytes.  Two buffers whose
+lifetimes intersect must not overlap in memory.  Every function validates and
+coerces its arrays once, here, and raises :class:`FastallocError` (a
+``ValueError``) naming the buffer and the numbers; the kernels in
+``fastalloc._core`` assume validated input.
+
+>>> plan = pack([0, 1, 3], [2, 4, 5], [100, 64, 64], alignment=64, strategy="iree")
+>>> plan.offsets.tolist(), plan.total
+([0, 128, 0], 192)
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from fastalloc import _core
+from fastalloc.errors import FastallocError
+
+__all__ = [
+    "LIVE_IN",
+    "LIVE_OUT",
+    "STRATEGIES",
+    "Plan",
+    "alias_sets",
+    "liveness_intervals",
+    "lower_bound",
+    "pack",
+    "validate",
+]
+
+#: Interval sentinels of IREE's liveness analysis (INT32_MIN / INT32_MAX).
+LIVE_IN: int = _core.LIVE_IN
+LIVE_OUT: int = _core.LIVE_OUT
+
+#: Packing strategies accepted by :func:`pack`.
+STRATEGIES: tuple[str, ...] = ("best-fit", "iree")
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+@dataclass(frozen=True, eq=False)
+class Plan:
+    """Where each buffer lives in the slab.
+
+    ``offsets[i]`` is buffer ``i``'s byte offset (a multiple of ``alignment``);
+    ``total`` is the slab size (a multiple of ``range_alignment``).
+    """
+
+    offsets: np.ndarray
+    total: int
+    strategy: str
+    alignment: int
+    range_alignment: int
+
+    def __iter__(self):  # ``offsets, total = plan``
+        return iter((self.offsets, self.total))
+
+
+# ---------------------------------------------------------------------------
+# Validation
+# ---------------------------------------------------------------------------
+
+
+def _as_int64(name: str, x: Any) -> np.ndarray:
+    """``x`` as a 1-D C-contiguous int64 array, or a FastallocError naming the
+    first bad element."""
+    try:
+        a = np.asarray(x)
+    except (TypeError, ValueError) as exc:  # ragged nested lists
+        raise FastallocError(f"{name}: not an array of integers ({exc})") from None
+    if a.ndim != 1:
+        raise FastallocError(f"{name}: expected a 1-D array, got shape {a.shape}")
+    kind = a.dtype.kind
+    if kind == "i":
+        return np.ascontiguousarray(a, dtype=np.int64)
+    if kind == "u":
+        big = np.flatnonzero(a > _INT64_MAX)
+        if big.size:
+            i = int(big[0])
+            raise FastallocError(f"{name}[{i}] = {int(a[i])} does not fit in int64")
+        return np.ascontiguousarray(a, dtype=np.int64)
+    if kind == "f":
+        bad = np.flatnonzero(~np.isfinite(a) | (a != np.trunc(a)) | (np.abs(a) >= 2.0**63))
+        if bad.size:
+            i = int(bad[0])
+            raise FastallocError(f"{name}[{i}] = {a[i]!r} is not an int64 integer")
+        return np.ascontiguousarray(a, dtype=np.int64)
+    if kind == "O":
+        for i, v in enumerate(a):
+            if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+                raise FastallocError(f"{name}[{i}] = {v!r} is not an integer")
+            if not -(2**63) <= int(v) <= _INT64_MAX:
+                raise FastallocError(f"{name}[{i}] = {int(v)} does not fit in int64")
+        return np.ascontiguousarray(a.astype(np.int64))
+    if a.size == 0 and kind in "bf":
+        return np.zeros(0, dtype=np.int64)
+    raise FastallocError(f"{name}: expected integers, got dtype {a.dtype}")
+
+
+def _check_alignment(name: str, a: Any) -> int:
+    if isinstance(a, bool) or not isinstance(a, numbers.Integral):
+        raise FastallocError(f"{name} must be an integer, got {a!r}")
+    a = int(a)
+    if a < 1 or a & (a - 1) or a > 2**62:
+        raise FastallocError(f"{name} must be a power of two in [1, 2**62], got {a}")
+    return a
+
+
+def _exact_sum(x: np.ndarray) -> int:
+    """Exact sum of non-negative int64 values as a Python int (no wraparound)."""
+    hi = int(np.sum(x >> 32, dtype=np.uint64))
+    lo = int(np.sum(x & 0xFFFFFFFF, dtype=np.uint64))
+    return (hi << 32) + lo
+
+
+def _buffers(starts: Any, ends: Any, sizes: Any, align: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Validate lifetimes and sizes; return (starts, ends, sizes rounded up to
+    ``align``).  Also guarantees the sum of rounded sizes fits in int64."""
+    s = _as_int64("starts", starts)
+    e = _as_int64("ends", ends)
+    z = _as_int64("sizes", sizes)
+    if not (s.shape[0] == e.shape[0] == z.shape[0]):
+        raise FastallocError(
+            f"starts, ends and sizes must have the same length, got {s.shape[0]}, {e.shape[0]}, {z.shape[0]}"
+        )
+    bad = np.flatnonzero(s < 0)
+    if bad.size:
+        i = int(bad[0])
+        raise FastallocError(f"buffer {i}: lifetime start {int(s[i])} is negative")
+    bad = np.flatnonzero(e < s)
+    if bad.size:
+        i = int(bad[0])
+        raise FastallocError(f"buffer {i}: lifetime end {int(e[i])} < start {int(s[i])} (lifetimes are inclusive)")
+    bad = np.flatnonzero(z < 0)
+    if bad.size:
+        i = int(bad[0])
+        raise FastallocError(f"buffer {i}: negative size {int(z[i])}")
+    bad = np.flatnonzero(z > _INT64_MAX - (align - 1))
+    if bad.size:
+        i = int(bad[0])
+        raise FastallocError(f"buffer {i}: size {int(z[i])} rounded up to {align} overflows int64")
+    z = (z + (align - 1)) & ~np.int64(align - 1)
+    total = _exact_sum(z)
+    if total > _INT64_MAX:
+        raise FastallocError(f"the sum of the {z.shape[0]} sizes rounded up to {align} is {total}, beyond int64")
+    return s, e, z
+
+
+# ---------------------------------------------------------------------------
+# Packing
+# ---------------------------------------------------------------------------
+
+
+def pack(
+    starts: Any,
+    ends: Any,
+    sizes: Any,
+    *,
+    alignment: int = 64,
+    range_alignment: int | None = None,
+    strategy: str = "best-fit",
+    effort: int = 1,
+) -> Plan:
+    """Assign each buffer an offset in one slab so that buffers with
+    intersecting lifetimes do not overlap.
+
+    ``alignment``: offsets are multiples of it (IREE's
+    ``min_buffer_offset_alignment``).  ``range_alignment`` (default: the same):
+    sizes are rounded up to it before packing and the total is a multiple of it
+    (IREE's ``min_buffer_range_alignment``).  Both powers of two.
+
+    Strategies:
+
+    * ``"best-fit"`` (default): the tightest packer, ``effort`` trades time for
+      a smaller total.
+    * ``"iree"``: IREE's ``packStaticSlicesGreedily`` (``--iree-stream-layout-slices``)
+      with identical offsets; slices are visited in the given order (IREE's
+      canonicalizer sorts them by lifetime first).  ``effort`` is ignored.
+
+    Empty input gives an empty plan of total 0.
+    """
+    align = _check_alignment("alignment", alignment)
+    ralign = align if range_alignment is None else _check_alignment("range_alignment", range_alignment)
+    if strategy not in STRATEGIES:
+        raise FastallocError(f"unknown packing strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
+    s, e, z = _buffers(starts, ends, sizes, ralign)
+    n = s.shape[0]
+    # Every placement pads by less than `align` and the total by less than
+    # `ralign`, so this bounds every offset and the total of every strategy.
+    bound = _exact_sum(z) + n * (align - 1) + (ralign - 1)
+    if bound > _INT64_MAX:
+        raise FastallocError(
+            f"the {n} sizes plus alignment padding may reach {bound} bytes, beyond int64"
+        )
+    if n == 0:
+        return Plan(np.zeros(0, dtype=np.int64), 0, strategy, align, ralign)
+    if strategy == "iree":
+        offsets, top = _core._pack_iree(s, e, z, align)
+    else:
+        if isinstance(effort, bool) or not isinstance(effort, numbers.Integral) or effort < 0:
+            raise FastallocError(f"effort must be a non-negative integer, got {effort!r}")
+        # Best-fit aligns every offset to `align`; its sizes must be rounded to
+        # both alignments so that its reservations match what we validate.
+        zb = z if ralign >= align else (z + (align - 1)) & ~np.int64(align - 1)
+        offsets, top = _core._pack_best_fit(s, e, zb, align, int(effort))
+        offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+    top = int(top)
+    total = (top + (ralign - 1)) & ~(ralign - 1)
+    return Plan(offsets, total, strategy, align, ralign)
+
+
+def lower_bound(starts: Any, ends: Any, sizes: Any, alignment: int = 64) -> int:
+    """Max over time of the sum of the live buffers' sizes, each rounded up to
+    ``alignment``: no plan can have a smaller total.  O(n log n)."""
+    align = _check_alignment("alignment", alignment)
+    s, e, z = _buffers(starts, ends, sizes, align)
+    return int(_core._lower_bound(s, e, z))
+
+
+def validate(
+    starts: Any,
+    ends: Any,
+    sizes: Any,
+    offsets: Any,
+    alignment: int = 64,
+    range_alignment: int | None = None,
+) -> None:
+    """Check a plan: raise :class:`FastallocError` if an offset is negative or
+    not a multiple of ``alignment``, or if two buffers with intersecting
+    lifetimes overlap in memory (sizes rounded up to ``range_alignment``,
+    default ``alignment``), naming the first conflicting pair found by a sweep
+    over time.  Independent of the packers; O(n log n).  Zero-size buffers
+    never conflict."""
+    align = _check_alignment("alignment", alignment)
+    ralign = align if range_alignment is None else _check_alignment("range_alignment", range_alignment)
+    s, e, z = _buffers(starts, ends, sizes, ralign)
+    o = _as_int64("offsets", offsets)
+    if o.shape[0] != s.shape[0]:
+        raise FastallocError(f"offsets has length {o.shape[0]}, expected {s.shape[0]} (one per buffer)")
+    bad = np.flatnonzero(o < 0)
+    if bad.size:
+        i = int(bad[0])
+        raise FastallocError(f"buffer {i}: negative offset {int(o[i])}")
+    bad = np.flatnonzero(o & (align - 1))
+    if bad.size:
+        i = int(bad[0])
+        raise FastallocError(f"buffer {i}: offset {int(o[i])} is not a multiple of the alignment {align}")
+    bad = np.flatnonzero(o > _INT64_MAX - z)
+    if bad.size:
+        i = int(bad[0])
+        raise FastallocError(f"buffer {i}: offset {int(o[i])} + size {int(z[i])} overflows int64")
+    a, b = _core._find_conflict(s, e, z, o)
+    if a >= 0:
+        raise FastallocError(
+            f"buffers {a} and {b} overlap: buffer {a} (lifetime [{int(s[a])}, {int(e[a])}], "
+            f"offset {int(o[a])}, size {int(z[a])}) and buffer {b} (lifetime [{int(s[b])}, {int(e[b])}], "
+            f"offset {int(o[b])}, size {int(z[b])}) are live together and share bytes "
+            f"[{max(int(o[a]), int(o[b]))}, {min(int(o[a] + z[a]), int(o[b] + z[b]))})"
+        )
+
+
+# ---------------------------------------------------------------------------
+# Alias sets and liveness (schedule-allocation)
+# ---------------------------------------------------------------------------
+
+
+def alias_sets(n_values: int, aliasee: Any, aliaser: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Alias sets of values ``0..n_values-1`` from tied pairs
+    ``(aliasee[k], aliaser[k])`` (IREE's ``ValueAliasingSet``).
+
+    Returns ``(leader, set_indptr, set_members)``: ``leader[v]`` is the smallest
+    id in ``v``'s set (``v`` if it is in no pair); set ``k`` is
+    ``set_members[set_indptr[k]:set_indptr[k+1]]``, sets ordered by leader,
+    members ascending; only values that occur in a pair belong to a set.  The
+    result does not depend on the order of the pairs.
+    """
+    if isinstance(n_values, bool) or not isinstance(n_values, numbers.Integral) or n_values < 0:
+        raise FastallocError(f"n_values must be a non-negative integer, got {n_values!r}")
+    a = _as_int64("aliasee", aliasee)
+    b = _as_int64("aliaser", aliaser)
+    if a.shape[0] != b.shape[0]:
+        raise FastallocError(f"aliasee and aliaser must have the same length, got {a.shape[0]} and {b.shape[0]}")
+    for name, x in (("aliasee", a), ("aliaser", b)):
+        bad = np.flatnonzero((x < 0) | (x >= n_values))
+        if bad.size:
+            k = int(bad[0])
+            raise FastallocError(f"alias pair {k}: {name} {int(x[k])} is not a value id in [0, {n_values})")
+    return _core.alias_sets(int(n_values), a, b)
+
+
+def _as_flags(name: str, x: Any, n: int) -> np.ndarray:
+    f = np.asarray(x)
+    if f.ndim != 1 or f.shape[0] != n:
+        raise FastallocError(f"{name}: expected {n} flags, got shape {f.shape}")
+    if f.dtype.kind not in "biu":
+        raise FastallocError(f"{name}: expected booleans, got dtype {f.dtype}")
+    return np.ascontiguousarray(f != 0, dtype=np.uint8)
+
+
+def liveness_intervals(
+    def_op: Any,
+    use_indptr: Any,
+    use_ops: Any,
+    live_out: Any,
+    nested: Any = None,
+    set_indptr: Any = None,
+    set_members: Any = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Closed liveness intervals per value of one execution region, exactly as
+    IREE's ``computeExecutionRegionLivenessIntervals``; see
+    ``fastalloc._core.liveness_intervals`` for the rules.
+
+    ``def_op[v]``: index of the defining op in the region's block, or
+    ``LIVE_IN`` for a block argument.  Uses of ``v``: op indices
+    ``use_ops[use_indptr[v]:use_indptr[v+1]]``.  ``live_out[v]``: yielded.
+    ``nested[v]`` (default all False): IREE's ordinal -1 values.  Alias sets in
+    the CSR form of :func:`alias_sets` (default: none).  Returns
+    ``(starts, ends)`` int64, with ``LIVE_IN``/``LIVE_OUT`` sentinels.
+    """
+    d = _as_int64("def_op", def_op)
+    n = d.shape[0]
+    bad = np.flatnonzero((d < 0) & (d != LIVE_IN))
+    if bad.size:
+        v = int(bad[0])
+        raise FastallocError(f"value {v}: def_op {int(d[v])} is neither an op index >= 0 nor LIVE_IN")
+    ip = _as_int64("use_indptr", use_indptr)
+    uo = _as_int64("use_ops", use_ops)
+    if ip.shape[0] != n + 1 or ip[0] != 0 or ip[-1] != uo.shape[0] or np.any(np.diff(ip) < 0):
+        raise FastallocError(
+            f"use_indptr must be {n + 1} non-decreasing offsets from 0 to len(use_ops) = {uo.shape[0]}"
+        )
+    bad = np.flatnonzero(uo < 0)
+    if bad.size:
+        raise FastallocError(f"use_ops[{int(bad[0])}] = {int(uo[bad[0]])} is not an op index")
+    lo = _as_flags("live_out", live_out, n)
+    ne = np.zeros(n, dtype=np.uint8) if nested is None else _as_flags("nested", nested, n)
+    if (set_indptr is None) != (set_members is None):
+        raise FastallocError("set_indptr and set_members go together")
+    if set_indptr is None:
+        sp = np.zeros(1, dtype=np.int64)
+        sm = np.zeros(0, dtype=np.int64)
+    else:
+        sp = _as_int64("set_indptr", set_indptr)
+        sm = _as_int64("set_members", set_members)
+        if sp.shape[0] < 1 or sp[0] != 0 or sp[-1] != sm.shape[0] or np.any(np.diff(sp) < 0):
+            raise FastallocError("set_indptr must be non-decreasing offsets from 0 to len(set_members)")
+        bad = np.flatnonzero((sm < 0) | (sm >= n))
+        if bad.size:
+            raise FastallocError(f"set_members[{int(bad[0])}] = {int(sm[bad[0]])} is not a value id in [0, {n})")
+    return _core.liveness_intervals(d, ip, uo, lo, ne, sp, sm)
