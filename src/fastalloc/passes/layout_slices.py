@@ -1,0 +1,591 @@
+"""``layout-slices``: lower every ``stream.resource.pack`` to offset arithmetic.
+
+The reference is IREE's ``--iree-stream-layout-slices``
+(``compiler/src/iree/compiler/Dialect/Stream/Transforms/LayoutSlices.cpp``),
+checked op for op against ``iree-opt`` 3.13.  For each pack, in the order
+IREE's post-order walk meets them:
+
+1. Resource config: the nearest ``stream.resources`` attribute on the pack or
+   an ancestor (the top-level module included) gives the offset and range
+   alignment; without one both are the default (64, like
+   ``--iree-stream-resource-min-offset-alignment``).  HAL affinities carry no
+   resource config in IREE 3.13, so the affinity never contributes one.
+2. Static slices (size defined by ``arith.constant``) are placed by
+   :func:`fastalloc.packing.pack` (strategy ``"iree"`` reproduces IREE's
+   ``packStaticSlicesGreedily`` offset for offset; any other strategy of the
+   core may be asked for).  Each offset becomes ``base + constant``.
+3. Dynamic slices are bucketed by their size SSA value (first appearance
+   order); inside a bucket each slice goes first-fit into the first bin none
+   of whose slices overlaps its lifetime; each new bin is appended above the
+   previous ones with the ``arith.addi`` / ``util.align`` chain IREE emits.
+4. The total length replaces the pack's first result and the pack is erased.
+
+Fidelity of the emitted ops.  IREE builds everything with ``createOrFold``
+in front of the pack and never cleans up; :class:`_Builder` replays the same
+folds so that the re-printed output is identical, duplicate and dead
+constants included:
+
+* an ``IndexSet`` memoizes the constants it hands out per pack (the base 0
+  and the static offsets / total);
+* ``arith.addi`` folds ``x + 0 -> x``, ``(a - b) + b -> a``,
+  ``b + (a - b) -> a`` and constant + constant to a *fresh* constant; a
+  constant left operand is commuted to the right and the folds are retried;
+* ``util.align`` always materializes a fresh alignment constant first (its
+  builder does), then folds to its operand when ``isAlignedTo`` proves it,
+  or to a fresh constant when the operand is constant.
+
+Cost: one packing-kernel call per pack plus O(1) work per static slice; the
+dynamic bins keep their slices as sorted disjoint intervals, so a bin test is
+a binary search (IREE scans every slice of every bin); the op lists of a block
+are rebuilt once (no per-op list insertion).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import numpy as np
+
+from fastalloc.errors import FastallocError
+from fastalloc.ir.model import Block, Module, Op, Value
+from fastalloc.passes.scope import constant_int, make_index_constant
+
+__all__ = [
+    "DEFAULT_ALIGNMENT",
+    "ResourceConfig",
+    "collect_packs",
+    "layout_slices",
+    "lookup_resource_config",
+    "parse_resource_config",
+    "PackSlices",
+    "pack_slices",
+    "place_static",
+]
+
+DEFAULT_ALIGNMENT = 64
+# Callable ops the reference pipeline anchors the pass on
+# (``util.func(iree-stream-layout-slices), func.func(iree-stream-layout-slices)``).
+DEFAULT_ANCHORS = ("util.func", "func.func")
+
+_PACK = "stream.resource.pack"
+_CONFIG_KEY = "stream.resources"
+_I64_MASK = (1 << 64) - 1
+
+
+# ---------------------------------------------------------------------------
+# Resource config
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceConfig:
+    """The two fields of ``#stream.resource_config`` that layout-slices reads."""
+
+    offset_alignment: int = DEFAULT_ALIGNMENT
+    range_alignment: int = DEFAULT_ALIGNMENT
+
+
+_CONFIG_FIELD = re.compile(r"\b(min_buffer_offset_alignment|min_buffer_range_alignment)\s*=\s*(-?\d+)")
+_CONFIG_ATTR = re.compile(r"#stream\.resource_config\s*<\s*\{(?P<body>[^}]*)\}\s*>")
+_ALIAS_REF = re.compile(r"^\s*(#[A-Za-z_][\w$.-]*)\s*$")
+
+
+def _resolve_alias(text: str, aliases: Iterable[str]) -> str:
+    m = _ALIAS_REF.match(text)
+    if not m:
+        return text
+    name = m.group(1)
+    for line in aliases:
+        head, sep, rhs = line.partition("=")
+        if sep and head.strip() == name:
+            return rhs.strip()
+    return text
+
+
+def parse_resource_config(text: str, loc=None, aliases: Iterable[str] = ()) -> ResourceConfig:
+    """Offset and range alignment of a ``#stream.resource_config<{...}>`` text.
+
+    Missing fields are 0 in IREE's parser; a 0 (or any non power of two)
+    alignment makes IREE's arithmetic meaningless, so it is rejected here.
+    """
+    text = _resolve_alias(text, aliases)
+    m = _CONFIG_ATTR.search(text)
+    if m is None:
+        raise FastallocError(f"'{_CONFIG_KEY}' is not a #stream.resource_config<{{...}}>: {text}", loc)
+    fields = dict.fromkeys(("min_buffer_offset_alignment", "min_buffer_range_alignment"), 0)
+    for key, value in _CONFIG_FIELD.findall(m.group("body")):
+        fields[key] = int(value)
+    for key, value in fields.items():
+        if value <= 0 or value & (value - 1):
+            raise FastallocError(
+                f"{_CONFIG_KEY}: {key} = {value} is not a positive power of two "
+                f"(layout-slices needs both min_buffer_offset_alignment and min_buffer_range_alignment)",
+                loc,
+            )
+    return ResourceConfig(fields["min_buffer_offset_alignment"], fields["min_buffer_range_alignment"])
+
+
+def _check_alignment(value: int, name: str) -> int:
+    value = int(value)
+    if value <= 0 or value & (value - 1):
+        raise FastallocError(f"{name} = {value} is not a positive power of two")
+    return value
+
+
+_HEADER_CONFIG = re.compile(r"\bstream\.resources\s*=\s*(#stream\.resource_config\s*<\s*\{[^}]*\}\s*>|#[\w$.-]+)")
+
+
+def lookup_resource_config(op: Op, default: ResourceConfig | None = None) -> ResourceConfig:
+    """``ResourceConfigAttr::lookup``: the nearest ``stream.resources`` on ``op``
+    or an ancestor (module header included), else ``default``."""
+    node: Any = op
+    module = None
+    while node is not None:
+        text = node.attrs.get(_CONFIG_KEY)
+        if text is not None:
+            module = module or op.module()
+            aliases = module.aliases if module is not None else ()
+            return parse_resource_config(text, node.loc, aliases)
+        block = node.parent
+        region = block.parent if block is not None else None
+        owner = region.parent if region is not None else None
+        if isinstance(owner, Module):
+            module = owner
+            break
+        node = owner
+    if module is None:
+        module = op.module()
+    if module is not None:
+        m = _HEADER_CONFIG.search(module.header)
+        if m is not None:
+            return parse_resource_config(m.group(1), None, module.aliases)
+    return default if default is not None else ResourceConfig()
+
+
+# ---------------------------------------------------------------------------
+# Reading packs
+# ---------------------------------------------------------------------------
+
+def _op_text(op: Op) -> str:
+    """The literal text of an uninterpreted op (its template without operands)."""
+    tmpl = op.tmpl
+    if tmpl:
+        return "".join(p for p in tmpl if isinstance(p, str))
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class PackSlices:
+    """One pack read into arrays (slice order = result order)."""
+
+    op: Op
+    starts: np.ndarray  # int64, inclusive lifetime start per slice
+    ends: np.ndarray  # int64, inclusive lifetime end
+    static_mask: np.ndarray  # bool: size defined by arith.constant
+    static_sizes: np.ndarray  # int64, the constant (0 for dynamic slices)
+    sizes: list[Value]  # size value per slice
+    offset: Value | None  # the optional base offset operand
+
+
+class _Consts:
+    """Integer value of constant SSA values (``m_ConstantInt``), memoized."""
+
+    __slots__ = ("memo",)
+
+    def __init__(self) -> None:
+        self.memo: dict[Value, int | None] = {}
+
+    def get(self, v: Value) -> int | None:
+        memo = self.memo
+        if v in memo:
+            return memo[v]
+        c = memo[v] = constant_int(v) if isinstance(v.owner, Op) else None
+        return c
+
+
+def pack_slices(op: Op, consts: _Consts | None = None) -> PackSlices:
+    """Read the slices of a ``stream.resource.pack`` op into arrays."""
+    consts = consts or _Consts()
+    sizes = op.group("dynamic_slice_sizes")
+    offset = op.group("offset")
+    intervals = op.props.get("lifetime_intervals") or []
+    n = len(sizes)
+    if len(intervals) != 2 * n or len(op.results) != n + 1:
+        raise FastallocError(
+            f"{_PACK}: {n} slice sizes, {len(intervals)} lifetime bounds and "
+            f"{len(op.results)} results do not agree (want 2*{n} bounds, {n + 1} results)",
+            op.loc,
+        )
+    iv = np.asarray(intervals, dtype=np.int64).reshape(n, 2) if n else np.zeros((0, 2), np.int64)
+    static_mask = np.zeros(n, dtype=bool)
+    static_sizes = np.zeros(n, dtype=np.int64)
+    for k, v in enumerate(sizes):
+        d = v.owner
+        # IREE: isa<arith::ConstantOp>(defining op) -- the op kind decides.
+        if isinstance(d, Op) and d.name == "arith.constant":
+            c = consts.get(v)
+            if c is None:
+                raise FastallocError(f"{_PACK}: slice {k} size is an arith.constant that is not an integer", op.loc)
+            if c < 0:
+                raise FastallocError(f"{_PACK}: slice {k} has negative static size {c}", op.loc)
+            static_mask[k] = True
+            static_sizes[k] = c
+    return PackSlices(op, np.ascontiguousarray(iv[:, 0]), np.ascontiguousarray(iv[:, 1]),
+                      static_mask, static_sizes, sizes, offset[0] if offset else None)
+
+
+def _align(x: int, a: int) -> int:
+    """IREE's ``Util::align`` on uint64 (power-of-two ``a``)."""
+    return ((x + (a - 1)) & ~(a - 1)) & _I64_MASK
+
+
+def place_static(
+    starts: np.ndarray,
+    ends: np.ndarray,
+    sizes: np.ndarray,
+    config: ResourceConfig,
+    strategy: str = "iree",
+    loc=None,
+) -> tuple[np.ndarray, int]:
+    """Offsets (relative to the pack base) of static slices, and the slab size.
+
+    The slab size is IREE's high-water mark, ``max(offset + align(size,
+    range))`` rounded up to the range alignment, for every strategy.
+    """
+    from fastalloc import packing
+
+    n = len(sizes)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), 0
+    ra, oa = config.range_alignment, config.offset_alignment
+    try:
+        plan = packing.pack(starts, ends, sizes, alignment=oa, range_alignment=ra, strategy=strategy)
+    except FastallocError as e:
+        raise FastallocError(f"{_PACK}: {e.message}", loc) from None
+    offsets = np.ascontiguousarray(plan.offsets, dtype=np.int64)
+    aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
+    high = int((offsets + aligned).max())
+    return offsets, _align(high, ra)
+
+
+# ---------------------------------------------------------------------------
+# The builder that replays IREE's createOrFold sequence
+# ---------------------------------------------------------------------------
+
+
+def _wrap64(x: int) -> int:
+    x &= _I64_MASK
+    return x - (1 << 64) if x >> 63 else x
+
+
+def _make_index_op(name: str, operands: list[Value]) -> Op:
+    """A detached binary ``index`` op (``arith.addi`` / ``util.align``)."""
+    from fastalloc.ir.ops import OPS
+
+    if name in OPS:
+        return Op.create(name, operands=operands, result_types=["index"])
+    # Not interpreted by the front end: an uninterpreted op with a template.
+    op = Op(name)
+    op.tmpl = [f"{name} ", 0, ", ", 1, " : index"]
+    for i, v in enumerate(operands):
+        op.operands.append(v)
+        v.uses.append((op, i))
+    op.results.append(Value("index", op, 0))
+    return op
+
+
+class _Builder:
+    """Emits ops in front of one pack exactly as IREE's OpBuilder + IndexSet do."""
+
+    __slots__ = ("out", "consts", "index_set", "aligned_memo")
+
+    def __init__(self, consts: _Consts) -> None:
+        self.out: list[Op] = []
+        self.consts = consts
+        self.index_set: dict[int, Value] = {}
+        self.aligned_memo: dict[tuple[Value, int], bool] = {}
+
+    # -- op factories -------------------------------------------------------
+    def fresh_constant(self, c: int) -> Value:
+        op = make_index_constant(c)
+        self.out.append(op)
+        v = op.results[0]
+        self.consts.memo[v] = c
+        return v
+
+    def _emit(self, name: str, operands: list[Value]) -> Value:
+        op = _make_index_op(name, operands)
+        self.out.append(op)
+        v = op.results[0]
+        self.consts.memo[v] = None
+        return v
+
+    # -- IndexSet -----------------------------------------------------------
+    def index(self, c: int) -> Value:
+        v = self.index_set.get(c)
+        if v is None:
+            v = self.index_set[c] = self.fresh_constant(c)
+        return v
+
+    # -- createOrFold<arith.addi> -------------------------------------------
+    def _fold_add(self, a: Value, b: Value) -> Value | None:
+        cb = self.consts.get(b)
+        if cb == 0:
+            return a
+        da, db = a.owner, b.owner
+        if isinstance(da, Op) and da.name == "arith.subi" and da.operands[1] is b:
+            return da.operands[0]
+        if isinstance(db, Op) and db.name == "arith.subi" and db.operands[1] is a:
+            return db.operands[0]
+        ca = self.consts.get(a)
+        if ca is not None and cb is not None:
+            return self.fresh_constant(_wrap64(ca + cb))
+        return None
+
+    def add(self, a: Value, b: Value) -> Value:
+        r = self._fold_add(a, b)
+        if r is not None:
+            return r
+        if self.consts.get(a) is not None and self.consts.get(b) is None:
+            # Commutative trait fold: constants move to the right, then refold.
+            a, b = b, a
+            r = self._fold_add(a, b)
+            if r is not None:
+                return r
+        return self._emit("arith.addi", [a, b])
+
+    # -- createOrFold<util.align>(value, int64 alignment) --------------------
+    def aligned_to(self, v: Value, a: int) -> bool:
+        """``isAlignedTo`` of UtilOpFolders.cpp for a static alignment ``a``."""
+        key = (v, a)
+        memo = self.aligned_memo
+        r = memo.get(key)
+        if r is None:
+            r = memo[key] = self._aligned_to(v, a)
+        return r
+
+    def _aligned_to(self, v: Value, a: int) -> bool:
+        c = self.consts.get(v)
+        if c is not None and a != 0 and (c & _I64_MASK) % a == 0:
+            return True
+        op = v.owner
+        if not isinstance(op, Op):
+            return False
+        name = op.name
+        if name == "util.align" and len(op.operands) == 2:
+            sa = self.consts.get(op.operands[1])
+            if sa is not None:
+                sa &= _I64_MASK
+                if sa >= a and math.gcd(sa, a) == a:
+                    return True
+            return self.aligned_to(op.operands[0], a)
+        if len(op.operands) != 2:
+            return False
+        if name in ("arith.addi", "arith.subi"):
+            return self.aligned_to(op.operands[0], a) and self.aligned_to(op.operands[1], a)
+        if name == "arith.muli":
+            return self.aligned_to(op.operands[0], a) or self.aligned_to(op.operands[1], a)
+        return False
+
+    def align(self, v: Value, a: int) -> Value:
+        alignment = self.fresh_constant(a)
+        if self.aligned_to(v, a):
+            return v
+        c = self.consts.get(v)
+        if c is not None:
+            return self.fresh_constant(_wrap64(_align(c & _I64_MASK, a)))
+        return self._emit("util.align", [v, alignment])
+
+
+# ---------------------------------------------------------------------------
+# Dynamic bins
+# ---------------------------------------------------------------------------
+
+
+class _Bin:
+    """Disjoint inclusive intervals sorted by start; ``fits`` is a bisect."""
+
+    __slots__ = ("offset", "starts", "ends")
+
+    def __init__(self, offset: Value) -> None:
+        self.offset = offset
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def fits(self, s: int, e: int) -> bool:
+        k = bisect_right(self.starts, e)
+        # Interval k-1 is the last one starting at or before e; as the bin's
+        # intervals are disjoint, it is the only one that can reach s.
+        return k == 0 or self.ends[k - 1] < s
+
+    def add(self, s: int, e: int) -> None:
+        k = bisect_right(self.starts, s)
+        self.starts.insert(k, s)
+        self.ends.insert(k, e)
+
+
+# ---------------------------------------------------------------------------
+# The pass
+# ---------------------------------------------------------------------------
+
+
+def _lower_pack(
+    op: Op,
+    default: ResourceConfig,
+    strategy: str,
+    consts: _Consts,
+) -> list[Op]:
+    """Rewrite uses of ``op``'s results; return the ops that replace it."""
+    config = lookup_resource_config(op, default)
+    ps = pack_slices(op, consts)
+    b = _Builder(consts)
+    oa, ra = config.offset_alignment, config.range_alignment
+    offsets_out = op.results[1:]
+
+    offset = ps.offset if ps.offset is not None else b.index(0)
+    static_idx = np.flatnonzero(ps.static_mask)
+    if len(static_idx):
+        placed, high = place_static(
+            ps.starts[static_idx], ps.ends[static_idx], ps.static_sizes[static_idx], config, strategy, op.loc
+        )
+        base = offset
+        for k, off in zip(static_idx.tolist(), placed.tolist()):
+            offsets_out[k].replace_all_uses_with(b.add(base, b.index(off)))
+        offset = b.add(base, b.index(high))
+
+    dyn_idx = np.flatnonzero(~ps.static_mask).tolist()
+    if dyn_idx:
+        buckets: dict[Value, list[int]] = {}
+        for k in dyn_idx:
+            buckets.setdefault(ps.sizes[k], []).append(k)
+        starts = ps.starts.tolist()
+        ends = ps.ends.tolist()
+        for size, members in buckets.items():
+            slice_size = b.align(size, ra)
+            bins: list[_Bin] = []
+            for k in members:
+                s, e = starts[k], ends[k]
+                target = None
+                for candidate in bins:
+                    if candidate.fits(s, e):
+                        target = candidate
+                        break
+                if target is None:
+                    target = _Bin(offset)
+                    bins.append(target)
+                    offset = b.align(b.add(offset, slice_size), oa)
+                target.add(s, e)
+                offsets_out[k].replace_all_uses_with(target.offset)
+        offset = b.align(offset, ra)
+
+    op.results[0].replace_all_uses_with(offset)
+    return b.out
+
+
+def _callables(module: Module, anchors: tuple[str, ...]) -> list[Op]:
+    return [op for op in module.body.ops if op.name in anchors and op.regions and op.regions[0].blocks]
+
+
+def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) -> list[tuple[Op, Op]]:
+    """``(callable op, pack op)`` for every pack the pass visits, in its order."""
+    found: list[tuple[Op, Op]] = []
+
+    def visit(fn: Op, block: Block) -> None:
+        for op in block.ops:
+            for r in op.regions:
+                for blk in r.blocks:
+                    visit(fn, blk)
+            if op.name == _PACK:
+                found.append((fn, op))
+
+    for fn in _callables(module, anchors):
+        for r in fn.regions:
+            for blk in r.blocks:
+                visit(fn, blk)
+    return found
+
+
+def _rewrite_block(block: Block, default: ResourceConfig, strategy: str, consts: _Consts) -> None:
+    changed = False
+    new_ops: list[Op] = []
+    for op in block.ops:
+        for r in op.regions:
+            for blk in r.blocks:
+                _rewrite_block(blk, default, strategy, consts)
+        if op.name == _PACK:
+            new_ops.extend(_lower_pack(op, default, strategy, consts))
+            op.drop_operand_uses()
+            op.parent = None
+            changed = True
+        else:
+            new_ops.append(op)
+    if changed:
+        block.set_ops(new_ops)
+
+
+def layout_slices(
+    module: Module,
+    strategy: str = "iree",
+    *,
+    default_alignment: int | None = None,
+    resource_min_offset_alignment: int | None = None,
+    anchors: tuple[str, ...] = DEFAULT_ANCHORS,
+) -> Module:
+    """Lower every ``stream.resource.pack`` in ``module`` (in place; returned).
+
+    ``strategy`` picks the packer of the static slices (``"iree"``: IREE's
+    greedy packing, identical output to iree-opt; ``"best-fit"`` or any other
+    strategy of :func:`fastalloc.packing.pack`).  ``default_alignment`` (alias
+    ``resource_min_offset_alignment``, like
+    ``--iree-stream-resource-min-offset-alignment``) is the offset and range
+    alignment where no ``stream.resources`` config applies (64).  ``anchors``
+    are the callable ops whose bodies are rewritten (top-level ``util.func``
+    and ``func.func``, as in the reference pipeline).
+    """
+    if default_alignment is not None and resource_min_offset_alignment is not None:
+        if int(default_alignment) != int(resource_min_offset_alignment):
+            raise FastallocError(
+                f"default_alignment = {default_alignment} and resource_min_offset_alignment = "
+                f"{resource_min_offset_alignment} disagree; give one"
+            )
+    a = default_alignment if default_alignment is not None else resource_min_offset_alignment
+    a = DEFAULT_ALIGNMENT if a is None else _check_alignment(a, "default_alignment")
+    default = ResourceConfig(a, a)
+    consts = _Consts()
+    anchors = tuple(anchors)
+    for fn in _callables(module, anchors):
+        for r in fn.regions:
+            for blk in r.blocks:
+                _rewrite_block(blk, default, strategy, consts)
+    return module
+
+
+def _run_pass(
+    module: Module,
+    *,
+    pack_strategy: str = "iree",
+    default_alignment: int | None = None,
+    resource_min_offset_alignment: int | None = None,
+    **_other_pass_options: object,
+) -> None:
+    """Registry entry: every ``run_passes`` option reaches every pass; this
+    one reads ``pack_strategy`` and the default alignment."""
+    layout_slices(
+        module,
+        pack_strategy,
+        default_alignment=default_alignment,
+        resource_min_offset_alignment=resource_min_offset_alignment,
+    )
+
+
+def _register() -> None:
+    from fastalloc.passes import register
+
+    register("layout-slices", _run_pass)
+
+
+_register()

@@ -1,0 +1,177 @@
+"""Per-pack statistics: how well the static slices of each slab are packed.
+
+``pack_stats(module, strategy=...)`` reads every ``stream.resource.pack``
+that layout-slices would lower (same anchors, same resource-config lookup,
+same packer call) without rewriting anything, and returns one
+:class:`PackStats` per pack with the function and execute region it belongs
+to, so that a command line can print a table per function and region.
+
+``total`` and ``lower_bound`` cover the static slices only (dynamic sizes
+are unknown at compile time):
+
+* ``total``: the static slab, IREE's high-water mark ``max(offset +
+  align(size, range))`` rounded up to the range alignment;
+* ``lower_bound``: the largest sum of range-aligned static sizes live at one
+  moment (no packing can do better), rounded up to the range alignment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from fastalloc.ir.model import Module, Op
+from fastalloc.passes.layout_slices import (
+    DEFAULT_ALIGNMENT,
+    DEFAULT_ANCHORS,
+    ResourceConfig,
+    _check_alignment,
+    _Consts,
+    _op_text,
+    collect_packs,
+    lookup_resource_config,
+    pack_slices,
+    place_static,
+)
+
+__all__ = ["PackStats", "pack_stats"]
+
+_SYMBOL = re.compile(r'@([\w$.\-]+|"[^"]*")')
+
+
+@dataclass(frozen=True, slots=True)
+class PackStats:
+    """Statistics of one ``stream.resource.pack`` under one strategy."""
+
+    function: str  # symbol of the enclosing util.func / func.func, without '@'
+    pack_index: int  # ordinal of the pack within its function (walk order)
+    region: int | None  # ordinal of the stream.cmd.execute it feeds, within the function
+    line: int | None  # source line of the pack, when known
+    slices: int
+    static_slices: int
+    dynamic_slices: int
+    offset_alignment: int
+    range_alignment: int
+    strategy: str
+    total: int  # static slab bytes
+    lower_bound: int  # bytes no packing of the static slices can go below
+
+    @property
+    def ratio(self) -> float:
+        """``total / lower_bound`` (1.0 for an empty static part)."""
+        return self.total / self.lower_bound if self.lower_bound else 1.0
+
+    @property
+    def region_name(self) -> str:
+        return f"execute#{self.region}" if self.region is not None else "-"
+
+
+def _symbol(fn: Op) -> str:
+    name = fn.props.get("sym_name")
+    if isinstance(name, str):
+        return name.strip('"')
+    m = _SYMBOL.search(_op_text(fn))
+    return m.group(1).strip('"') if m else "?"
+
+
+def _lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, range_alignment: int) -> int:
+    from fastalloc import packing
+
+    if len(sizes) == 0:
+        return 0
+    ra = range_alignment
+    aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
+    lb = int(packing.lower_bound(starts, ends, aligned))
+    return (lb + ra - 1) & ~(ra - 1)
+
+
+def _execute_ordinals(fn: Op) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for op in fn.walk():
+        if op.name == "stream.cmd.execute":
+            out[id(op)] = len(out)
+    return out
+
+
+def _fed_region(pack: Op, ordinals: dict[int, int]) -> int | None:
+    """The execute region that uses the pack's offsets (or its slab)."""
+    block = pack.parent
+    seen: set[int] = set()
+    frontier = list(pack.results)
+    # Follow the offsets and the total (through the alloca of the slab and
+    # any index arithmetic) to the first stream.cmd.execute that reads them.
+    while frontier:
+        v = frontier.pop(0)
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        for user, _ in v.uses:
+            node = user
+            while node is not None:
+                if node.name == "stream.cmd.execute" and id(node) in ordinals:
+                    return ordinals[id(node)]
+                blk = node.parent
+                if blk is None or blk is block:
+                    break
+                region = blk.parent
+                owner = region.parent if region is not None else None
+                node = owner if isinstance(owner, Op) else None
+            if user.parent is block:
+                frontier.extend(user.results)
+    return None
+
+
+def pack_stats(
+    module: Module | str,
+    strategy: str = "iree",
+    *,
+    default_alignment: int | None = None,
+    anchors: tuple[str, ...] = DEFAULT_ANCHORS,
+    filename: str = "<stdin>",
+) -> list[PackStats]:
+    """One :class:`PackStats` per pack that layout-slices would lower, in order.
+
+    ``module`` may be MLIR text (parsed with ``filename``).  The module is not
+    modified.
+    """
+    if isinstance(module, str):
+        from fastalloc.ir import parse
+
+        module = parse(module, filename)
+    a = DEFAULT_ALIGNMENT if default_alignment is None else _check_alignment(default_alignment, "default_alignment")
+    default = ResourceConfig(a, a)
+    consts = _Consts()
+    out: list[PackStats] = []
+    per_fn: dict[int, int] = {}
+    ordinals_by_fn: dict[int, dict[int, int]] = {}
+    for fn, pack in collect_packs(module, tuple(anchors)):
+        config = lookup_resource_config(pack, default)
+        ps = pack_slices(pack, consts)
+        idx = np.flatnonzero(ps.static_mask)
+        starts, ends, sizes = ps.starts[idx], ps.ends[idx], ps.static_sizes[idx]
+        _, total = place_static(starts, ends, sizes, config, strategy, pack.loc)
+        lb = _lower_bound(starts, ends, sizes, config.range_alignment)
+        ordinals = ordinals_by_fn.get(id(fn))
+        if ordinals is None:
+            ordinals = ordinals_by_fn[id(fn)] = _execute_ordinals(fn)
+        k = per_fn.get(id(fn), 0)
+        per_fn[id(fn)] = k + 1
+        out.append(
+            PackStats(
+                function=_symbol(fn),
+                pack_index=k,
+                region=_fed_region(pack, ordinals),
+                line=pack.loc.line if pack.loc is not None else None,
+                slices=len(ps.sizes),
+                static_slices=len(idx),
+                dynamic_slices=len(ps.sizes) - len(idx),
+                offset_alignment=config.offset_alignment,
+                range_alignment=config.range_alignment,
+                strategy=strategy,
+                total=total,
+                lower_bound=lb,
+            )
+        )
+    return out
