@@ -1,0 +1,734 @@
+"""Async -> explicit command conversion of schedule-allocation.
+
+Once the driver (:mod:`fastalloc.passes.schedule_allocation`) has given every
+resource value of an execution region a storage range in an
+:class:`~fastalloc.passes.scope.AllocationScope`, this module rewrites the
+region's ``stream.async.*`` ops into ``stream.cmd.*`` ops that name those
+ranges explicitly.  It follows ``applyAsyncAllocations`` and the
+``applyAsync*Op`` functions of IREE's ``ScheduleAllocation.cpp`` (the seed,
+lines 515-1037) and the whole-function conversions ``convertAsyncFuncOp``,
+``convertAsyncLoadOp`` and ``convertAsyncStoreOp``.
+
+Output must match iree-opt 3.13 text for text, so the order matters in three
+places: ops are visited last to first (every consumer is rewritten before its
+producer, so a producer has no uses left when it is erased); the new command
+ops go right before the async op they replace; offset additions
+(``scope.add``) are issued in the seed's order because each may put an
+``arith.addi`` before the execute op.
+
+Resource access bits on dispatch/call/collective bindings are those of
+``IREE::Stream::ResourceAccessBitfield``: 1 = read (``ro``), 2 = write
+(``wo``), 3 = read|write (``rw``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from fastalloc.errors import FastallocError
+from fastalloc.ir.model import Block, Op, Region, Value
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fastalloc.passes.scope import AllocationScope
+
+__all__ = [
+    "CONVERTIBLE_OPS",
+    "apply_async_allocations",
+    "check_convertible",
+    "convert_async_func",
+    "convert_async_load",
+    "convert_async_store",
+]
+
+READ = 1
+WRITE = 2
+READ_WRITE = READ | WRITE
+
+
+def _is_resource(value: Value) -> bool:
+    return value.type.startswith("!stream.resource<")
+
+
+def _is_staging(value: Value) -> bool:
+    return value.type == "!stream.resource<staging>"
+
+
+def _tied(op: Op) -> list[int]:
+    return list(op.props.get("tied_operands") or [])
+
+
+def _one(op: Op, segment: str) -> Value:
+    (value,) = op.group(segment)
+    return value
+
+
+def _create_before(anchor: Op, name: str, operands: list[Value], **kwargs) -> Op:
+    new_op = Op.create(name, operands, **kwargs)
+    new_op.loc = anchor.loc
+    assert anchor.parent is not None
+    anchor.parent.insert_before(anchor, new_op)
+    return new_op
+
+
+def _dialect_attrs(op: Op) -> dict[str, str]:
+    """MLIR's ``getDialectAttrs``: the discardable attributes with a dialect prefix."""
+    return {k: v for k, v in op.attrs.items() if "." in k}
+
+
+def _fill(anchor: Op, target: Value, target_size: Value, offset: Value, length: Value, value: Value) -> Op:
+    return _create_before(anchor, "stream.cmd.fill", [target, target_size, offset, length, value])
+
+
+def _copy(
+    anchor: Op,
+    source: Value,
+    source_size: Value,
+    source_offset: Value,
+    target: Value,
+    target_size: Value,
+    target_offset: Value,
+    length: Value,
+) -> Op:
+    return _create_before(
+        anchor,
+        "stream.cmd.copy",
+        [source, source_size, source_offset, target, target_size, target_offset, length],
+    )
+
+
+# -- one function per async op (seed: applyAsync*Op) ---------------------------
+#
+# Operand positions below are the ODS orders of STREAM_SYNTAX.md section 7.
+
+
+def _erase_only(op: Op, scope: AllocationScope) -> None:
+    # subview / alloca / constant: the driver already hoisted the storage out
+    # of the region and mapped the ranges; nothing uses the value any more.
+    op.erase()
+
+
+def _apply_splat(op: Op, scope: AllocationScope) -> None:
+    target = scope.lookup_resource_range(op.results[0])
+    _fill(op, target.resource, target.resource_size, target.offset, target.length, _one(op, "value"))
+    op.erase()
+
+
+def _apply_clone(op: Op, scope: AllocationScope) -> None:
+    source = scope.lookup_resource_range(_one(op, "source"))
+    target = scope.lookup_resource_range(op.results[0])
+    _copy(
+        op,
+        source.resource,
+        source.resource_size,
+        source.offset,
+        target.resource,
+        target.resource_size,
+        target.offset,
+        target.length,
+    )
+    op.erase()
+
+
+def _apply_slice(op: Op, scope: AllocationScope) -> None:
+    source = scope.lookup_resource_range(_one(op, "source"))
+    offset = scope.add(op.loc, source.offset, _one(op, "source_offset"))
+    target = scope.lookup_resource_range(op.results[0])
+    _copy(
+        op,
+        source.resource,
+        source.resource_size,
+        offset,
+        target.resource,
+        target.resource_size,
+        target.offset,
+        _one(op, "result_size"),
+    )
+    op.erase()
+
+
+def _apply_fill(op: Op, scope: AllocationScope) -> None:
+    target = scope.lookup_resource_range(op.results[0])
+    offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
+    _fill(op, target.resource, target.resource_size, offset, _one(op, "target_length"), _one(op, "value"))
+    op.erase()
+
+
+def _apply_update(op: Op, scope: AllocationScope) -> None:
+    source = scope.lookup_resource_range(_one(op, "update"))
+    target = scope.lookup_resource_range(op.results[0])
+    offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
+    _copy(
+        op,
+        source.resource,
+        source.resource_size,
+        source.offset,
+        target.resource,
+        target.resource_size,
+        offset,
+        _one(op, "update_size"),
+    )
+    op.erase()
+
+
+def _apply_copy(op: Op, scope: AllocationScope) -> None:
+    source = scope.lookup_resource_range(_one(op, "source"))
+    s_offset = scope.add(op.loc, source.offset, _one(op, "source_offset"))
+    target = scope.lookup_resource_range(op.results[0])
+    t_offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
+    _copy(
+        op,
+        source.resource,
+        source.resource_size,
+        s_offset,
+        target.resource,
+        target.resource_size,
+        t_offset,
+        _one(op, "length"),
+    )
+    op.erase()
+
+
+def _apply_collective(op: Op, scope: AllocationScope) -> None:
+    param = op.group("param")
+    # Out of place only (IREE #11249): the source is read, the target written,
+    # each over its whole mapped range from the given offset.
+    source = scope.lookup_resource_range(_one(op, "source"))
+    s_offset = scope.add(op.loc, source.offset, _one(op, "source_offset"))
+    target = scope.lookup_resource_range(op.results[0])
+    t_offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
+    operands = [
+        _one(op, "channel"),
+        _one(op, "element_count"),
+        *param,
+        source.resource,
+        target.resource,
+        source.resource_size,
+        target.resource_size,
+        s_offset,
+        t_offset,
+        source.length,
+        target.length,
+    ]
+    _create_before(
+        op,
+        "stream.cmd.collective",
+        operands,
+        segments=[1, 1, len(param), 2, 2, 2, 2],
+        props={"op": op.props["op"], "resource_accesses": [READ, WRITE]},
+    )
+    op.erase()
+
+
+def _apply_barrier(op: Op, scope: AllocationScope) -> None:
+    # The seed still lowers barriers to a (self-)copy of the range.
+    source = scope.lookup_resource_range(_one(op, "source"))
+    target = scope.lookup_resource_range(op.results[0])
+    _copy(
+        op,
+        source.resource,
+        source.resource_size,
+        source.offset,
+        target.resource,
+        target.resource_size,
+        target.offset,
+        source.length,
+    )
+    op.erase()
+
+
+def _normalize_attr(text: str | None) -> str | None:
+    # Attributes are uniqued in MLIR; compare their texts without layout.
+    return None if text is None else "".join(text.split())
+
+
+def _current_affinity(op: Op) -> str | None:
+    """The affinity ``op`` executes on: that of its enclosing execute region.
+
+    iree-opt 3.13 (``AffinityAttr::lookupOrDefault``) answers with the
+    ``on(...)`` of the enclosing ``stream.cmd.execute`` and nothing else here:
+    concurrent regions have none and a ``stream.affinity`` attribute on the
+    function is not consulted (checked against iree-opt).
+    """
+    block = op.parent
+    while block is not None:
+        region = block.parent
+        parent = region.parent if region is not None else None
+        if not isinstance(parent, Op):
+            return None
+        if parent.name in ("stream.cmd.execute", "stream.async.execute"):
+            return parent.props.get("affinity")
+        block = parent.parent
+    return None
+
+
+def _apply_transfer(op: Op, scope: AllocationScope) -> None:
+    source_value = _one(op, "source")
+    result = op.results[0]
+    current = _normalize_attr(_current_affinity(op))
+    source_affinity = op.props.get("source_affinity")
+    target_affinity = op.props.get("target_affinity")
+    transfer_in = (
+        source_affinity is not None and _normalize_attr(source_affinity) != current
+    ) or _is_staging(source_value)
+    transfer_out = (
+        target_affinity is not None and _normalize_attr(target_affinity) != current
+    ) or _is_staging(result)
+
+    source = scope.lookup_resource_range(source_value)
+    target = scope.lookup_resource_range(result)
+    if transfer_in:
+        _create_before(
+            op,
+            "stream.cmd.invalidate",
+            [source.resource, source.resource_size, source.offset, source.length],
+            props={"source_affinity": source_affinity} if source_affinity is not None else None,
+        )
+    _copy(
+        op,
+        source.resource,
+        source.resource_size,
+        source.offset,
+        target.resource,
+        target.resource_size,
+        target.offset,
+        source.length,
+    )
+    if transfer_out:
+        _create_before(
+            op,
+            "stream.cmd.flush",
+            [target.resource, target.resource_size, target.offset, target.length],
+            props={"source_affinity": target_affinity} if target_affinity is not None else None,
+        )
+    op.erase()
+
+
+class _Bindings:
+    """Resource bindings of a dispatch/call being built, in binding order."""
+
+    def __init__(self) -> None:
+        self.resources: list[Value] = []
+        self.sizes: list[Value] = []
+        self.offsets: list[Value] = []
+        self.lengths: list[Value] = []
+        self.accesses: list[int] = []
+
+    def add(self, resource: Value, size: Value, offset: Value, length: Value, access: int) -> None:
+        self.resources.append(resource)
+        self.sizes.append(size)
+        self.offsets.append(offset)
+        self.lengths.append(length)
+        self.accesses.append(access)
+
+
+def _bind_operands_and_results(op: Op, scope: AllocationScope) -> tuple[list[Value], _Bindings]:
+    """Shared by dispatch and call (seed: the two loops of applyAsyncDispatchOp).
+
+    Returns the primitive operands (in order) and the bindings: resource
+    operands first (read, or read-write when a result is tied to them), then
+    the untied results (write-only, over the result's size).
+    """
+    tied = _tied(op)
+    tied_set = {t for t in tied if t >= 0}
+    operands = op.group("resource_operands")
+    offsets = op.group("resource_operand_offsets")
+    lengths = op.group("resource_operand_lengths")
+    result_sizes = op.group("result_sizes")
+
+    primitives: list[Value] = []
+    bindings = _Bindings()
+    resource_index = 0
+    for i, operand in enumerate(operands):
+        if not _is_resource(operand):
+            primitives.append(operand)
+            continue
+        access = READ_WRITE if i in tied_set else READ
+        rng = scope.lookup_resource_range(operand)
+        offset = scope.add(op.loc, rng.offset, offsets[resource_index])
+        bindings.add(rng.resource, rng.resource_size, offset, lengths[resource_index], access)
+        resource_index += 1
+
+    for k, result in enumerate(op.results):
+        if not _is_resource(result):
+            continue
+        if k < len(tied) and tied[k] >= 0:
+            continue  # bound above as read-write
+        rng = scope.lookup_resource_range(result)
+        bindings.add(rng.resource, rng.resource_size, rng.offset, result_sizes[k], WRITE)
+    return primitives, bindings
+
+
+def _apply_dispatch(op: Op, scope: AllocationScope) -> None:
+    workload = op.group("workload")
+    primitives, b = _bind_operands_and_results(op, scope)
+    n = len(b.resources)
+    _create_before(
+        op,
+        "stream.cmd.dispatch",
+        [*workload, *primitives, *b.resources, *b.sizes, *b.offsets, *b.lengths],
+        segments=[len(workload), len(primitives), n, n, n, n],
+        props={"entry_points": op.props["entry_points"], "resource_accesses": b.accesses},
+        attrs=_dialect_attrs(op),
+    )
+    op.erase()
+
+
+def _apply_call(op: Op, scope: AllocationScope) -> None:
+    for result in op.results:
+        if not _is_resource(result):
+            # The async.call verifier rejects these; the seed would leave the
+            # result dangling.
+            raise FastallocError(
+                f"'stream.async.call' op non-resource return values are not yet supported on async calls",
+                op.loc,
+            )
+    primitives_and_resources: list[Value] = []
+    # cmd.call keeps primitives interleaved with resources, in operand order.
+    tied = _tied(op)
+    tied_set = {t for t in tied if t >= 0}
+    offsets = op.group("resource_operand_offsets")
+    lengths = op.group("resource_operand_lengths")
+    result_sizes = op.group("result_sizes")
+    sizes: list[Value] = []
+    new_offsets: list[Value] = []
+    new_lengths: list[Value] = []
+    accesses: list[int] = []
+    resource_index = 0
+    for i, operand in enumerate(op.group("resource_operands")):
+        if not _is_resource(operand):
+            primitives_and_resources.append(operand)
+            continue
+        access = READ_WRITE if i in tied_set else READ
+        rng = scope.lookup_resource_range(operand)
+        offset = scope.add(op.loc, rng.offset, offsets[resource_index])
+        primitives_and_resources.append(rng.resource)
+        sizes.append(rng.resource_size)
+        new_offsets.append(offset)
+        new_lengths.append(lengths[resource_index])
+        accesses.append(access)
+        resource_index += 1
+    for k, result in enumerate(op.results):
+        if k < len(tied) and tied[k] >= 0:
+            continue
+        rng = scope.lookup_resource_range(result)
+        primitives_and_resources.append(rng.resource)
+        sizes.append(rng.resource_size)
+        new_offsets.append(rng.offset)
+        new_lengths.append(result_sizes[k])
+        accesses.append(WRITE)
+
+    props: dict[str, object] = {"callee": op.props["callee"], "resource_operand_accesses": accesses}
+    for key in ("arg_attrs", "res_attrs"):
+        if op.props.get(key) is not None:
+            props[key] = op.props[key]
+    n = len(sizes)
+    _create_before(
+        op,
+        "stream.cmd.call",
+        [*primitives_and_resources, *sizes, *new_offsets, *new_lengths],
+        segments=[len(primitives_and_resources), n, n, n, 0],
+        props=props,
+        attrs=_dialect_attrs(op),
+    )
+    op.erase()
+
+
+def _apply_concurrent(op: Op, scope: AllocationScope) -> None:
+    region = op.regions[0]
+    block = region.blocks[0]
+    # Empty the yield first so the ops it returned lose their last use.
+    yield_op = block.ops[-1]
+    _clear_operands(yield_op)
+    apply_async_allocations(region, scope)
+    for arg in block.args:
+        if arg.uses:
+            raise FastallocError(
+                f"internal error: concurrent region argument #{arg.index} still used after conversion",
+                op.loc,
+            )
+    block.args = []
+    # Take the body over: detach it first so erasing the old op leaves the
+    # moved ops' use lists alone.
+    op.regions = []
+    _create_before(op, "stream.cmd.concurrent", [], regions=[region])
+    op.erase()
+
+
+def _clear_operands(op: Op) -> None:
+    if op.opdef is not None and op.segments is not None:
+        for name in op.opdef.segment_names:
+            op.set_group(name, [])
+    else:
+        for i in range(len(op.operands) - 1, -1, -1):
+            v = op.operands[i]
+            v.uses[:] = [u for u in v.uses if not (u[0] is op and u[1] == i)]
+        op.operands = []
+
+
+_APPLY: dict[str, Callable[[Op, AllocationScope], None]] = {
+    "stream.resource.subview": _erase_only,
+    "stream.async.alloca": _erase_only,
+    "stream.async.constant": _erase_only,
+    "stream.async.splat": _apply_splat,
+    "stream.async.clone": _apply_clone,
+    "stream.async.slice": _apply_slice,
+    "stream.async.fill": _apply_fill,
+    "stream.async.update": _apply_update,
+    "stream.async.copy": _apply_copy,
+    "stream.async.collective": _apply_collective,
+    "stream.async.barrier": _apply_barrier,
+    "stream.async.transfer": _apply_transfer,
+    "stream.async.dispatch": _apply_dispatch,
+    "stream.async.call": _apply_call,
+    "stream.async.concurrent": _apply_concurrent,
+}
+
+#: Ops that may appear (besides the terminator) in a region being converted.
+CONVERTIBLE_OPS: frozenset[str] = frozenset(_APPLY)
+
+
+def _is_terminator(op: Op, block: Block) -> bool:
+    return op is block.ops[-1] and op.name == "stream.yield"
+
+
+def _unconvertible(region: Region) -> Iterator[tuple[Op, Op]]:
+    """(op, region owner) for every op the conversion cannot handle.
+
+    Yielded in the order the seed's walk would meet them: last to first,
+    entering a concurrent region when reaching it.
+    """
+    block = region.blocks[0]
+    owner = region.parent
+    for op in reversed(block.ops):
+        if _is_terminator(op, block):
+            continue
+        if op.name not in _APPLY:
+            yield op, owner
+        elif op.name == "stream.async.concurrent":
+            yield from _unconvertible(op.regions[0])
+
+
+def check_convertible(region: Region) -> None:
+    """Raise the error :func:`apply_async_allocations` would raise, changing nothing.
+
+    The driver should call this on an execute region before it starts
+    rewriting anything, so that bad input leaves no partial output.
+    """
+    for op, owner in _unconvertible(region):
+        _raise_unhandled(op, owner)
+
+
+def _raise_unhandled(op: Op, owner: object) -> None:
+    # iree-opt reports this at the op that owns the region (the execute or
+    # concurrent op); keep its wording and place, and name the op's own place.
+    owner_loc = owner.loc if isinstance(owner, Op) else None
+    where = f" at {op.loc}" if op.loc is not None else ""
+    raise FastallocError(
+        f"unhandled async op {op.name}{where} during allocation (should have been removed earlier)",
+        owner_loc if owner_loc is not None else op.loc,
+    )
+
+
+def apply_async_allocations(region: Region, scope: AllocationScope) -> None:
+    """Convert the async ops of ``region``'s block to ``stream.cmd.*`` ops.
+
+    Seed: ``applyAsyncAllocations``.  Every resource value of the region must
+    have a range in ``scope``.  Raises :class:`FastallocError` naming the
+    first op (in visiting order) it cannot convert, before changing anything.
+    """
+    check_convertible(region)
+    block = region.blocks[0]
+    for op in list(reversed(block.ops)):
+        if _is_terminator(op, block):
+            continue
+        _APPLY[op.name](op, scope)
+
+
+# -- whole-function conversions -------------------------------------------------
+
+
+def _split_top_level(text: str) -> list[str]:
+    """Split ``text`` at commas that are not nested in brackets or strings."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    in_string = False
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if in_string:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            # `->` is not a closing bracket.
+            if not (c == ">" and i > 0 and text[i - 1] == "-"):
+                depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+        i += 1
+    tail = text[start:].strip()
+    if tail or parts:
+        parts.append(tail)
+    return parts
+
+
+def _matching_paren(text: str, open_index: int) -> int:
+    depth = 0
+    for i in range(open_index, len(text)):
+        c = text[i]
+        if c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            if c == ">" and i > 0 and text[i - 1] == "-":
+                continue
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError(f"unbalanced brackets in {text!r}")
+
+
+def parse_function_type(text: str) -> tuple[list[str], list[str]]:
+    """``"(a, b) -> (c, d)"`` / ``"(a) -> c"`` -> (inputs, results)."""
+    text = text.strip()
+    if not text.startswith("("):
+        raise ValueError(f"not a function type: {text!r}")
+    close = _matching_paren(text, 0)
+    inputs = _split_top_level(text[1:close])
+    rest = text[close + 1 :].strip()
+    if not rest.startswith("->"):
+        raise ValueError(f"not a function type: {text!r}")
+    rest = rest[2:].strip()
+    if rest.startswith("(") and _matching_paren(rest, 0) == len(rest) - 1:
+        results = _split_top_level(rest[1:-1])
+    else:
+        results = [rest]
+    return inputs, results
+
+
+def format_function_type(inputs: list[str], results: list[str]) -> str:
+    """MLIR's printing of a FunctionType: a single non-function result is bare."""
+    ins = ", ".join(inputs)
+    if len(results) == 1 and not results[0].startswith("("):
+        return f"({ins}) -> {results[0]}"
+    return f"({ins}) -> ({', '.join(results)})"
+
+
+def _attr_dicts(value: object, count: int) -> list[str]:
+    """Per-argument attribute dictionaries as texts (``"{}"`` when empty)."""
+    if value is None:
+        return ["{}"] * count
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("[") and text.endswith("]"):
+            items = _split_top_level(text[1:-1])
+        else:
+            raise ValueError(f"not an array of dictionaries: {text!r}")
+    else:
+        items = [str(v) for v in value]  # type: ignore[union-attr]
+    items = [i if i else "{}" for i in items]
+    if len(items) != count:
+        raise ValueError(f"{len(items)} attribute dictionaries for {count} entries")
+    return items
+
+
+def _is_empty_dict(text: str) -> bool:
+    return "".join(text.split()) == "{}"
+
+
+def _attr_array(dicts: list[str], like: object) -> object | None:
+    # MLIR drops arg_attrs/res_attrs when every dictionary is empty.
+    if all(_is_empty_dict(d) for d in dicts):
+        return None
+    if isinstance(like, str) or like is None:
+        return "[" + ", ".join(dicts) + "]"
+    return list(dicts)
+
+
+def convert_async_func(op: Op) -> Op:
+    """``stream.async.func`` -> ``stream.cmd.func`` (seed: convertAsyncFuncOp).
+
+    Each resource argument gains an offset and a length argument; each untied
+    resource result becomes a trailing (resource, offset, length) argument;
+    tied resource results disappear; other results stay results.  Only
+    dialect attributes (with a ``.``) carry over.  Returns the new op, which
+    takes the old one's place.
+    """
+    inputs, results = parse_function_type(op.props["function_type"])
+    arg_attrs = _attr_dicts(op.props.get("arg_attrs"), len(inputs))
+    res_attrs = _attr_dicts(op.props.get("res_attrs"), len(results))
+    tied = _tied(op)
+
+    new_inputs: list[str] = []
+    new_arg_attrs: list[str] = []
+    for t, a in zip(inputs, arg_attrs):
+        new_inputs.append(t)
+        new_arg_attrs.append(a)
+        if t.startswith("!stream.resource<"):
+            new_inputs += ["index", "index"]
+            new_arg_attrs += ["{}", "{}"]
+    new_results: list[str] = []
+    new_res_attrs: list[str] = []
+    for k, (t, a) in enumerate(zip(results, res_attrs)):
+        if t.startswith("!stream.resource<"):
+            if k < len(tied) and tied[k] >= 0:
+                continue
+            new_inputs += [t, "index", "index"]
+            new_arg_attrs += [a, "{}", "{}"]
+        else:
+            new_results.append(t)
+            new_res_attrs.append(a)
+
+    props: dict[str, object] = {
+        "function_type": format_function_type(new_inputs, new_results),
+        "sym_name": op.props["sym_name"],
+    }
+    if op.props.get("sym_visibility") is not None:
+        props["sym_visibility"] = op.props["sym_visibility"]
+    new_args = _attr_array(new_arg_attrs, op.props.get("arg_attrs"))
+    if new_args is not None:
+        props["arg_attrs"] = new_args
+    new_res = _attr_array(new_res_attrs, op.props.get("res_attrs"))
+    if new_res is not None:
+        props["res_attrs"] = new_res
+    # Like the async.func it replaces, the new func is a declaration: one
+    # region without blocks.
+    return _replace_with(op, "stream.cmd.func", [], props=props, attrs=_dialect_attrs(op), regions=[Region()])
+
+
+def _replace_with(op: Op, name: str, operands: list[Value], **kwargs) -> Op:
+    new_op = _create_before(op, name, operands, **kwargs)
+    for old, new in zip(op.results, new_op.results):
+        old.replace_all_uses_with(new)
+    op.erase()
+    return new_op
+
+
+def convert_async_load(op: Op) -> Op:
+    """``stream.async.load`` -> ``stream.resource.load`` (same operands)."""
+    source, source_size, offset = (_one(op, s) for s in ("source", "source_size", "source_offset"))
+    return _replace_with(
+        op,
+        "stream.resource.load",
+        [source, source_size, offset],
+        result_types=[op.results[0].type],
+        result_names=[op.results[0].name_hint],
+    )
+
+
+def convert_async_store(op: Op) -> Op:
+    """``stream.async.store`` -> ``stream.resource.store``; uses of the result see the target."""
+    target, target_size, offset, value = (
+        _one(op, s) for s in ("target", "target_size", "target_offset", "value")
+    )
+    new_op = _create_before(op, "stream.resource.store", [target, target_size, offset, value])
+    op.results[0].replace_all_uses_with(target)
+    op.erase()
+    return new_op

@@ -1,0 +1,14 @@
+// An op the conversion does not know inside a concurrent region of an
+// execute region: iree-opt reports it at the op owning the region.
+util.func public @bad(%in: !stream.resource<external>, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %r, %rt = stream.async.execute with(%in as %a: !stream.resource<external>{%n}) -> (%in as !stream.resource<external>{%n}) {
+    %w = stream.async.concurrent with(%a as %b: !stream.resource<external>{%n}) -> (%a as !stream.resource<external>{%n}) {
+      %k = arith.addi %n, %n : index
+      %f = stream.async.copy %b[%c0 to %n], %b[%c0 to %n], %k : !stream.resource<external>{%n} -> %b as !stream.resource<external>{%n}
+      stream.yield %f : !stream.resource<external>{%n}
+    }
+    stream.yield %w : !stream.resource<external>{%n}
+  } => !stream.timepoint
+  util.return %r, %rt : !stream.resource<external>, !stream.timepoint
+}
