@@ -305,69 +305,73 @@ def _apply_transfer(op: Op, scope: AllocationScope) -> None:
 
 
 class _Bindings:
-    """Resource bindings of a dispatch/call being built, in binding order."""
+    """Resource bindings of a dispatch/call being built, in binding order.
+
+    ``operands`` holds the bound resources, with the primitive operands
+    interleaved in their original places when the op keeps them there
+    (``stream.cmd.call``); ``primitives`` holds them apart otherwise
+    (``stream.cmd.dispatch`` takes them as uniform operands).
+    """
 
     def __init__(self) -> None:
-        self.resources: list[Value] = []
+        self.primitives: list[Value] = []
+        self.operands: list[Value] = []
         self.sizes: list[Value] = []
         self.offsets: list[Value] = []
         self.lengths: list[Value] = []
         self.accesses: list[int] = []
 
     def add(self, resource: Value, size: Value, offset: Value, length: Value, access: int) -> None:
-        self.resources.append(resource)
+        self.operands.append(resource)
         self.sizes.append(size)
         self.offsets.append(offset)
         self.lengths.append(length)
         self.accesses.append(access)
 
 
-def _bind_operands_and_results(op: Op, scope: AllocationScope) -> tuple[list[Value], _Bindings]:
-    """Shared by dispatch and call (seed: the two loops of applyAsyncDispatchOp).
+def _bind(op: Op, scope: AllocationScope, primitives_in_place: bool) -> _Bindings:
+    """Bindings of a dispatch or call (seed: the two loops of applyAsyncDispatchOp / applyAsyncCallOp).
 
-    Returns the primitive operands (in order) and the bindings: resource
-    operands first (read, or read-write when a result is tied to them), then
-    the untied results (write-only, over the result's size).
+    Resource operands first, in operand order: read, or read-write when a
+    result is tied to them, at range offset + op offset for the op's length;
+    then the untied results: write-only, at the range offset for the
+    result's size.
     """
     tied = _tied(op)
     tied_set = {t for t in tied if t >= 0}
-    operands = op.group("resource_operands")
     offsets = op.group("resource_operand_offsets")
     lengths = op.group("resource_operand_lengths")
     result_sizes = op.group("result_sizes")
 
-    primitives: list[Value] = []
-    bindings = _Bindings()
+    b = _Bindings()
     resource_index = 0
-    for i, operand in enumerate(operands):
+    for i, operand in enumerate(op.group("resource_operands")):
         if not _is_resource(operand):
-            primitives.append(operand)
+            (b.operands if primitives_in_place else b.primitives).append(operand)
             continue
         access = READ_WRITE if i in tied_set else READ
         rng = scope.lookup_resource_range(operand)
         offset = scope.add(op.loc, rng.offset, offsets[resource_index])
-        bindings.add(rng.resource, rng.resource_size, offset, lengths[resource_index], access)
+        b.add(rng.resource, rng.resource_size, offset, lengths[resource_index], access)
         resource_index += 1
 
     for k, result in enumerate(op.results):
-        if not _is_resource(result):
-            continue
         if k < len(tied) and tied[k] >= 0:
             continue  # bound above as read-write
         rng = scope.lookup_resource_range(result)
-        bindings.add(rng.resource, rng.resource_size, rng.offset, result_sizes[k], WRITE)
-    return primitives, bindings
+        b.add(rng.resource, rng.resource_size, rng.offset, result_sizes[k], WRITE)
+    return b
 
 
 def _apply_dispatch(op: Op, scope: AllocationScope) -> None:
     workload = op.group("workload")
-    primitives, b = _bind_operands_and_results(op, scope)
-    n = len(b.resources)
+    b = _bind(op, scope, primitives_in_place=False)
+    n = len(b.operands)
     _create_before(
         op,
         "stream.cmd.dispatch",
-        [*workload, *primitives, *b.resources, *b.sizes, *b.offsets, *b.lengths],
-        segments=[len(workload), len(primitives), n, n, n, n],
+        [*workload, *b.primitives, *b.operands, *b.sizes, *b.offsets, *b.lengths],
+        segments=[len(workload), len(b.primitives), n, n, n, n],
         props={"entry_points": op.props["entry_points"], "resource_accesses": b.accesses},
         attrs=_dialect_attrs(op),
     )
@@ -377,57 +381,23 @@ def _apply_dispatch(op: Op, scope: AllocationScope) -> None:
 def _apply_call(op: Op, scope: AllocationScope) -> None:
     for result in op.results:
         if not _is_resource(result):
-            # The async.call verifier rejects these; the seed would leave the
-            # result dangling.
+            # The async.call verifier rejects these (the seed would turn them
+            # into cmd.call results and leave their uses dangling).
             raise FastallocError(
-                f"'stream.async.call' op non-resource return values are not yet supported on async calls",
+                "'stream.async.call' op non-resource return values are not yet supported on async calls",
                 op.loc,
             )
-    primitives_and_resources: list[Value] = []
-    # cmd.call keeps primitives interleaved with resources, in operand order.
-    tied = _tied(op)
-    tied_set = {t for t in tied if t >= 0}
-    offsets = op.group("resource_operand_offsets")
-    lengths = op.group("resource_operand_lengths")
-    result_sizes = op.group("result_sizes")
-    sizes: list[Value] = []
-    new_offsets: list[Value] = []
-    new_lengths: list[Value] = []
-    accesses: list[int] = []
-    resource_index = 0
-    for i, operand in enumerate(op.group("resource_operands")):
-        if not _is_resource(operand):
-            primitives_and_resources.append(operand)
-            continue
-        access = READ_WRITE if i in tied_set else READ
-        rng = scope.lookup_resource_range(operand)
-        offset = scope.add(op.loc, rng.offset, offsets[resource_index])
-        primitives_and_resources.append(rng.resource)
-        sizes.append(rng.resource_size)
-        new_offsets.append(offset)
-        new_lengths.append(lengths[resource_index])
-        accesses.append(access)
-        resource_index += 1
-    for k, result in enumerate(op.results):
-        if k < len(tied) and tied[k] >= 0:
-            continue
-        rng = scope.lookup_resource_range(result)
-        primitives_and_resources.append(rng.resource)
-        sizes.append(rng.resource_size)
-        new_offsets.append(rng.offset)
-        new_lengths.append(result_sizes[k])
-        accesses.append(WRITE)
-
-    props: dict[str, object] = {"callee": op.props["callee"], "resource_operand_accesses": accesses}
+    b = _bind(op, scope, primitives_in_place=True)
+    props: dict[str, object] = {"callee": op.props["callee"], "resource_operand_accesses": b.accesses}
     for key in ("arg_attrs", "res_attrs"):
         if op.props.get(key) is not None:
             props[key] = op.props[key]
-    n = len(sizes)
+    n = len(b.sizes)
     _create_before(
         op,
         "stream.cmd.call",
-        [*primitives_and_resources, *sizes, *new_offsets, *new_lengths],
-        segments=[len(primitives_and_resources), n, n, n, 0],
+        [*b.operands, *b.sizes, *b.offsets, *b.lengths],
+        segments=[len(b.operands), n, n, n, 0],
         props=props,
         attrs=_dialect_attrs(op),
     )
