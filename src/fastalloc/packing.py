@@ -92,7 +92,7 @@ def _as_int64(name: str, x: Any) -> np.ndarray:
         bad = np.flatnonzero(~np.isfinite(a) | (a != np.trunc(a)) | (np.abs(a) >= 2.0**63))
         if bad.size:
             i = int(bad[0])
-            raise FastallocError(f"{name}[{i}] = {a[i]!r} is not an int64 integer")
+            raise FastallocError(f"{name}[{i}] = {a[i].item()!r} is not an int64 integer")
         return np.ascontiguousarray(a, dtype=np.int64)
     if kind == "O":
         for i, v in enumerate(a):
