@@ -10,6 +10,8 @@ func.func @collective_out_of_place(%send: !stream.resource<external>, %send_size
   return %result, %result_timepoint : !stream.resource<transient>, !stream.timepoint
 }
 
+// -----
+
 util.func public @collective_locals(%in: !stream.resource<external>, %n: index, %ch: !stream.channel, %root: i32) -> (!stream.resource<external>, !stream.timepoint) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index

@@ -16,6 +16,8 @@ util.func public @concurrent_regions(%operand: !stream.resource<transient>, %siz
   util.return %results#0, %results#1, %result_timepoint : !stream.resource<transient>, !stream.resource<transient>, !stream.timepoint
 }
 
+// -----
+
 util.func public @in_place_concurrent_copies(%source: !stream.resource<external>, %target: !stream.resource<transient>, %size: index) -> (!stream.resource<transient>, !stream.timepoint) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -31,6 +33,8 @@ util.func public @in_place_concurrent_copies(%source: !stream.resource<external>
   } => !stream.timepoint
   util.return %result, %result_timepoint : !stream.resource<transient>, !stream.timepoint
 }
+
+// -----
 
 // Two waves, the second holding a nested one, with locals flowing between
 // them.  (A value made and consumed inside one wave gets no storage in 3.13:

@@ -14,6 +14,8 @@ util.func public @splat_clone_slice(%in: !stream.resource<external>, %n: index) 
   util.return %r#0, %r#1, %rt : !stream.resource<external>, !stream.resource<transient>, !stream.timepoint
 }
 
+// -----
+
 util.func public @fill_update_copy(%src: !stream.resource<external>, %dst: !stream.resource<transient>, %n: index, %m: index) -> (!stream.resource<transient>, !stream.timepoint) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -30,6 +32,8 @@ util.func public @fill_update_copy(%src: !stream.resource<external>, %dst: !stre
   } => !stream.timepoint
   util.return %r, %rt : !stream.resource<transient>, !stream.timepoint
 }
+
+// -----
 
 // Locals only: every value lives in the transient slab, so every range has a
 // pack offset and every non-zero op offset needs an arith.addi.

@@ -2,6 +2,7 @@
 // tied to them), untied results bind wo over the result size; primitives go
 // to the uniform operands (dispatch) or stay in place (call); offsets are
 // added to the range offsets; dialect attributes carry over.
+
 stream.executable private @ex {
   stream.executable.export public @d2
   stream.executable.export public @d3
@@ -15,9 +16,6 @@ stream.executable private @ex {
   }
 }
 
-stream.async.func private @callee(%arg0: !stream.resource<*>, %arg1: index, %arg2: !stream.resource<*>) -> (%arg2, !stream.resource<*>)
-stream.async.func private @producer(%arg0: i32) -> !stream.resource<*>
-
 util.func public @dispatch_tied_untied(%operand: !stream.resource<transient>, %size: index, %offset: index, %end: index, %length: index) -> (!stream.resource<transient>, !stream.resource<transient>, !stream.timepoint) {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -26,6 +24,21 @@ util.func public @dispatch_tied_untied(%operand: !stream.resource<transient>, %s
     stream.yield %0#0, %0#1 : !stream.resource<transient>{%size}, !stream.resource<transient>{%size}
   } => !stream.timepoint
   util.return %results#0, %results#1, %result_timepoint : !stream.resource<transient>, !stream.resource<transient>, !stream.timepoint
+}
+
+// -----
+
+stream.executable private @ex {
+  stream.executable.export public @d2
+  stream.executable.export public @d3
+  builtin.module {
+    func.func @d2(%b0: !stream.binding, %b1: !stream.binding, %p0: index) {
+      return
+    }
+    func.func @d3(%b0: !stream.binding, %b1: !stream.binding, %b2: !stream.binding, %b3: !stream.binding, %p0: i32, %p1: index) {
+      return
+    }
+  }
 }
 
 util.func public @dispatch_locals(%in: !stream.resource<external>, %n: index, %x: i32) -> (!stream.resource<external>, !stream.timepoint) {
@@ -43,6 +56,11 @@ util.func public @dispatch_locals(%in: !stream.resource<external>, %n: index, %x
   } => !stream.timepoint
   util.return %r, %rt : !stream.resource<external>, !stream.timepoint
 }
+
+// -----
+
+stream.async.func private @callee(%arg0: !stream.resource<*>, %arg1: index, %arg2: !stream.resource<*>) -> (%arg2, !stream.resource<*>)
+stream.async.func private @producer(%arg0: i32) -> !stream.resource<*>
 
 util.func public @calls(%in: !stream.resource<external>, %n: index, %x: i32) -> (!stream.resource<external>, !stream.resource<external>, !stream.timepoint) {
   %c0 = arith.constant 0 : index

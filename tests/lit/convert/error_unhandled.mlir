@@ -12,3 +12,16 @@ util.func public @bad(%in: !stream.resource<external>, %n: index) -> (!stream.re
   } => !stream.timepoint
   util.return %r, %rt : !stream.resource<external>, !stream.timepoint
 }
+
+// -----
+
+// Directly in the execute region, after ops that would convert fine: nothing
+// is rewritten before the error.
+util.func public @bad_top(%in: !stream.resource<external>, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
+  %r, %rt = stream.async.execute with(%in as %a: !stream.resource<external>{%n}) -> (!stream.resource<external>{%n}) {
+    %t0 = stream.async.clone %a : !stream.resource<external>{%n} -> !stream.resource<external>{%n}
+    %k = util.optimization_barrier %t0 : !stream.resource<external>
+    stream.yield %k : !stream.resource<external>{%n}
+  } => !stream.timepoint
+  util.return %r, %rt : !stream.resource<external>, !stream.timepoint
+}

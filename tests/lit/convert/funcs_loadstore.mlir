@@ -2,11 +2,14 @@
 // length arguments, untied resource results become trailing arguments, tied
 // ones disappear, primitive results stay; argument/result attributes follow
 // their value and only dialect (dotted) attributes of the op survive.
+
 stream.async.func private @tied_untied(%arg0: !stream.resource<*> {foo.bar = 1 : i32}, %arg1: index, %arg2: !stream.resource<*>) -> (%arg2, !stream.resource<*> {x.y}, %arg0) attributes {stream.z = 3 : i32, other = 1}
 stream.async.func private @untied_only(%arg0: index) -> !stream.resource<*>
 stream.async.func private @nothing()
 stream.async.func private @primitive_results(%arg0: i32, %arg1: !stream.resource<*>) -> (index {a.b}, !stream.resource<*>, i32)
 stream.async.func private @tied_only(%arg0: !stream.resource<*>) -> %arg0
+
+// -----
 
 // stream.async.load/store outside execute regions become resource.load/store.
 util.func public @load_store(%operand: !stream.resource<staging>, %size: index) -> (f32, i32) {
@@ -20,6 +23,8 @@ util.func public @load_store(%operand: !stream.resource<staging>, %size: index) 
   %3 = stream.async.load %1[%c4] : !stream.resource<staging>{%size} -> i32
   util.return %2, %3 : f32, i32
 }
+
+// -----
 
 func.func @load_store_func(%operand: !stream.resource<staging>, %size: index) -> f32 {
   %c0 = arith.constant 0 : index

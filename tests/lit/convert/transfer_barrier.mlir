@@ -2,6 +2,7 @@
 // memory, flush when it goes to another affinity or to staging memory; the
 // "current" affinity is that of the execute region (not of a concurrent
 // region, not of the op's own on(...), not of the function).
+
 util.global private @dev0 : !hal.device
 util.global private @dev1 : !hal.device
 
@@ -12,6 +13,11 @@ util.func public @transfer_plain(%operand: !stream.resource<transient>, %size: i
   } => !stream.timepoint
   util.return %result, %result_timepoint : !stream.resource<transient>, !stream.timepoint
 }
+
+// -----
+
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
 
 util.func public @transfer_affinities(%in: !stream.resource<external>, %st: !stream.resource<staging>, %n: index) -> (!stream.resource<external>, !stream.resource<staging>, !stream.resource<external>, !stream.resource<external>, !stream.timepoint) {
   %r:4, %rt = stream.async.execute on(#hal.device.affinity<@dev0>) with(%in as %a: !stream.resource<external>{%n}, %st as %s: !stream.resource<staging>{%n}) -> (!stream.resource<external>{%n}, !stream.resource<staging>{%n}, !stream.resource<external>{%n}, !stream.resource<external>{%n}) {
@@ -24,6 +30,11 @@ util.func public @transfer_affinities(%in: !stream.resource<external>, %st: !str
   util.return %r#0, %r#1, %r#2, %r#3, %rt : !stream.resource<external>, !stream.resource<staging>, !stream.resource<external>, !stream.resource<external>, !stream.timepoint
 }
 
+// -----
+
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+
 util.func public @transfer_no_execute_affinity(%in: !stream.resource<external>, %n: index) -> (!stream.resource<external>, !stream.timepoint) attributes {stream.affinity = #hal.device.affinity<@dev0>} {
   %r, %rt = stream.async.execute with(%in as %a: !stream.resource<external>{%n}) -> (!stream.resource<external>{%n}) {
     %t0 = stream.async.transfer %a : !stream.resource<external>{%n} from(#hal.device.affinity<@dev0>) -> to(#hal.device.affinity<@dev0>) !stream.resource<external>{%n}
@@ -31,6 +42,11 @@ util.func public @transfer_no_execute_affinity(%in: !stream.resource<external>, 
   } => !stream.timepoint
   util.return %r, %rt : !stream.resource<external>, !stream.timepoint
 }
+
+// -----
+
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
 
 util.func public @transfer_in_wave(%in: !stream.resource<external>, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
   %c0 = arith.constant 0 : index
@@ -46,6 +62,11 @@ util.func public @transfer_in_wave(%in: !stream.resource<external>, %n: index) -
   } => !stream.timepoint
   util.return %r, %rt : !stream.resource<external>, !stream.timepoint
 }
+
+// -----
+
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
 
 // Barriers become a copy of the range onto itself.
 util.func public @barriers(%in: !stream.resource<external>, %n: index) -> (!stream.resource<external>, !stream.timepoint) {

@@ -1,6 +1,7 @@
 // Our own versions of the cases of IREE's schedule_allocation.mlir lit test
 // (compiler/src/iree/compiler/Dialect/Stream/Transforms/test), with the
 // removed #hal.affinity.queue replaced by #hal.device.affinity<@dev>.
+
 util.global private @dev : !hal.device
 
 func.func @extract_constants(%timepoint: !stream.timepoint, %operand: !stream.resource<transient>, %size: index) -> (!stream.resource<constant>, !stream.resource<constant>, !stream.resource<transient>, !stream.timepoint) {
@@ -18,6 +19,10 @@ func.func @extract_constants(%timepoint: !stream.timepoint, %operand: !stream.re
   return %results#0, %results#1, %results#2, %result_timepoint : !stream.resource<constant>, !stream.resource<constant>, !stream.resource<transient>, !stream.timepoint
 }
 
+// -----
+
+util.global private @dev : !hal.device
+
 func.func @used_constant(%n: index) -> (!stream.resource<external>, !stream.timepoint) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -29,12 +34,20 @@ func.func @used_constant(%n: index) -> (!stream.resource<external>, !stream.time
   return %r, %rt : !stream.resource<external>, !stream.timepoint
 }
 
+// -----
+
+util.global private @dev : !hal.device
+
 func.func @passthrough_operands(%operand: !stream.resource<transient>, %size: index) -> !stream.resource<transient> {
   %result, %result_timepoint = stream.async.execute with(%operand as %capture: !stream.resource<transient>{%size}) -> (%operand as !stream.resource<transient>{%size}) {
     stream.yield %capture : !stream.resource<transient>{%size}
   } => !stream.timepoint
   return %result : !stream.resource<transient>
 }
+
+// -----
+
+util.global private @dev : !hal.device
 
 func.func @captured_operands(%operand: !stream.resource<transient>, %size: index) -> !stream.timepoint {
   %result_timepoint = stream.async.execute with(%operand as %capture: !stream.resource<transient>{%size}) {
@@ -43,6 +56,10 @@ func.func @captured_operands(%operand: !stream.resource<transient>, %size: index
   } => !stream.timepoint
   return %result_timepoint : !stream.timepoint
 }
+
+// -----
+
+util.global private @dev : !hal.device
 
 func.func @tied_operands(%operand: !stream.resource<transient>, %size: index) -> !stream.resource<transient> {
   %c0 = arith.constant 0 : index
@@ -55,6 +72,10 @@ func.func @tied_operands(%operand: !stream.resource<transient>, %size: index) ->
   return %result : !stream.resource<transient>
 }
 
+// -----
+
+util.global private @dev : !hal.device
+
 func.func @produced_results(%size0: index, %size1: index) -> (!stream.resource<transient>, !stream.resource<transient>, !stream.timepoint) {
   %c254_i32 = arith.constant 254 : i32
   %c255_i32 = arith.constant 255 : i32
@@ -66,6 +87,10 @@ func.func @produced_results(%size0: index, %size1: index) -> (!stream.resource<t
   return %results#0, %results#1, %result_timepoint : !stream.resource<transient>, !stream.resource<transient>, !stream.timepoint
 }
 
+// -----
+
+util.global private @dev : !hal.device
+
 func.func @locals(%size0: index, %size1: index, %await_timepoint: !stream.timepoint) -> !stream.timepoint {
   %c254_i32 = arith.constant 254 : i32
   %c255_i32 = arith.constant 255 : i32
@@ -76,6 +101,10 @@ func.func @locals(%size0: index, %size1: index, %await_timepoint: !stream.timepo
   } => !stream.timepoint
   return %result_timepoint : !stream.timepoint
 }
+
+// -----
+
+util.global private @dev : !hal.device
 
 func.func @async_load_store(%operand: !stream.resource<staging>, %size: index) -> f32 {
   %c0 = arith.constant 0 : index
