@@ -301,7 +301,7 @@ def _as_flags(name: str, x: Any, n: int) -> np.ndarray:
     f = np.asarray(x)
     if f.ndim != 1 or f.shape[0] != n:
         raise FastallocError(f"{name}: expected {n} flags, got shape {f.shape}")
-    if f.dtype.kind not in "biu":
+    if f.dtype.kind not in "biu" and f.size:
         raise FastallocError(f"{name}: expected booleans, got dtype {f.dtype}")
     return np.ascontiguousarray(f != 0, dtype=np.uint8)
 
