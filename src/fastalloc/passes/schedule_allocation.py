@@ -1,0 +1,757 @@
+"""``--iree-stream-schedule-allocation``: allocate every ``stream.async.execute``.
+
+Follows IREE's ScheduleAllocation.cpp (seed lines 1039-1972) as iree-opt 3.13
+runs it; where 3.13 differs from the seed the 3.13 behaviour is kept (checked
+against iree-opt) and the difference is noted at the place it matters:
+
+* constants are bucketed per lifetime into *escaping* ones (that reach an
+  execute result) and *local* ones, each bucket per affinity, each bucket one
+  ``stream.resource.constants`` (the seed makes one op per lifetime);
+* result allocations are placed on the join of the execute's affinity, the
+  affinities of the ops consuming the result and the local transfer target
+  (3.13's ``deriveResultAffinity``; fastalloc approximates the whole-program
+  AffinityAnalysis by the direct consumers, exact for single-device programs);
+* the offset chain of a tied result with subviews is materialized twice (as
+  3.13 does), the second one feeding the ``stream.resource.subview``.
+
+Per execute op (:func:`_allocate_execution_region`), in IREE's order:
+constants -> operand ranges -> results (tied / pass-through / reserved per
+affinity and lifetime) -> transients (one ``stream.resource.pack`` over the
+liveness intervals, one ``stream.resource.alloca``) -> the new
+``stream.cmd.execute`` -> ranges of ``stream.async.concurrent`` waves ->
+:func:`fastalloc.passes.convert.apply_async_allocations` -> deallocas and the
+timepoint join.  New ops around an execute are collected in lists and spliced
+into its block in one pass per block (linear time; no ``list.insert`` per op).
+
+Two defects of iree-opt 3.13 are fixed (see :func:`_hoist_nested_constants`
+and the ordering of nested unused results in :func:`_allocate_local_transients`):
+
+1. a ``stream.async.constant`` inside a ``stream.async.concurrent`` is erased
+   by iree-opt with no upload (or crashes it when used there): fastalloc
+   hoists it to the execute region's top level, right before the concurrent
+   op that holds it, where it is uploaded like any other constant; a
+   concurrent result that just yields it is replaced by it;
+2. unused untied results inside concurrent regions get their pack slices in
+   an order that changes from run to run in iree-opt (pointer-hash order):
+   fastalloc orders them by a pre-order walk of the region.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import numpy as np
+
+from fastalloc.errors import FastallocError
+from fastalloc.ir.model import Block, Module, Op, Value
+from fastalloc.passes import register
+from fastalloc.passes.regions import (
+    LIVE_IN,
+    LIVE_OUT,
+    find_tied_base_value,
+    is_resource,
+    operand_size,
+    region_alias_sets,
+    region_arrays,
+    region_intervals,
+    result_size,
+    tied_operand,
+    tied_results,
+)
+from fastalloc.passes.scope import AllocationScope, ResourceRange, create_or_fold_addi
+
+__all__ = ["schedule_allocation"]
+
+_CALLABLES = frozenset({"util.func", "func.func", "util.initializer"})
+_TIMEPOINT = "!stream.timepoint"
+_TRANSIENT = "!stream.resource<transient>"
+# IREE::Stream::Lifetime enum order (StreamTypes.td): buckets are made in it.
+_LIFETIME_ORDER = {"*": 0, "external": 1, "staging": 2, "transient": 3, "variable": 4, "constant": 5}
+
+
+def schedule_allocation(module: Module, **_options: object) -> None:
+    """Run schedule-allocation over ``module`` in place.
+
+    Visits every ``util.func``/``func.func``/``util.initializer`` directly
+    under the module (ops in post-order, as MLIR's ``walk``) and converts
+    every ``stream.async.func`` to ``stream.cmd.func``.  Raises
+    FastallocError (naming the op and its place) for an op it cannot
+    convert; the module is then left half rewritten and must be dropped.
+    """
+    from fastalloc.passes import convert
+
+    for top in list(module.ops):
+        if top.name == "stream.async.func":
+            convert.convert_async_func(top)
+            continue
+        if top.name not in _CALLABLES or not top.regions or not top.regions[0].blocks:
+            continue
+        ops = list(_post_order(top))
+        splices: dict[Block, dict[Op, list[Op]]] = {}
+        for op in ops:
+            name = op.name
+            if name == "stream.async.execute":
+                block = op.parent
+                new_ops = _allocate_execution_region(op)
+                splices.setdefault(block, {})[op] = new_ops
+            elif name == "stream.async.load":
+                convert.convert_async_load(op)
+            elif name == "stream.async.store":
+                convert.convert_async_store(op)
+        for block, repl in splices.items():
+            new_list: list[Op] = []
+            for op in block.ops:
+                r = repl.get(op)
+                if r is None:
+                    new_list.append(op)
+                else:
+                    new_list.extend(r)
+            block.set_ops(new_list)
+
+
+register("schedule-allocation", schedule_allocation)
+
+
+def _post_order(op: Op) -> Iterator[Op]:
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                yield from _post_order(inner)
+    yield op
+
+
+# ---------------------------------------------------------------------------
+# Small builders (detached ops; the caller decides where they go)
+# ---------------------------------------------------------------------------
+
+
+def _lifetime(type_text: str) -> str:
+    m = re.match(r"!stream\.resource<([^>]*)>", type_text)
+    return m.group(1) if m else "*"
+
+
+def _affinity_props(affinity: str | None) -> dict:
+    return {"affinity": affinity} if affinity is not None else {}
+
+
+def _join_op(timepoints: list[Value]) -> Op:
+    return Op.create("stream.timepoint.join", segments={"await_timepoints": timepoints}, result_types=[_TIMEPOINT])
+
+
+def _alloca(type_text: str, size: Value, await_tp: Value | None, affinity: str | None) -> Op:
+    return Op.create(
+        "stream.resource.alloca",
+        segments={"storage_size": [size], "await_timepoint": [await_tp] if await_tp is not None else []},
+        result_types=[type_text, _TIMEPOINT],
+        props=_affinity_props(affinity),
+        result_names=["result", "result_timepoint"],
+    )
+
+
+def _pack(intervals: list[int], sizes: list[Value], affinity: str | None) -> Op:
+    props = _affinity_props(affinity)
+    props["lifetime_intervals"] = intervals
+    return Op.create(
+        "stream.resource.pack",
+        segments={"offset": [], "dynamic_slice_sizes": sizes},
+        result_types=["index"] * (len(sizes) + 1),
+        props=props,
+    )
+
+
+def _subview(source: Value, source_size: Value, offset: Value, length: Value) -> Op:
+    return Op.create(
+        "stream.resource.subview",
+        [source, source_size, offset, length],
+        result_types=[source.type],
+    )
+
+
+# ---------------------------------------------------------------------------
+# Affinities (AffinityAttr::joinOR for the HAL device attributes)
+# ---------------------------------------------------------------------------
+
+_DEVICE_ATTR = re.compile(r"^#hal\.device\.(affinity|promise)<\s*(@[\w.$-]+)\s*(?:,\s*\[([^\]]*)\])?\s*>$")
+
+
+def _norm(attr: str | None) -> str | None:
+    return None if attr is None else " ".join(attr.split())
+
+
+def _join_or(affinities: list[str | None]) -> str | None:
+    """``AffinityAttr::joinOR`` over a list (None = no affinity)."""
+    result: str | None = None
+    for a in affinities:
+        if result is None:
+            result = a
+        elif a is not None:
+            result = _join_or2(result, a)
+    return result
+
+
+def _join_or2(a: str, b: str) -> str:
+    if _norm(a) == _norm(b):
+        ma = _DEVICE_ATTR.match(_norm(a) or "")
+        if ma is None:
+            return a
+    ma = _DEVICE_ATTR.match(_norm(a) or "")
+    mb = _DEVICE_ATTR.match(_norm(b) or "")
+    if ma and mb and ma.group(1) == mb.group(1) and ma.group(2) == mb.group(2):
+        if ma.group(3) is None or mb.group(3) is None:
+            return f"#hal.device.{ma.group(1)}<{ma.group(2)}>"
+        queues = sorted({int(q) for q in (ma.group(3) + "," + mb.group(3)).split(",") if q.strip()})
+        return f"#hal.device.{ma.group(1)}<{ma.group(2)}, [{', '.join(map(str, queues))}]>"
+    if _norm(a).startswith("#hal.device.optimal<[") and _norm(a).endswith("]>"):
+        inner = _norm(a)[len("#hal.device.optimal<[") : -2]
+        members = _split_top(inner)
+        for k, m in enumerate(members):
+            mm = _DEVICE_ATTR.match(m)
+            if mm and mb and mm.group(2) == mb.group(2):
+                members[k] = _join_or2(m, b)
+                break
+        else:
+            members.append(b)
+        return f"#hal.device.optimal<[{', '.join(members)}]>"
+    return f"#hal.device.optimal<[{a}, {b}]>"
+
+
+def _split_top(text: str) -> list[str]:
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "<[(":
+            depth += 1
+        elif ch in ">])":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+def _find_local_value_affinity(value: Value | None) -> str | None:
+    """IREE's ``findLocalValueAffinity``: a transfer target up the tie chain."""
+    while value is not None:
+        op = value.owner
+        if value.is_block_arg or op is None:
+            return None
+        if op.name == "stream.async.transfer":
+            return op.props.get("target_affinity")
+        if op.name == "stream.async.concurrent":
+            t = tied_operand(value)
+            if t is not None:
+                value = t
+                continue
+            inner_yield = op.regions[0].blocks[0].ops[-1]
+            value = inner_yield.group("resource_operands")[value.index]
+            continue
+        value = tied_operand(value)
+    return None
+
+
+def _derive_result_affinity(execute_op: Op, result: Value, region_value: Value) -> str | None:
+    """3.13's ``deriveResultAffinity``, with the usage affinities of ``result``
+    taken as the execute's own affinity plus the affinities of the ops that
+    consume ``result`` directly (sorted by text, duplicates dropped)."""
+    usage: list[str] = []
+    exec_aff = execute_op.props.get("affinity")
+    if exec_aff is not None:
+        usage.append(exec_aff)
+    for user, _ in result.uses:
+        aff = user.props.get("affinity") if user.props else None
+        if aff is not None and _norm(aff) not in {_norm(u) for u in usage}:
+            usage.append(aff)
+    usage.sort(key=lambda a: _norm(a) or "")
+    local = _find_local_value_affinity(region_value)
+    usage_all: list[str | None] = list(usage)
+    usage_all.append(local if local is not None else exec_aff)
+    return _join_or(usage_all)
+
+
+# ---------------------------------------------------------------------------
+# Nested constants (fix of iree-opt's lost-constant defect)
+# ---------------------------------------------------------------------------
+
+
+def _hoist_nested_constants(execute_op: Op) -> None:
+    """Move each ``stream.async.constant`` nested in a concurrent region to the
+    execute's top level, right before the top-level op holding it (nested
+    constants in program order); a concurrent's untied result that yields a
+    hoisted constant is replaced by the constant, transitively outward."""
+    block = execute_op.regions[0].blocks[0]
+    if not any(op.regions for op in block.ops):
+        return
+    new_ops: list[Op] = []
+    hoisted: list[Op] = []
+    for op in block.ops:
+        if op.regions:
+            nested = [inner for inner in op.walk() if inner is not op and inner.name == "stream.async.constant"]
+            for c in nested:
+                parent = c.parent
+                parent.ops = [o for o in parent.ops if o is not c]
+                c.parent = None
+                new_ops.append(c)
+                hoisted.append(c)
+        new_ops.append(op)
+    if not hoisted:
+        return
+    block.set_ops(new_ops)
+    for c in hoisted:
+        work = [c.results[0]]
+        while work:
+            v = work.pop()
+            for user, idx in list(v.uses):
+                if user.name != "stream.yield":
+                    continue
+                region_op = user.parent.parent.parent if user.parent and user.parent.parent else None
+                if region_op is None or region_op.name != "stream.async.concurrent":
+                    continue
+                k = idx  # resources come first in the yield
+                if k >= len(region_op.results):
+                    continue
+                outer = region_op.results[k]
+                if tied_operand(outer) is not None:
+                    continue
+                if outer.uses:
+                    outer.replace_all_uses_with(v)
+                    work.append(v)
+
+
+# ---------------------------------------------------------------------------
+# One execute region
+# ---------------------------------------------------------------------------
+
+
+def _find_size_value(value: Value, execute_op: Op) -> Value:
+    """``SizeAwareTypeInterface::findSizeValue`` for a region value."""
+    work = [value]
+    seen = set()
+    while work:
+        v = work.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        if v.is_block_arg:
+            continue
+        s = result_size(v)
+        if s is not None:
+            return s
+        t = tied_operand(v)
+        if t is not None:
+            work.append(t)
+    work = [value]
+    seen = set()
+    while work:
+        v = work.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        for user, idx in v.uses:
+            s = operand_size(user, idx) if user.opdef is not None else None
+            if s is not None and not _inside(s, execute_op):
+                return s
+            work.extend(tied_results(user, idx) if user.opdef is not None else ())
+    raise FastallocError(
+        f"cannot find the size of a resource defined by {getattr(value.owner, 'name', 'a block argument')}",
+        getattr(value.owner, "loc", None) or execute_op.loc,
+    )
+
+
+def _inside(value: Value, op: Op) -> bool:
+    owner = value.owner
+    node = owner if isinstance(owner, Op) else None
+    blk = owner if isinstance(owner, Block) else (owner.parent if node is not None else None)
+    while blk is not None:
+        region = blk.parent
+        parent = region.parent if region is not None else None
+        if parent is op:
+            return True
+        if not isinstance(parent, Op):
+            return False
+        blk = parent.parent
+    return False
+
+
+def _is_executed_once(op: Op) -> bool:
+    block = op.parent
+    region = block.parent if block is not None else None
+    parent = region.parent if region is not None else None
+    return (
+        isinstance(parent, Op)
+        and parent.name == "util.initializer"
+        and bool(parent.regions)
+        and parent.regions[0].blocks[0] is block
+    )
+
+
+def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
+    """IREE's ``findTiedYieldResult``: the execute result ``value`` escapes to
+    through tied ops and the execute's yield, or None."""
+    work = [value]
+    while work:
+        v = work.pop()
+        for user, idx in v.uses:
+            if user.name == "stream.yield":
+                if user.parent is execute_op.regions[0].blocks[0]:
+                    return execute_op.results[idx]
+                continue
+            if user.opdef is not None:
+                work.extend(tied_results(user, idx))
+    return None
+
+
+def _find_escaping_result_value(value: Value) -> Value | None:
+    """3.13's ``findEscapingResultValue`` (through concurrent yields too)."""
+    work = list(value.uses)
+    while work:
+        user, idx = work.pop()
+        if user.name == "stream.yield":
+            parent = user.parent.parent.parent
+            outer = parent.results[idx]
+            if parent.name == "stream.async.execute":
+                return outer
+            work.extend(outer.uses)
+        elif user.opdef is not None:
+            for r in tied_results(user, idx):
+                work.extend(r.uses)
+    return None
+
+
+def _allocate_execution_region(execute_op: Op) -> list[Op]:
+    """Allocate one execute op; returns the ops that replace it in its block
+    (everything created before it, the ``stream.cmd.execute``, then the
+    deallocas and join).  The old op is detached, its body moved."""
+    from fastalloc.passes import convert
+
+    region = execute_op.regions[0]
+    convert.check_convertible(region)
+    _hoist_nested_constants(execute_op)
+
+    arrays = region_arrays(execute_op)
+    sets, set_indptr, set_members = region_alias_sets(arrays)
+    starts, ends = region_intervals(arrays, set_indptr, set_members)
+
+    scope = AllocationScope(execute_op, sets)
+    emit = scope.emit
+    block = region.blocks[0]
+    yield_op = block.ops[-1]
+    exec_aff = execute_op.props.get("affinity")
+    await_group = execute_op.group("await_timepoint")
+    await_tp = await_group[0] if await_group else None
+
+    pending_releases: list[tuple[Value, Value]] = []
+    new_awaits: list[Value] = [await_tp] if await_tp is not None else []
+    new_operands = execute_op.group("resource_operands")
+    new_sizes = execute_op.group("resource_operand_sizes")
+    result_replacements: list[tuple[Value, Value | None]] = []
+    handled: set[Value] = set()
+    join_tps: list[Value] = []
+
+    # -- constants (3.13: per lifetime, escaping then local, per affinity) --
+    # All upload ops (and their captures) are made first, then mapped.
+    batches = []
+    for lifetime in ("constant", "variable"):
+        global_b: dict[str | None, list[Op]] = {}
+        local_b: dict[str | None, list[Op]] = {}
+        for op in block.ops:
+            if op.name != "stream.async.constant" or _lifetime(op.results[0].type) != lifetime:
+                continue
+            value = op.results[0]
+            escaping = _find_escaping_result_value(value)
+            if escaping is not None:
+                aff = _derive_result_affinity(execute_op, escaping, value)
+                global_b.setdefault(aff, []).append(op)
+            else:
+                local = _find_local_value_affinity(value)
+                aff = local if local is not None else exec_aff
+                local_b.setdefault(aff, []).append(op)
+        for buckets in (global_b, local_b):
+            for aff, const_ops in buckets.items():
+                batches.append(_create_constant_batch(execute_op, aff, const_ops, scope))
+    for cop, const_ops, captured, sizes in batches:
+        any_captured = False
+        for k, arg in enumerate(captured):
+            if arg is not None:
+                new_operands.append(cop.results[k])
+                new_sizes.append(sizes[k])
+                any_captured = True
+        tp = cop.results[-1]
+        if any_captured:
+            new_awaits.append(tp)
+            for k, op in enumerate(const_ops):
+                scope.map_resource_range(op.results[0], ResourceRange(captured[k], sizes[k]))
+        else:
+            join_tps.append(tp)
+        for k, op in enumerate(const_ops):
+            result = _find_tied_yield_result(op.results[0], execute_op)
+            if result is None:
+                continue
+            result.replace_all_uses_with(cop.results[k])
+            handled.add(result)
+
+    # -- operands ---------------------------------------------------------
+    operand_sizes = execute_op.group("resource_operand_sizes")
+    for i, _operand in enumerate(execute_op.group("resource_operands")):
+        arg = block.args[i]
+        scope.map_resource_range(arg, ResourceRange(arg, operand_sizes[i]))
+
+    # -- results ----------------------------------------------------------
+    reservations: dict[str | None, list[tuple[Value, str, Value, Value]]] = {}
+    result_sizes = execute_op.group("result_sizes")
+    yielded = yield_op.group("resource_operands")
+    tied = execute_op.props.get("tied_operands") or []
+    operands_now = execute_op.group("resource_operands")
+    resource_results = [r for r in execute_op.results if is_resource(r)]
+    for k, result in enumerate(resource_results):
+        size = result_sizes[k]
+        if result in handled:
+            result_replacements.append((result, None))
+            continue
+        yield_value = yielded[k]
+        t = tied[k] if k < len(tied) else -1
+        if t >= 0:
+            tied_opnd = operands_now[t]
+            # 3.13 builds the subrange offset chain twice; the second feeds the subview.
+            rng = _derive_resource_range(yield_value, size, emit)
+            scope.map_resource_range(yield_value, rng)
+            rng = _derive_resource_range(yield_value, size, emit)
+            if rng.offset is not None:
+                sv = _subview(tied_opnd, rng.resource_size, rng.offset, rng.length)
+                emit(sv)
+                result_replacements.append((result, sv.results[0]))
+            else:
+                result_replacements.append((result, tied_opnd))
+            continue
+        base = find_tied_base_value(yield_value)
+        if base.is_block_arg:
+            result_replacements.append((result, new_operands[base.index]))
+            continue
+        aff = _derive_result_affinity(execute_op, result, yield_value)
+        reservations.setdefault(aff, []).append((result, result.type, size, yield_value))
+
+    for aff, items in reservations.items():
+        by_life: dict[int, list[tuple[Value, str, Value, Value]]] = {}
+        for item in items:
+            by_life.setdefault(_LIFETIME_ORDER.get(_lifetime(item[1]), 0), []).append(item)
+        for life in sorted(by_life):
+            group = by_life[life]
+            sizes = [g[2] for g in group]
+            if len(group) == 1:
+                alloca = _alloca(group[0][1], sizes[0], await_tp, aff)
+                emit(alloca)
+                subs = [alloca.results[0]]
+            else:
+                pack = _pack([0] * (2 * len(group)), sizes, aff)
+                emit(pack)
+                alloca = _alloca(group[0][1], pack.results[0], await_tp, aff)
+                emit(alloca)
+                subs = []
+                for j, s in enumerate(sizes):
+                    sv = _subview(alloca.results[0], pack.results[0], pack.results[1 + j], s)
+                    emit(sv)
+                    subs.append(sv.results[0])
+            new_awaits.append(alloca.results[1])
+            for (result, type_text, size, yield_value), sub in zip(group, subs):
+                new_operands.append(sub)
+                new_sizes.append(size)
+                result_replacements.append((result, sub))
+                arg = block.add_arg(type_text)
+                scope.map_resource_range(yield_value, ResourceRange(arg, size))
+
+    # -- transients -------------------------------------------------------
+    transient = _allocate_local_transients(execute_op, scope, arrays, starts, ends, await_tp, exec_aff)
+    if transient is not None:
+        alloca = transient
+        new_awaits.append(alloca.results[1])
+        new_operands.append(alloca.results[0])
+        new_sizes.append(alloca.operands[0])
+        pending_releases.append((alloca.results[0], alloca.operands[0]))
+
+    # -- the new stream.cmd.execute ---------------------------------------
+    new_await: Value | None = None
+    if len(new_awaits) == 1:
+        new_await = new_awaits[0]
+    elif len(new_awaits) > 1:
+        j = _join_op(new_awaits)
+        emit(j)
+        new_await = j.results[0]
+    props = _affinity_props(exec_aff)
+    if _is_executed_once(execute_op):
+        props["once"] = True
+    execute_op.regions = []
+    new_exec = Op.create(
+        "stream.cmd.execute",
+        segments={
+            "resource_operands": new_operands,
+            "resource_operand_sizes": new_sizes,
+            "await_timepoint": [new_await] if new_await is not None else [],
+        },
+        result_types=[_TIMEPOINT],
+        props=props,
+        regions=[region],
+        result_names=[None],
+    )
+    new_exec.loc = execute_op.loc
+    new_tp = new_exec.results[0]
+    execute_op.results[-1].replace_all_uses_with(new_tp)
+    for old, new in result_replacements:
+        if new is not None:
+            old.replace_all_uses_with(new)
+    # Detach the old op (its block position is replaced by the splice).
+    execute_op.drop_operand_uses()
+    execute_op.parent = None
+    scope.replace_root_op(new_exec)
+
+    # Empty the yield.
+    yield_op.drop_operand_uses()
+    new_yield = Op.create("stream.yield", segments={"resource_operands": [], "resource_operand_sizes": []})
+    new_yield.loc = yield_op.loc
+    yield_op.parent = None
+    block.ops[-1] = new_yield
+    new_yield.parent = block
+
+    # Wave ranges (pre-order over nested concurrent regions).
+    for op in new_exec.walk():
+        if op.name != "stream.async.concurrent":
+            continue
+        inner_block = op.regions[0].blocks[0]
+        for outer, inner in zip(op.group("resource_operands"), inner_block.args):
+            scope.map_resource_range(inner, scope.lookup_resource_range(outer))
+        inner_yield = inner_block.ops[-1]
+        for inner, outer in zip(inner_yield.group("resource_operands"), [r for r in op.results if is_resource(r)]):
+            scope.map_resource_range(inner, scope.lookup_resource_range(outer))
+
+    convert.apply_async_allocations(region, scope)
+
+    # -- deallocas and the join -------------------------------------------
+    after: list[Op] = []
+    exec_users: set[Op] = set()
+    for res, res_size in pending_releases:
+        d = Op.create(
+            "stream.resource.dealloca",
+            segments={"operand": [res], "operand_size": [res_size], "await_timepoint": [new_tp]},
+            result_types=[_TIMEPOINT],
+            props=_affinity_props(exec_aff),
+        )
+        after.append(d)
+        join_tps.append(d.results[0])
+        exec_users.add(d)
+    if join_tps:
+        join_tps.append(new_tp)
+        j = _join_op(join_tps)
+        after.append(j)
+        exec_users.add(j)
+        jt = j.results[0]
+        keep = [(u, i) for (u, i) in new_tp.uses if u in exec_users]
+        move = [(u, i) for (u, i) in new_tp.uses if u not in exec_users]
+        for u, i in move:
+            u.operands[i] = jt
+        new_tp.uses = keep
+        jt.uses.extend(move)
+
+    return scope.before + [new_exec] + after
+
+
+def _derive_resource_range(yield_value: Value, size: Value, emit) -> ResourceRange:
+    """IREE's ``deriveResourceRangeFromResult`` (subview chain -> one range)."""
+    subranges: list[Op] = []
+    base = yield_value
+    while True:
+        t = tied_operand(base)
+        if t is None:
+            break
+        op = base.owner
+        if op.name == "stream.resource.subview" and op.operands[0] is t:
+            subranges.append(op)
+        base = t
+    if not subranges:
+        return ResourceRange(yield_value, size)
+    offset: Value | None = None
+    for sv in reversed(subranges):
+        off = sv.operands[2]
+        offset = off if offset is None else create_or_fold_addi(offset, off, emit)
+    last = subranges[-1]
+    return ResourceRange(last.operands[0], last.operands[1], offset, size)
+
+
+def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list[Op], scope: AllocationScope):
+    """3.13's ``allocateConstantBatch``: one ``stream.resource.constants`` for
+    ``const_ops`` and an entry block argument for each constant used by
+    anything but a yield.  Returns ``(op, const_ops, captured_args, sizes)``."""
+    block = execute_op.regions[0].blocks[0]
+    sizes = [op.group("result_size")[0] for op in const_ops]
+    types = [op.results[0].type for op in const_ops]
+    props = _affinity_props(affinity)
+    props["values"] = [op.props.get("value") for op in const_ops]
+    cop = Op.create(
+        "stream.resource.constants",
+        segments={"result_sizes": sizes},
+        result_types=types + [_TIMEPOINT],
+        props=props,
+        result_names=["results"] * len(const_ops) + ["result_timepoint"],
+    )
+    scope.emit(cop)
+    captured: list[Value | None] = []
+    for op in const_ops:
+        v = op.results[0]
+        if v.uses and not all(u.name == "stream.yield" for u, _ in v.uses):
+            captured.append(block.add_arg(v.type))
+        else:
+            captured.append(None)
+    return cop, const_ops, captured, sizes
+
+
+def _allocate_local_transients(
+    execute_op: Op,
+    scope: AllocationScope,
+    arrays,
+    starts: np.ndarray,
+    ends: np.ndarray,
+    await_tp: Value | None,
+    affinity: str | None,
+) -> Op | None:
+    """IREE's ``allocateLocalTransients``: one pack + alloca for every value
+    whose interval is neither live-in nor live-out and has no range yet.
+
+    Interval order is IREE's: the nested unused results (its ordinal -1
+    entries; pre-order walk order here, where iree-opt's order is random),
+    then block arguments and top-level results in program order.
+    """
+    n_ord, n_hack = arrays.n_ordered, arrays.n_hack
+    order = np.concatenate([np.arange(n_ord, n_ord + n_hack), np.arange(arrays.n_args, n_ord)])
+    s = starts[order]
+    e = ends[order]
+    keep = (s != LIVE_IN) & (e != LIVE_OUT)
+    order = order[keep]
+    s = s[keep].tolist()
+    e = e[keep].tolist()
+    values = arrays.values
+    covered: set[Value] = set()
+    transients: list[Value] = []
+    intervals: list[int] = []
+    sizes: list[Value] = []
+    for k, idx in enumerate(order.tolist()):
+        v = values[idx]
+        if scope.has_resource_range(v) or v in covered:
+            continue
+        transients.append(v)
+        intervals.append(s[k])
+        intervals.append(e[k])
+        sizes.append(_find_size_value(v, execute_op))
+        scope.for_each_resource_alias(v, covered.add)
+    if not transients:
+        return None
+    pack = _pack(intervals, sizes, affinity)
+    scope.emit(pack)
+    alloca = _alloca(_TRANSIENT, pack.results[0], await_tp, affinity)
+    scope.emit(alloca)
+    block = execute_op.regions[0].blocks[0]
+    arg = block.add_arg(_TRANSIENT)
+    total = pack.results[0]
+    for k, v in enumerate(transients):
+        scope.map_resource_range(v, ResourceRange(arg, total, pack.results[1 + k], sizes[k]))
+    return alloca
