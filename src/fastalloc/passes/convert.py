@@ -24,6 +24,7 @@ Resource access bits on dispatch/call/collective bindings are those of
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
@@ -591,35 +592,210 @@ def format_function_type(inputs: list[str], results: list[str]) -> str:
     return f"({ins}) -> ({', '.join(results)})"
 
 
-def _attr_dicts(value: object, count: int) -> list[str]:
-    """Per-argument attribute dictionaries as texts (``"{}"`` when empty)."""
-    if value is None:
-        return ["{}"] * count
-    if isinstance(value, str):
-        text = value.strip()
-        if text.startswith("[") and text.endswith("]"):
-            items = _split_top_level(text[1:-1])
-        else:
-            raise ValueError(f"not an array of dictionaries: {text!r}")
-    else:
-        items = [str(v) for v in value]  # type: ignore[union-attr]
-    items = [i if i else "{}" for i in items]
-    if len(items) != count:
-        raise ValueError(f"{len(items)} attribute dictionaries for {count} entries")
+@dataclass
+class _Signature:
+    """A function op's signature: what ``stream.async.func``/``stream.cmd.func`` carry.
+
+    ``inputs``: (type, attribute dictionary text or ""); ``results``: (type,
+    dictionary, index of the tied argument or -1); ``attrs``: the op's
+    discardable attributes as (key as written, value text or "" for a unit
+    attribute).
+    """
+
+    visibility: str | None
+    name: str
+    inputs: list[tuple[str, str]]
+    results: list[tuple[str, str, int]]
+    attrs: list[tuple[str, str]]
+
+
+def _dict_items(text: str) -> list[tuple[str, str]]:
+    """``{a = 1, b.c, "d.e" = x}`` -> [("a", "1"), ("b.c", ""), ('"d.e"', "x")]."""
+    text = text.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        raise ValueError(f"not an attribute dictionary: {text!r}")
+    items = []
+    for entry in _split_top_level(text[1:-1]):
+        key, eq, value = entry.partition("=")
+        items.append((key.strip(), value.strip() if eq else ""))
     return items
 
 
-def _is_empty_dict(text: str) -> bool:
-    return "".join(text.split()) == "{}"
+def _key_name(key: str) -> str:
+    return key[1:-1] if key.startswith('"') and key.endswith('"') else key
 
 
-def _attr_array(dicts: list[str], like: object) -> object | None:
-    # MLIR drops arg_attrs/res_attrs when every dictionary is empty.
-    if all(_is_empty_dict(d) for d in dicts):
-        return None
-    if isinstance(like, str) or like is None:
-        return "[" + ", ".join(dicts) + "]"
-    return list(dicts)
+def _format_dict(items: list[tuple[str, str]]) -> str:
+    return "{" + ", ".join(f"{k} = {v}" if v else k for k, v in items) + "}"
+
+
+def _split_trailing_dict(text: str) -> tuple[str, str]:
+    """``"!t {a = 1}"`` -> ("!t", "{a = 1}"); no dictionary -> (text, "")."""
+    text = text.strip()
+    if text.endswith("}"):
+        depth = 0
+        for i in range(len(text) - 1, -1, -1):
+            c = text[i]
+            if c == "}":
+                depth += 1
+            elif c == "{":
+                depth -= 1
+                if depth == 0:
+                    return text[:i].strip(), text[i:]
+    return text, ""
+
+
+def _attr_dict_list(value: object, count: int) -> list[str]:
+    """Per-argument attribute dictionaries as texts ("" when empty or absent)."""
+    if value is None:
+        return [""] * count
+    if isinstance(value, str):
+        text = value.strip()
+        if not (text.startswith("[") and text.endswith("]")):
+            raise ValueError(f"not an array of dictionaries: {text!r}")
+        items = _split_top_level(text[1:-1])
+    else:
+        items = [str(v) for v in value]  # type: ignore[union-attr]
+    if len(items) != count:
+        raise ValueError(f"{len(items)} attribute dictionaries for {count} entries")
+    return ["" if "".join(i.split()) in ("", "{}") else i for i in items]
+
+
+def _int_list(value: object) -> list[int]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("[") and text.endswith("]"):
+            return [int(x.split(":")[0]) for x in _split_top_level(text[1:-1])]
+        raise ValueError(f"not an integer array: {text!r}")
+    return [int(x) for x in value]  # type: ignore[union-attr]
+
+
+def _signature_from_props(props: dict, attrs: list[tuple[str, str]]) -> _Signature:
+    inputs, results = parse_function_type(props["function_type"])
+    arg_attrs = _attr_dict_list(props.get("arg_attrs"), len(inputs))
+    res_attrs = _attr_dict_list(props.get("res_attrs"), len(results))
+    tied = _int_list(props.get("tied_operands"))
+    tied += [-1] * (len(results) - len(tied))
+    name = props["sym_name"].strip()
+    if name.startswith('"'):
+        name = "@" + name
+    vis = props.get("sym_visibility")
+    if isinstance(vis, str):
+        vis = vis.strip().strip('"')
+    return _Signature(
+        vis,
+        name,
+        list(zip(inputs, arg_attrs)),
+        [(t, a, k) for t, a, k in zip(results, res_attrs, tied)],
+        attrs,
+    )
+
+
+def _signature_from_text(op: Op) -> _Signature:
+    """Read an uninterpreted ``stream.async.func`` declaration from its text."""
+    if op.tmpl is None or any(not isinstance(p, str) for p in op.tmpl if not (isinstance(p, tuple) and p[0] == "r")):
+        raise ValueError("not a declaration")
+    text = " ".join(p for p in op.tmpl if isinstance(p, str)).strip()
+    if text.startswith('"'):
+        # Generic form: "stream.async.func"() <{props}> ({ }) {attrs} : () -> ()
+        open_ = text.index("<{")
+        close = _matching_paren(text, open_ + 1)
+        props = dict(_dict_items(text[open_ + 1 : close + 1]))
+        rest = text[close + 2 :]
+        colon = rest.rindex(":")
+        _, attr_text = _split_trailing_dict(rest[:colon].replace("(", " ").replace(")", " "))
+        attrs = _dict_items(attr_text) if attr_text else []
+        return _signature_from_props(props, attrs)
+
+    # Pretty form: stream.async.func [vis] @name(args) [-> results] [attributes {...}]
+    rest = text[len(op.name) :].strip()
+    vis = None
+    if not rest.startswith("@"):
+        vis, rest = rest.split(None, 1)
+    open_ = rest.index("(")
+    name = rest[:open_].strip()
+    close = _matching_paren(rest, open_)
+    args_text = rest[open_ + 1 : close]
+    rest = rest[close + 1 :].strip()
+    attrs: list[tuple[str, str]] = []
+    at = _find_top_level_word(rest, "attributes")
+    if at >= 0:
+        attrs = _dict_items(rest[at + len("attributes") :])
+        rest = rest[:at].strip()
+
+    arg_names: list[str] = []
+    inputs: list[tuple[str, str]] = []
+    for arg in _split_top_level(args_text):
+        arg_name, _, typed = arg.partition(":")
+        arg_names.append(arg_name.strip())
+        inputs.append(_split_trailing_dict(typed))
+
+    results: list[tuple[str, str, int]] = []
+    if rest:
+        if not rest.startswith("->"):
+            raise ValueError(f"unexpected {rest!r}")
+        rest = rest[2:].strip()
+        if rest.startswith("(") and _matching_paren(rest, 0) == len(rest) - 1:
+            items = _split_top_level(rest[1:-1])
+        else:
+            items = [rest]
+        for item in items:
+            typ, dict_text = _split_trailing_dict(item)
+            if typ.startswith("%"):
+                ref, _, typ = typ.partition(" as ")
+                k = arg_names.index(ref.strip())
+                results.append((typ.strip() or inputs[k][0], dict_text, k))
+            else:
+                results.append((typ, dict_text, -1))
+    return _Signature(vis, name, inputs, results, attrs)
+
+
+def _find_top_level_word(text: str, word: str) -> int:
+    depth = 0
+    for i, c in enumerate(text):
+        if c in "<([{":
+            depth += 1
+        elif c in ">)]}" and not (c == ">" and i and text[i - 1] == "-"):
+            depth -= 1
+        elif depth == 0 and text.startswith(word, i) and (i == 0 or text[i - 1].isspace()):
+            return i
+    return -1
+
+
+def _format_cmd_func(sig: _Signature) -> str:
+    """``stream.cmd.func`` in the pretty form iree-opt prints.
+
+    ``sig.inputs`` of the cmd func come in groups: a resource followed by its
+    offset and length arguments, printed together as ``%r[%o for %l]: T``.
+    """
+    parts = []
+    n = 0
+    i = 0
+    while i < len(sig.inputs):
+        t, d = sig.inputs[i]
+        dict_part = f" {d}" if d else ""
+        if t.startswith("!stream.resource<"):
+            parts.append(f"%arg{n}[%arg{n + 1} for %arg{n + 2}]: {t}{dict_part}")
+            n += 3
+            i += 3
+        else:
+            parts.append(f"%arg{n}: {t}{dict_part}")
+            n += 1
+            i += 1
+    text = "stream.cmd.func "
+    if sig.visibility:
+        text += sig.visibility + " "
+    text += f"{sig.name}({', '.join(parts)})"
+    if sig.results:
+        if len(sig.results) == 1 and not sig.results[0][1]:
+            text += f" -> {sig.results[0][0]}"
+        else:
+            text += " -> (" + ", ".join(f"{t} {d}" if d else t for t, d, _ in sig.results) + ")"
+    if sig.attrs:
+        text += " attributes " + _format_dict(sig.attrs)
+    return text
 
 
 def convert_async_func(op: Op) -> Op:
@@ -627,50 +803,63 @@ def convert_async_func(op: Op) -> Op:
 
     Each resource argument gains an offset and a length argument; each untied
     resource result becomes a trailing (resource, offset, length) argument;
-    tied resource results disappear; other results stay results.  Only
-    dialect attributes (with a ``.``) carry over.  Returns the new op, which
-    takes the old one's place.
+    tied resource results disappear; other results stay results; argument
+    and result attributes follow their value.  Only dialect attributes (keys
+    with a ``.``) carry over.  Returns the new op, which takes the old one's
+    place.  Works on the registered op (properties) and on a declaration the
+    parser kept as text, in pretty or generic form.
     """
-    inputs, results = parse_function_type(op.props["function_type"])
-    arg_attrs = _attr_dicts(op.props.get("arg_attrs"), len(inputs))
-    res_attrs = _attr_dicts(op.props.get("res_attrs"), len(results))
-    tied = _tied(op)
-
-    new_inputs: list[str] = []
-    new_arg_attrs: list[str] = []
-    for t, a in zip(inputs, arg_attrs):
-        new_inputs.append(t)
-        new_arg_attrs.append(a)
-        if t.startswith("!stream.resource<"):
-            new_inputs += ["index", "index"]
-            new_arg_attrs += ["{}", "{}"]
-    new_results: list[str] = []
-    new_res_attrs: list[str] = []
-    for k, (t, a) in enumerate(zip(results, res_attrs)):
-        if t.startswith("!stream.resource<"):
-            if k < len(tied) and tied[k] >= 0:
-                continue
-            new_inputs += [t, "index", "index"]
-            new_arg_attrs += [a, "{}", "{}"]
+    try:
+        if op.known and "function_type" in op.props:
+            attrs = [(k, v) for k, v in op.attrs.items()]
+            sig = _signature_from_props(op.props, attrs)
         else:
-            new_results.append(t)
-            new_res_attrs.append(a)
+            sig = _signature_from_text(op)
+    except (ValueError, KeyError, IndexError) as exc:
+        raise FastallocError(f"cannot read the signature of this stream.async.func: {exc}", op.loc) from None
 
-    props: dict[str, object] = {
-        "function_type": format_function_type(new_inputs, new_results),
-        "sym_name": op.props["sym_name"],
-    }
-    if op.props.get("sym_visibility") is not None:
-        props["sym_visibility"] = op.props["sym_visibility"]
-    new_args = _attr_array(new_arg_attrs, op.props.get("arg_attrs"))
-    if new_args is not None:
-        props["arg_attrs"] = new_args
-    new_res = _attr_array(new_res_attrs, op.props.get("res_attrs"))
-    if new_res is not None:
-        props["res_attrs"] = new_res
-    # Like the async.func it replaces, the new func is a declaration: one
-    # region without blocks.
-    return _replace_with(op, "stream.cmd.func", [], props=props, attrs=_dialect_attrs(op), regions=[Region()])
+    inputs: list[tuple[str, str]] = []
+    for t, d in sig.inputs:
+        inputs.append((t, d))
+        if t.startswith("!stream.resource<"):
+            inputs += [("index", ""), ("index", "")]
+    results: list[tuple[str, str, int]] = []
+    for t, d, tied in sig.results:
+        if t.startswith("!stream.resource<"):
+            if tied < 0:
+                inputs += [(t, d), ("index", ""), ("index", "")]
+        else:
+            results.append((t, d, -1))
+    attrs = [(k, v) for k, v in sig.attrs if "." in _key_name(k)]
+    new_sig = _Signature(sig.visibility, sig.name, inputs, results, attrs)
+
+    from fastalloc.ir.ops import OPS
+
+    if "stream.cmd.func" in OPS:
+        props: dict[str, object] = {
+            "function_type": format_function_type([t for t, _ in inputs], [t for t, _, _ in results]),
+            "sym_name": op.props.get("sym_name", f'"{sig.name[1:]}"'),
+        }
+        if sig.visibility:
+            props["sym_visibility"] = f'"{sig.visibility}"'
+        if any(d for _, d in inputs):
+            props["arg_attrs"] = "[" + ", ".join(d or "{}" for _, d in inputs) + "]"
+        if any(d for _, d, _ in results):
+            props["res_attrs"] = "[" + ", ".join(d or "{}" for _, d, _ in results) + "]"
+        return _replace_with(
+            op, "stream.cmd.func", [], props=props, attrs={k: v for k, v in attrs}, regions=[Region()]
+        )
+
+    # The registry does not know stream.cmd.func: emit it as text, the way
+    # the parser keeps every op it does not interpret.
+    new_op = Op("stream.cmd.func")
+    new_op.tmpl = [_format_cmd_func(new_sig)]
+    new_op.loc = op.loc
+    assert op.parent is not None
+    op.parent.insert_before(op, new_op)
+    op.regions = []
+    op.erase()
+    return new_op
 
 
 def _replace_with(op: Op, name: str, operands: list[Value], **kwargs) -> Op:
