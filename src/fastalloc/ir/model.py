@@ -161,7 +161,8 @@ class Op:
         "props",
         "attrs",
         "parent",
-        "loc",
+        "_loc",
+        "_src",
         "segments",
         "tmpl",
         "opdef",
@@ -175,7 +176,10 @@ class Op:
         self.props: dict[str, Any] = {}
         self.attrs: dict[str, str] = {}
         self.parent: Block | None = None
-        self.loc: SourceLocation | None = None
+        self._loc: SourceLocation | None = None
+        # (SourceMap, token index) for ops that came from text: the location
+        # is computed only when someone asks for it.
+        self._src: tuple | None = None
         self.segments: list[int] | None = None
         # Uninterpreted ops: the op's text after its result list, as a list of
         # str (literal text) and refs: int i >= 0 -> operand i; ("a", r, k) ->
@@ -245,6 +249,18 @@ class Op:
         return op
 
     # -- queries ----------------------------------------------------------
+    @property
+    def loc(self) -> SourceLocation | None:
+        if self._loc is None and self._src is not None:
+            srcmap, tok = self._src
+            self._loc = srcmap.location(tok)
+        return self._loc
+
+    @loc.setter
+    def loc(self, value: SourceLocation | None) -> None:
+        self._loc = value
+        self._src = None
+
     @property
     def known(self) -> bool:
         return self.opdef is not None

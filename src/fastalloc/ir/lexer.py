@@ -1,0 +1,118 @@
+"""Tokenizer for MLIR text: one compiled regex, ``findall`` over the whole text.
+
+Tokens are plain ``str`` (no per-token objects, no positions): positions are
+recomputed by :class:`SourceMap` only when a diagnostic or ``Op.loc`` needs
+one, by running the same regex with ``finditer``, so the happy path pays
+nothing for them.
+
+Token shapes (the parser dispatches on the first character):
+
+* ``"\\n..."``  a line break (runs of blank/comment lines collapse into one);
+* ``%name`` / ``%name#3``  SSA values; ``^bb1`` block labels;
+* ``@sym`` / ``@a::@b``  symbol references;
+* ``!dialect.type<...>`` / ``#dialect.attr<...>`` / ``tensor<...>`` /
+  ``dense<...>`` ...: a whole type or attribute with its balanced ``<...>``
+  body (nested up to 6 levels, strings and ``->`` inside handled), so types
+  and constants are single tokens;
+* ``"string"`` with escapes; numbers; bare identifiers (op names, keywords);
+* ``->`` and single punctuation; any other character is its own token and the
+  parser reports it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fastalloc.errors import FastallocError, SourceLocation
+
+__all__ = ["TOKEN_RE", "SourceMap", "tokenize"]
+
+_STR = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+
+
+def _angle(depth: int) -> str:
+    atom = r'[^<>"\-]+|->|-|' + _STR
+    body = f"(?:{atom})*"
+    for _ in range(depth):
+        body = f"(?:{atom}|<{body}>)*"
+    return f"<{body}>"
+
+
+_BAL = _angle(6)
+_BUILTIN_ANGLE = (
+    r"(?:tensor|vector|memref|dense|dense_resource|sparse|array|affine_map|affine_set|complex|tuple|"
+    r"strided|opaque|distinct\[\d+\])"
+)
+
+_TOKEN = (
+    r"(?:[ \t\r\f\v]+|//[^\n]*)*"  # skipped: blanks and comments
+    r"("
+    r"\n(?:\s|//[^\n]*)*"  # line break (+ following blank/comment lines)
+    r"|%[\w$.\-]+(?:#\d+)?"
+    r"|\^[\w$.\-]+"
+    r"|@(?:[\w$.\-]+|" + _STR + r")(?:::@(?:[\w$.\-]+|" + _STR + r"))*"
+    r"|[#!][\w$.]+(?:" + _BAL + r")?"
+    r"|" + _BUILTIN_ANGLE + _BAL + r"|" + _STR + r"|0x[0-9a-fA-F]+"
+    r"|-?\d+(?:\.\d*)?(?:[eE][+\-]?\d+)?"
+    r"|[A-Za-z_][\w$.]*"
+    r"|->|\S"
+    r")"
+)
+
+TOKEN_RE = re.compile(_TOKEN)
+
+
+def tokenize(text: str) -> list[str]:
+    """The token strings of ``text``, followed by an empty-string EOF token."""
+    toks = TOKEN_RE.findall(text)
+    toks.append("")
+    return toks
+
+
+class SourceMap:
+    """Maps token indices back to ``FILE:LINE:COL`` (computed on demand)."""
+
+    __slots__ = ("text", "filename", "line_base", "_starts", "_line_starts")
+
+    def __init__(self, text: str, filename: str, line_base: int = 0) -> None:
+        self.text = text
+        self.filename = filename
+        self.line_base = line_base  # for --split-input-file chunks
+        self._starts: list[int] | None = None
+        self._line_starts: list[int] | None = None
+
+    def offset(self, tok: int) -> int:
+        if self._starts is None:
+            self._starts = [m.start(1) for m in TOKEN_RE.finditer(self.text)]
+        starts = self._starts
+        if tok < len(starts):
+            off = starts[tok]
+            # A line-break token points at the break itself; report the end of
+            # the line it terminates.
+            return off
+        return len(self.text)
+
+    def location_at(self, off: int) -> SourceLocation:
+        import bisect
+
+        if self._line_starts is None:
+            ls = [0]
+            find = self.text.find
+            p = find("\n")
+            while p >= 0:
+                ls.append(p + 1)
+                p = find("\n", p + 1)
+            self._line_starts = ls
+        ls = self._line_starts
+        line = bisect.bisect_right(ls, off) - 1
+        start = ls[line]
+        end = self.text.find("\n", start)
+        if end < 0:
+            end = len(self.text)
+        return SourceLocation(self.filename, line + 1 + self.line_base, off - start + 1, self.text[start:end])
+
+    def location(self, tok: int) -> SourceLocation:
+        return self.location_at(self.offset(tok))
+
+    def error(self, message: str, tok: int) -> FastallocError:
+        return FastallocError(message, self.location(tok))

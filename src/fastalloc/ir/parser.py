@@ -1,0 +1,1851 @@
+"""Parser: MLIR text of the stream dialect -> :class:`fastalloc.ir.model.Module`.
+
+Recursive descent over the token list of :mod:`fastalloc.ir.lexer`.
+
+* Known stream ops (``fastalloc.ir.ops.OPS``), pretty or generic form, become
+  structured ops: ODS operands + segment sizes + properties.
+* Every other op is kept as a *template*: its tokens after the result list,
+  with ``%value`` tokens turned into operand refs (uses) or block-argument
+  refs (definitions such as ``func.func @f(%arg0: index)`` or ``scf.for %i =
+  ...``), and its ``{...}`` regions parsed recursively as real regions.  Its
+  extent is found the way the text is laid out: it ends at a line break (at
+  bracket depth 0) followed by something that starts a new op, or at the
+  ``}`` closing the enclosing region.
+* ``loc(...)`` locations and ``#loc`` aliases are dropped (iree-opt does not
+  print locations by default); other ``#x = ...`` / ``!x = ...`` aliases are
+  kept and printed back at the top.
+
+Errors are :class:`fastalloc.errors.FastallocError` with ``FILE:LINE:COL``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from fastalloc.errors import FastallocError, SourceLocation
+from fastalloc.ir.lexer import SourceMap, tokenize
+from fastalloc.ir.model import Block, Module, Op, Region, Value
+from fastalloc.ir.ops import INT_LIST_PROPS, OPS, UNIT_PROPS
+
+__all__ = ["parse", "parse_chunks"]
+
+TIMEPOINT = "!stream.timepoint"
+_LIFETIMES = {"transient", "external", "constant", "variable", "staging", "*"}
+_BUILTIN_TYPE = re.compile(r"(?:index|none|[su]?i\d+|f\d+|bf16|tf32|f8E\w+|f4E\w+|f6E\w+)$")
+_DOTLESS_OPS = frozenset({"return", "module", "call", "call_indirect", "unrealized_conversion_cast"})
+_ACCESS = {"ro": 1, "wo": 2, "rw": 3}
+_CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+def _is_ident(t: str) -> bool:
+    c = t[:1]
+    return c.isalpha() or c == "_"
+
+
+class _Parser:
+    def __init__(self, text: str, filename: str, line_base: int = 0) -> None:
+        self.src = SourceMap(text, filename, line_base)
+        self.toks = tokenize(text)
+        self.i = 0
+        self.m = Module(filename)
+        self.vals = self.m.values
+        self.scope: dict[str, list[Value]] = {}
+        self.frames: list[list[str]] = []
+        self.forward: dict[str, tuple[dict[int, Value], int]] = {}
+        self.type_aliases: dict[str, str] = {}
+        self.attr_aliases: set[str] = set()
+        self.loc_aliases: set[str] = set()
+
+    # -- errors and token access -----------------------------------------
+    def err(self, msg: str, k: int | None = None) -> FastallocError:
+        if k is None:
+            k = self.i
+            toks = self.toks
+            while toks[k][:1] == "\n":
+                k += 1
+        tok = self.toks[k] if k < len(self.toks) else ""
+        if tok == "":
+            # Point just past the last token for truncated input.
+            return FastallocError(msg, self._eof_loc())
+        return self.src.error(msg, k)
+
+    def _eof_loc(self) -> SourceLocation:
+        text = self.src.text.rstrip()
+        return self.src.location_at(len(text))
+
+    def peek(self) -> str:
+        toks = self.toks
+        i = self.i
+        t = toks[i]
+        while t[:1] == "\n":
+            i += 1
+            t = toks[i]
+        self.i = i
+        return t
+
+    def next(self) -> str:
+        t = self.peek()
+        if t == "":
+            raise self.err("unexpected end of file")
+        self.i += 1
+        return t
+
+    def accept(self, s: str) -> bool:
+        if self.peek() == s:
+            self.i += 1
+            return True
+        return False
+
+    def expect(self, s: str, what: str | None = None) -> None:
+        t = self.peek()
+        if t != s:
+            if t == "":
+                raise self.err(f"unexpected end of file, expected '{s}'")
+            raise self.err(f"expected '{s}'" + (f" {what}" if what else ""))
+        self.i += 1
+
+    # -- values ----------------------------------------------------------
+    def new_value(self, type: str, owner, index: int, hint: str | None) -> Value:
+        v = Value(type, owner, index, hint, len(self.vals))
+        self.vals.append(v)
+        return v
+
+    def use(self) -> Value:
+        t = self.peek()
+        if t[:1] != "%":
+            raise self.err("expected SSA operand")
+        k = self.i
+        self.i += 1
+        return self.lookup(t, k)
+
+    def lookup(self, t: str, k: int) -> Value:
+        name, _, num = t[1:].partition("#")
+        j = int(num) if num else 0
+        grp = self.scope.get(name)
+        if grp is not None:
+            if j >= len(grp):
+                raise self.err(f"result number {j} of '%{name}' out of range (it has {len(grp)})", k)
+            return grp[j]
+        fw = self.forward.get(name)
+        if fw is None:
+            fw = ({}, k)
+            self.forward[name] = fw
+        ph = fw[0].get(j)
+        if ph is None:
+            ph = Value("", None, j, name)
+            fw[0][j] = ph
+        return ph
+
+    def define(self, name: str, values: list[Value], k: int) -> None:
+        if name in self.scope:
+            raise self.err(f"redefinition of SSA value '%{name}'", k)
+        self.scope[name] = values
+        self.frames[-1].append(name)
+        fw = self.forward.pop(name, None)
+        if fw is not None:
+            for j, ph in fw[0].items():
+                if j >= len(values):
+                    raise self.err(f"result number {j} of '%{name}' out of range (it has {len(values)})", fw[1])
+                real = values[j]
+                if ph.type and real.type and ph.type != real.type:
+                    raise self.err(
+                        f"use of value '%{name}' expects different type than prior uses: "
+                        f"'{ph.type}' vs '{real.type}'",
+                        fw[1],
+                    )
+                ph.replace_all_uses_with(real)
+
+    def push(self) -> None:
+        self.frames.append([])
+
+    def pop(self) -> None:
+        scope = self.scope
+        for name in self.frames.pop():
+            del scope[name]
+
+    # -- types and attributes --------------------------------------------
+    def type_(self) -> str:
+        t = self.peek()
+        k = self.i
+        if t == "":
+            raise self.err("unexpected end of file, expected type")
+        self.i += 1
+        return self.check_type(t, k)
+
+    def check_type(self, t: str, k: int) -> str:
+        c = t[0]
+        if c == "!":
+            if "<" not in t and "." not in t:
+                alias = self.type_aliases.get(t[1:])
+                if alias is None:
+                    raise self.err(f"undefined symbol alias id '{t[1:]}'", k)
+                return alias
+            if t.startswith("!stream."):
+                if t.startswith("!stream.resource<"):
+                    if t[17:-1] not in _LIFETIMES:
+                        raise self.err(f"unknown resource lifetime in type {t}", k)
+                elif t not in ("!stream.timepoint", "!stream.channel", "!stream.binding", "!stream.file"):
+                    raise self.err(f"unknown stream type: {t}", k)
+            elif t.startswith("!stream"):
+                raise self.err(f"unknown type: {t}", k)
+            return t
+        if c == "(":
+            raise self.err("expected non-function type", k)
+        if _BUILTIN_TYPE.match(t) or ("<" in t and _is_ident(t)):
+            return t
+        raise self.err(f"expected type, got '{t}'" if t[:1] != "\n" else "expected type", k)
+
+    def sized_type(self) -> tuple[str, Value]:
+        t = self.type_()
+        self.expect("{", "before the resource size")
+        v = self.use()
+        self.expect("}", "after the resource size")
+        return t, v
+
+    def balanced_text(self, stops: frozenset[str]) -> str:
+        """Attribute text up to (not including) a stop token at bracket depth 0."""
+        toks = self.toks
+        i = self.i
+        parts: list[str] = []
+        depth = 0
+        start = i
+        while True:
+            t = toks[i]
+            if t == "":
+                break
+            if t[0] == "\n":
+                if depth == 0 and "\n" in stops:
+                    break
+                i += 1
+                continue
+            if depth == 0 and t in stops:
+                break
+            if t in "([{" and len(t) == 1:
+                depth += 1
+            elif t in ")]}" and len(t) == 1:
+                if depth == 0:
+                    break
+                depth -= 1
+            elif t[0] == "#" and "<" not in t and "." not in t and t[1:] not in self.attr_aliases:
+                raise self.err(f"undefined symbol alias id '{t[1:]}'", i)
+            parts.append(t)
+            i += 1
+        if i == start:
+            raise self.err("expected attribute value", i)
+        self.i = i
+        return _join(parts)
+
+    def paren_attr(self) -> str:
+        self.expect("(")
+        s = self.balanced_text(frozenset())
+        self.expect(")")
+        return s
+
+    def int_(self) -> int:
+        t = self.peek()
+        try:
+            v = int(t, 0)
+        except ValueError:
+            raise self.err("expected integer value") from None
+        self.i += 1
+        return v
+
+    def attr_dict(self, into: dict) -> None:
+        self.expect("{")
+        if self.accept("}"):
+            return
+        while True:
+            key = self.next()
+            if key[0] == '"':
+                key = key[1:-1]
+            elif not _is_ident(key):
+                raise self.err("expected attribute name", self.i - 1)
+            if self.accept("="):
+                into[key] = self.balanced_text(frozenset({",", "}"}))
+            else:
+                into[key] = ""
+            if self.accept(","):
+                continue
+            self.expect("}", "to close the attribute dictionary")
+            return
+
+    def skip_loc(self) -> None:
+        if self.peek() == "loc" and self.toks[self.i + 1] == "(":
+            self.i += 2
+            depth = 1
+            toks = self.toks
+            while depth:
+                t = toks[self.i]
+                if t == "":
+                    raise self.err("unbalanced parentheses in loc(...)")
+                if t == "(":
+                    depth += 1
+                elif t == ")":
+                    depth -= 1
+                elif t[0] == "#" and "<" not in t and "." not in t and t[1:] not in self.loc_aliases \
+                        and t[1:] not in self.attr_aliases:
+                    raise self.err(f"undefined symbol alias id '{t[1:]}'", self.i)
+                self.i += 1
+
+    def end_stmt(self, op: Op) -> None:
+        """Optional trailing ``attributes {...}`` and ``loc(...)``, then the end of the op."""
+        toks = self.toks
+        if toks[self.i] == "attributes":
+            self.i += 1
+            self.attr_dict(op.attrs)
+        if toks[self.i] == "loc":
+            self.skip_loc()
+        t = toks[self.i]
+        if t == "" or t[0] == "\n" or t == "}":
+            return
+        raise self.err(f"unexpected '{t}' after {op.name}")
+
+    # -- module structure ------------------------------------------------
+    def parse_module(self) -> Module:
+        m = self.m
+        self.push()
+        body = m.body
+        toks = self.toks
+        while True:
+            t = self.peek()
+            if t == "":
+                break
+            if (t[0] == "#" or t[0] == "!") and toks[self.i + 1] == "=" and "<" not in t:
+                self.parse_alias()
+                continue
+            if t == "}":
+                raise self.err("unexpected '}': unbalanced brackets")
+            self.parse_stmt(body)
+        self.pop()
+        if self.forward:
+            name, (_, k) = min(self.forward.items(), key=lambda kv: kv[1][1])
+            raise self.err(f"use of undeclared SSA value name '%{name}'", k)
+        self.unwrap_module()
+        return m
+
+    def parse_alias(self) -> None:
+        t = self.next()
+        self.expect("=")
+        name = t[1:]
+        if t[0] == "!":
+            if name in self.type_aliases:
+                raise self.err(f"redefinition of type alias id '{name}'", self.i - 2)
+            k = self.i
+            text = self.balanced_text(frozenset({"\n"}))
+            self.type_aliases[name] = self.check_type(text, k) if " " not in text else text
+            self.m.aliases.append(f"{t} = {text}")
+        else:
+            if name in self.attr_aliases or name in self.loc_aliases:
+                raise self.err(f"redefinition of attribute alias id '{name}'", self.i - 2)
+            if self.peek() == "loc":
+                self.loc_aliases.add(name)
+                self.skip_loc()
+                return
+            text = self.balanced_text(frozenset({"\n"}))
+            self.attr_aliases.add(name)
+            self.m.aliases.append(f"{t} = {text}")
+
+    def unwrap_module(self) -> None:
+        """A text that is one ``module [@name] [attributes {...}] { ... }`` becomes the Module itself."""
+        m = self.m
+        ops = m.body.ops
+        if len(ops) != 1:
+            return
+        op = ops[0]
+        if op.name not in ("module", "builtin.module") or op.tmpl is None or len(op.regions) != 1:
+            return
+        tmpl = op.tmpl
+        r = tmpl.index(("r", 0))
+        if any(not isinstance(x, str) for k, x in enumerate(tmpl) if k != r):
+            return
+        before = " ".join(x for x in tmpl[:r] if x.strip())
+        after = " ".join(x for x in tmpl[r + 1:] if x.strip())
+        inner = op.regions[0].blocks
+        if len(inner) != 1 or inner[0].args or inner[0].label is not None:
+            return
+        if before.startswith('"'):
+            mb = re.fullmatch(r'"(?:builtin\.)?module"\s*\(\)\s*(?:<\{sym_name = "([^"]*)"\}>)?\s*\(', before)
+            ma = re.fullmatch(r"\)\s*(\{.*\})?\s*:\s*\(\)\s*->\s*\(\)", after)
+            if not mb or not ma:
+                return
+            header = "module"
+            if mb.group(1):
+                header += f" @{mb.group(1)}"
+            if ma.group(1):
+                header += " attributes " + ma.group(1)
+        else:
+            if after:
+                return
+            header = "module" + before[len(op.name):]
+        m.header = header
+        body = m.body
+        body.ops = inner[0].ops
+        for o in body.ops:
+            o.parent = body
+
+    def parse_region(self, args: list[tuple[str, str, int]] | None = None) -> Region:
+        """``{`` blocks ``}``; ``args`` are (name, type, token) of the entry block."""
+        self.expect("{")
+        self.push()
+        region = Region()
+        block = Block()
+        region.add_block(block)
+        if args:
+            for k, (name, ty, tk) in enumerate(args):
+                v = self.new_value(ty, block, k, name)
+                block.args.append(v)
+                self.define(name, [v], tk)
+        first = True
+        while True:
+            t = self.peek()
+            if t == "}":
+                self.i += 1
+                break
+            if t == "":
+                raise self.err("unexpected end of file: unbalanced brackets, expected '}'")
+            if t[0] == "^":
+                if first and not block.ops and not block.args:
+                    blk = block
+                else:
+                    blk = Block()
+                    region.add_block(blk)
+                self.parse_block_label(blk)
+                block = blk
+                first = False
+                continue
+            first = False
+            self.parse_stmt(block)
+        self.pop()
+        return region
+
+    def parse_block_label(self, blk: Block) -> None:
+        t = self.next()
+        blk.label = t[1:]
+        if self.accept("("):
+            if not self.accept(")"):
+                while True:
+                    k = self.i
+                    t = self.next()
+                    if t[0] != "%" or "#" in t:
+                        raise self.err("expected SSA block argument name", k)
+                    self.expect(":")
+                    ty = self.type_()
+                    v = self.new_value(ty, blk, len(blk.args), t[1:])
+                    blk.args.append(v)
+                    self.define(t[1:], [v], k)
+                    self.skip_loc()
+                    if self.accept(","):
+                        continue
+                    self.expect(")")
+                    break
+        self.expect(":", "after block label")
+
+    def parse_stmt(self, block: Block) -> None:
+        toks = self.toks
+        start = self.i
+        groups: list[tuple[str, int, int]] = []
+        t = toks[self.i]
+        if t[0] == "%":
+            while True:
+                k = self.i
+                if "#" in t:
+                    raise self.err("expected result name without '#'", k)
+                self.i += 1
+                cnt = 1
+                if toks[self.i] == ":":
+                    self.i += 1
+                    c = toks[self.i]
+                    if not c.isdigit() or int(c) == 0:
+                        raise self.err("expected positive integer result count")
+                    cnt = int(c)
+                    self.i += 1
+                groups.append((t[1:], cnt, k))
+                if toks[self.i] == ",":
+                    self.i += 1
+                    t = self.peek()
+                    if t[0] != "%":
+                        raise self.err("expected SSA value name in result list")
+                    continue
+                self.expect("=", "after the result list")
+                break
+        k = self.i
+        name = self.peek()
+        if name == "":
+            raise self.err("unexpected end of file, expected operation")
+        if name in OPS:
+            self.i += 1
+            op = Op(name)
+            op.opdef = OPS[name]
+            _PRETTY[name](self, op)
+            self.end_stmt(op)
+        elif name[0] == '"':
+            self.i += 1
+            opname = _unquote(name)
+            if opname in OPS:
+                op = Op(opname)
+                op.opdef = OPS[opname]
+                self.parse_generic(op)
+            else:
+                op = Op(opname)
+                self.parse_template(op, True, sum(g[1] for g in groups))
+        elif _is_ident(name):
+            self.i += 1
+            op = Op(name)
+            self.parse_template(op, False, sum(g[1] for g in groups))
+        else:
+            raise self.err(f"expected operation name, got '{name}'" if name != "}" else "unexpected '}'")
+        op._src = (self.src, k)
+        nres = sum(g[1] for g in groups)
+        results = op.results
+        if len(results) != nres:
+            if op.tmpl is not None and not results:
+                pass
+            else:
+                raise self.err(f"operation defines {len(results)} results but was provided {nres} to bind", start)
+        if not results and nres:
+            for idx in range(nres):
+                results.append(self.new_value("", op, idx, None))
+        idx = 0
+        for gname, cnt, gk in groups:
+            grp = results[idx:idx + cnt]
+            for v in grp:
+                v.name_hint = gname
+            self.define(gname, grp, gk)
+            idx += cnt
+        op.parent = block
+        block.ops.append(op)
+
+    # -- uninterpreted ops -------------------------------------------------
+    def stmt_start(self, j: int) -> bool:
+        toks = self.toks
+        t = toks[j]
+        if t == "" or t == "}":
+            return True
+        c = t[0]
+        if c == "^":
+            return True
+        if c == "%":
+            while True:
+                j += 1
+                if toks[j] == ":":
+                    j += 2
+                if toks[j] == "=":
+                    return True
+                if toks[j] != ",":
+                    return False
+                j += 1
+                if toks[j][:1] != "%":
+                    return False
+        if c == '"':
+            return toks[j + 1] == "("
+        if _is_ident(t):
+            return "." in t or t in _DOTLESS_OPS
+        return False
+
+    def region_follows(self, j: int) -> bool:
+        """Is the ``{`` at token j a region (not an attribute dictionary)?"""
+        toks = self.toks
+        k = j + 1
+        nl = False
+        while toks[k][:1] == "\n":
+            k += 1
+            nl = True
+        t = toks[k]
+        if t == "}":
+            return nl
+        c = t[:1]
+        if c == "%" or c == "^":
+            return True
+        if c == '"':
+            return toks[k + 1] == "("
+        if _is_ident(t):
+            return toks[k + 1] not in ("=", ",", "}")
+        return False
+
+    def parse_template(self, op: Op, generic: bool, nres: int) -> None:
+        toks = self.toks
+        tmpl: list = []
+        lit: list[str] = ['"' + op.name + '"' if generic else op.name]
+        flat: list[str] = []  # depth-0 literal tokens, for result types
+        pending: list[tuple[str, str, int]] = []  # region args declared in the header
+        pend_refs: list[int] = []  # tmpl positions of those refs
+        cand: list[tuple[int, str, int]] = []  # `%x : T` in parens, not in scope
+        header: set[str] = set()  # names defined by the header
+        # In a function signature every SSA name is a definition (cmd.func's `%a[%o for %l]`).
+        funclike = op.name.endswith(".func")
+        selfrefs: list[tuple[int, str, int]] = []  # later mentions of those (e.g. tied results)
+        operands = op.operands
+        depth = 0
+        i = self.i
+        while True:
+            t = toks[i]
+            if t == "":
+                if depth:
+                    self.i = i
+                    raise self.err("unexpected end of file: unbalanced brackets")
+                break
+            c = t[0]
+            if c == "\n":
+                if depth == 0:
+                    j = i + 1
+                    while toks[j][:1] == "\n":
+                        j += 1
+                    if self.stmt_start(j):
+                        break
+                i += 1
+                continue
+            if c == "%":
+                nt = toks[i + 1]
+                if "#" not in t and not op.regions:
+                    nm = t[1:]
+                    if nt == "=" or (nt == ":" and depth > 0 and nm not in self.scope) or nm in header or funclike:
+                        if lit:
+                            tmpl.append(_join(lit))
+                            lit = []
+                        if nm in header:
+                            selfrefs.append((len(tmpl), nm, i))
+                        elif nt == "=":
+                            pend_refs.append(len(tmpl))
+                            pending.append((nm, "", i))
+                            header.add(nm)
+                        else:
+                            cand.append((len(tmpl), nm, i))
+                            header.add(nm)
+                        tmpl.append(None)
+                        i += 1
+                        continue
+                if lit:
+                    tmpl.append(_join(lit))
+                    lit = []
+                v = self.lookup(t, i)
+                v.uses.append((op, len(operands)))
+                tmpl.append(len(operands))
+                operands.append(v)
+                i += 1
+                continue
+            if len(t) == 1 and c in "([{)]}":
+                if c == "{":
+                    if self.region_follows(i):
+                        if lit:
+                            tmpl.append(_join(lit))
+                            lit = []
+                        self.i = i
+                        ridx = len(op.regions)
+                        args: list[tuple[str, str, int]] = []
+                        if ridx == 0:
+                            # Header definitions, in text order, are the entry block's arguments.
+                            entries = [(kk, pos, nm, "") for pos, (nm, _, kk) in zip(pend_refs, pending)]
+                            entries += [(kk, pos, nm, ty) for (pos, nm, kk), ty in zip(cand, self._cand_types(cand))]
+                            entries.sort()
+                            argno = {}
+                            for a, (kk, pos, nm, ty) in enumerate(entries):
+                                tmpl[pos] = ("a", 0, a)
+                                args.append((nm, ty, kk))
+                                argno[nm] = a
+                            for pos, nm, kk in selfrefs:
+                                tmpl[pos] = ("a", 0, argno[nm])
+                            selfrefs = []
+                            pending = []
+                            pend_refs = []
+                            cand = []
+                        region = self.parse_region(args)
+                        region.parent = op
+                        op.regions.append(region)
+                        tmpl.append(("r", ridx))
+                        i = self.i
+                        continue
+                    depth += 1
+                elif c == "(" or c == "[":
+                    depth += 1
+                else:
+                    if depth == 0:
+                        break
+                    depth -= 1
+                lit.append(t)
+                flat.append(t)
+                i += 1
+                continue
+            if t == "loc" and toks[i + 1] == "(":
+                self.i = i
+                self.skip_loc()
+                i = self.i
+                continue
+            if (c == "#" or c == "!") and "<" not in t and "." not in t:
+                nm = t[1:]
+                if c == "#" and nm not in self.attr_aliases and nm not in self.loc_aliases:
+                    raise self.err(f"undefined symbol alias id '{nm}'", i)
+                if c == "!" and nm not in self.type_aliases:
+                    raise self.err(f"undefined symbol alias id '{nm}'", i)
+            lit.append(t)
+            flat.append(t)
+            i += 1
+        self.i = i
+        if op.name.endswith(".func") or op.name == "func":
+            # A function declaration: its argument names define nothing.
+            for pos, nm, kk in [(pos, nm, kk) for pos, (nm, _, kk) in zip(pend_refs, pending)] + cand + selfrefs:
+                tmpl[pos] = "%" + nm
+            pending, pend_refs, cand, selfrefs = [], [], [], []
+        cand = cand + selfrefs
+        # Header definitions with no region after them were uses after all.
+        for pos, (nm, _, kk) in zip(pend_refs, pending):
+            v = self.lookup("%" + nm, kk)
+            v.uses.append((op, len(operands)))
+            tmpl[pos] = len(operands)
+            operands.append(v)
+        for pos, nm, kk in cand:
+            v = self.lookup("%" + nm, kk)
+            v.uses.append((op, len(operands)))
+            tmpl[pos] = len(operands)
+            operands.append(v)
+        tmpl.append(_join(lit))
+        op.tmpl = tmpl
+        if nres:
+            types = _result_types(op.name, flat, nres)
+            for k in range(nres):
+                op.results.append(self.new_value(types[k], op, k, None))
+
+    def _cand_types(self, cand: list[tuple[int, str, int]]) -> list[str]:
+        out = []
+        toks = self.toks
+        for _, _, kk in cand:
+            j = kk + 2
+            t = toks[j]
+            if t[:1] == "!" and "<" not in t and "." not in t:
+                t = self.type_aliases.get(t[1:], t)
+            out.append(t)
+        return out
+
+    # -- generic form of known ops -----------------------------------------
+    def parse_generic(self, op: Op) -> None:
+        self.expect("(")
+        operands: list[tuple[Value, int]] = []
+        if not self.accept(")"):
+            while True:
+                k = self.i
+                operands.append((self.use(), k))
+                if self.accept(","):
+                    continue
+                self.expect(")")
+                break
+        props: dict = {}
+        if self.peek() == "<" and self.toks[self.i + 1] == "{":
+            self.i += 1
+            self.attr_dict(props)
+            self.expect(">")
+        regions_src: list[int] = []
+        if self.peek() == "(" and self.toks[self.i + 1] == "{":
+            self.i += 1
+            while True:
+                region = self.parse_region()
+                region.parent = op
+                op.regions.append(region)
+                if self.accept(","):
+                    continue
+                self.expect(")")
+                break
+        if self.peek() == "{":
+            self.attr_dict(op.attrs)
+        self.expect(":")
+        k = self.i
+        self.expect("(")
+        in_types: list[str] = []
+        if not self.accept(")"):
+            while True:
+                in_types.append(self.type_())
+                if self.accept(","):
+                    continue
+                self.expect(")")
+                break
+        self.expect("->")
+        out_types: list[str] = []
+        if self.accept("("):
+            if not self.accept(")"):
+                while True:
+                    out_types.append(self.type_())
+                    if self.accept(","):
+                        continue
+                    self.expect(")")
+                    break
+        else:
+            out_types.append(self.type_())
+        self.skip_loc()
+        if len(in_types) != len(operands):
+            raise self.err(f"expected {len(operands)} operand types but had {len(in_types)}", k)
+        for (v, vk), ty in zip(operands, in_types):
+            _check_use_type(self, v, ty, vk)
+        opdef = op.opdef
+        seg = props.pop("operandSegmentSizes", None)
+        if seg is not None:
+            mm = re.fullmatch(r"array<i32(?::\s*([-\d,\s]*))?>", seg)
+            if not mm:
+                raise self.err(f"malformed operandSegmentSizes: {seg}", k)
+            sizes = [int(x) for x in mm.group(1).split(",")] if mm.group(1) and mm.group(1).strip() else []
+            if len(sizes) != len(opdef.segment_names) or sum(sizes) != len(operands):
+                raise self.err(f"'{op.name}' op operandSegmentSizes {sizes} does not match its "
+                               f"{len(operands)} operands", k)
+        else:
+            try:
+                sizes = opdef.infer_segments(len(operands))
+            except ValueError as e:
+                raise self.err(f"'{op.name}' op {e}", k) from None
+        for key, val in props.items():
+            if key in INT_LIST_PROPS:
+                props[key] = _int_list(self, val, k)
+            elif key in UNIT_PROPS and val == "":
+                props[key] = True
+            elif key == "values" and op.name == "stream.resource.constants":
+                props[key] = _split_top(val[1:-1]) if val.startswith("[") else [val]
+        op.props = props
+        op.segments = sizes
+        for idx, (v, _) in enumerate(operands):
+            v.uses.append((op, idx))
+            op.operands.append(v)
+        for idx, ty in enumerate(out_types):
+            op.results.append(self.new_value(ty, op, idx, None))
+
+    # -- helpers for pretty known ops -------------------------------------
+    def finish(self, op: Op, segs: dict[str, list[Value]], result_types: list[str]) -> None:
+        opdef = op.opdef
+        sizes = []
+        flat = op.operands
+        for name in opdef.segment_names:
+            vals = segs.get(name, ())
+            sizes.append(len(vals))
+            for v in vals:
+                v.uses.append((op, len(flat)))
+                flat.append(v)
+        op.segments = sizes
+        for idx, ty in enumerate(result_types):
+            op.results.append(self.new_value(ty, op, idx, None))
+
+    def opt_on(self, op: Op, key: str = "affinity", kw: str = "on") -> None:
+        if self.peek() == kw:
+            self.i += 1
+            op.props[key] = self.paren_attr()
+
+    def opt_await(self, arrow: bool) -> list[Value]:
+        if self.peek() == "await":
+            self.i += 1
+            self.expect("(")
+            v = self.use()
+            self.expect(")")
+            if arrow:
+                self.expect("=")
+                self.expect(">")
+            return [v]
+        return []
+
+    def tied_result(self) -> tuple[str, Value]:
+        """custom<ShapedTiedResult>: ``[%x as] T{%size}``."""
+        if self.peek()[:1] == "%":
+            self.use()
+            self.expect("as")
+        return self.sized_type()
+
+    def range_(self, to: bool, for_: bool) -> list[Value]:
+        self.expect("[")
+        out = [self.use()]
+        if to:
+            self.expect("to")
+            out.append(self.use())
+        if for_:
+            self.expect("for")
+            out.append(self.use())
+        self.expect("]")
+        return out
+
+    def arrow_gt(self) -> None:
+        self.expect("=")
+        self.expect(">")
+
+    def timepoint_type(self) -> str:
+        k = self.i
+        t = self.type_()
+        if t != TIMEPOINT:
+            raise self.err(f"expected {TIMEPOINT}, got {t}", k)
+        return t
+
+
+def pending_closed(op: Op) -> bool:
+    return bool(op.regions)
+
+
+def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
+    if v.id < 0:
+        if not v.type:
+            v.type = ty
+        return
+    if v.type and ty and v.type != ty:
+        raise p.err(f"use of value '%{v.name_hint}' expects different type than prior uses: '{ty}' vs '{v.type}'", k)
+
+
+def _int_list(p: _Parser, text: str, k: int) -> list[int]:
+    s = text.strip()
+    if not (s.startswith("[") and s.endswith("]")):
+        raise p.err(f"expected integer array, got {text}", k)
+    out = []
+    for item in s[1:-1].split(","):
+        item = item.strip()
+        if not item:
+            continue
+        num = item.split(":")[0].strip()
+        try:
+            out.append(int(num, 0))
+        except ValueError:
+            raise p.err(f"expected integer array, got {text}", k) from None
+    return out
+
+
+def _split_top(s: str) -> list[str]:
+    out, depth, cur, instr = [], 0, [], False
+    i = 0
+    while i < len(s):
+        ch = s[i]
+        if instr:
+            cur.append(ch)
+            if ch == "\\":
+                cur.append(s[i + 1])
+                i += 1
+            elif ch == '"':
+                instr = False
+        elif ch == '"':
+            instr = True
+            cur.append(ch)
+        elif ch in "([{<":
+            depth += 1
+            cur.append(ch)
+        elif ch in ")]}>" and not (ch == ">" and i and s[i - 1] == "-"):
+            depth -= 1
+            cur.append(ch)
+        elif ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+_NOSPACE_BEFORE = frozenset({",", ")", "]", "}", ">"})
+_NOSPACE_AFTER = frozenset({"(", "[", "{", "<"})
+
+
+def _join(parts: list[str]) -> str:
+    """Join tokens with MLIR-friendly spacing (whitespace is insignificant between them)."""
+    if not parts:
+        return ""
+    out = [parts[0]]
+    prev = parts[0]
+    for t in parts[1:]:
+        if t in _NOSPACE_BEFORE or prev in _NOSPACE_AFTER or (t == "(" and prev[:1] not in ("=", ":", ",", "-")
+                                                                and (_is_ident(prev) or prev[:1] in ('@', '"'))):
+            out.append(t)
+        else:
+            out.append(" ")
+            out.append(t)
+        prev = t
+    return "".join(out)
+
+
+def _unquote(tok: str) -> str:
+    return tok[1:-1]
+
+
+def _result_types(name: str, flat: list[str], nres: int) -> list[str]:
+    """Result types of an uninterpreted op from its trailing ``: T`` / ``-> T`` (best effort)."""
+    if name in ("arith.cmpi", "arith.cmpf"):
+        return ["i1"] * nres
+    # last `->` at depth 0, else last `:` at depth 0
+    pos = -1
+    depth = 0
+    last_colon = -1
+    for k, t in enumerate(flat):
+        if t in ("(", "[", "{"):
+            depth += 1
+        elif t in (")", "]", "}"):
+            depth -= 1
+        elif depth == 0 and t == "->":
+            pos = k
+        elif depth == 0 and t == ":":
+            last_colon = k
+    if pos < 0:
+        pos = last_colon
+    if pos < 0:
+        return [""] * nres
+    rest = flat[pos + 1:]
+    # drop a trailing region/attribute part
+    if rest and rest[0] == "(":
+        inner: list[str] = []
+        d = 0
+        for t in rest[1:]:
+            if t == "(":
+                d += 1
+            elif t == ")":
+                if d == 0:
+                    break
+                d -= 1
+            inner.append(t)
+        types = [t for t in inner if t != ","]
+    else:
+        types = [t for t in rest if t != ","]
+        if nres == 1 and types:
+            types = types[:1]
+    types = [t for t in types if t[:1] in "!" or _is_ident(t)]
+    if len(types) == nres:
+        return types
+    if len(types) == 1 and name == "util.optimization_barrier":
+        return types * nres
+    return [""] * nres
+
+
+# ---------------------------------------------------------------------------
+# Pretty-form parsers of the known ops (formats from IREE's StreamOps.td)
+# ---------------------------------------------------------------------------
+
+def _p_resource_region(p: _Parser, op: Op, with_results: bool, segs: dict) -> list[str]:
+    """custom<ResourceRegion> / custom<ExplicitResourceRegion>; returns result types."""
+    p.expect("with")
+    p.expect("(")
+    outer: list[Value] = []
+    sizes: list[Value] = []
+    args: list[tuple[str, str, int]] = []
+    if not p.accept(")"):
+        while True:
+            outer.append(p.use())
+            p.expect("as")
+            k = p.i
+            t = p.next()
+            if t[:1] != "%" or "#" in t:
+                raise p.err("expected region argument name", k)
+            p.expect(":")
+            ty, sz = p.sized_type()
+            sizes.append(sz)
+            args.append((t[1:], ty, k))
+            if p.accept(","):
+                continue
+            p.expect(")")
+            break
+    rtypes: list[str] = []
+    rsizes: list[Value] = []
+    tied: list[int] = []
+    if with_results and p.accept("->"):
+        paren = p.accept("(")
+        if not (paren and p.accept(")")):
+            while True:
+                if p.peek()[:1] == "%":
+                    v = p.use()
+                    idx = _index_of(outer, v)
+                    if idx < 0:
+                        raise p.err("tied result names a value that is not an operand", p.i - 1)
+                    if p.accept("as"):
+                        ty, sz = p.sized_type()
+                    else:
+                        p.expect("{")
+                        sz = p.use()
+                        p.expect("}")
+                        ty = outer[idx].type or args[idx][1]
+                    tied.append(idx)
+                else:
+                    ty, sz = p.sized_type()
+                    tied.append(-1)
+                rtypes.append(ty)
+                rsizes.append(sz)
+                if paren and p.accept(","):
+                    continue
+                if paren:
+                    p.expect(")")
+                break
+    for v, (_, ty, k) in zip(outer, args):
+        _check_use_type(p, v, ty, k)
+    region = p.parse_region(args)
+    region.parent = op
+    op.regions.append(region)
+    segs["resource_operands"] = outer
+    segs["resource_operand_sizes"] = sizes
+    if with_results:
+        segs["result_sizes"] = rsizes
+        op.props["tied_operands"] = tied
+    return rtypes
+
+
+def _index_of(vals: list[Value], v: Value) -> int:
+    for k, x in enumerate(vals):
+        if x is v:
+            return k
+    return -1
+
+
+def p_async_execute(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    segs = {"await_timepoint": p.opt_await(True)}
+    rtypes = _p_resource_region(p, op, True, segs)
+    p.arrow_gt()
+    rtypes.append(p.timepoint_type())
+    p.finish(op, segs, rtypes)
+    _order_props(op)
+
+
+def p_async_concurrent(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    segs: dict = {}
+    rtypes = _p_resource_region(p, op, True, segs)
+    p.finish(op, segs, rtypes)
+
+
+def p_cmd_execute(p: _Parser, op: Op) -> None:
+    if p.accept("once"):
+        op.props["once"] = True
+    p.opt_on(op)
+    segs = {"await_timepoint": p.opt_await(True)}
+    _p_resource_region(p, op, False, segs)
+    p.arrow_gt()
+    p.finish(op, segs, [p.timepoint_type()])
+
+
+def p_cmd_region(p: _Parser, op: Op) -> None:
+    region = p.parse_region()
+    region.parent = op
+    op.regions.append(region)
+    p.finish(op, {}, [])
+
+
+def p_async_constant(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    aw = p.opt_await(False)
+    p.expect(":")
+    ty, sz = p.sized_type()
+    p.expect("=")
+    op.props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
+    p.finish(op, {"await_timepoint": aw, "result_size": [sz]}, [ty])
+
+
+def p_async_splat(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    aw = p.opt_await(False)
+    v = p.use()
+    p.expect(":")
+    p.type_()
+    p.expect("->")
+    ty, sz = p.sized_type()
+    p.finish(op, {"await_timepoint": aw, "value": [v], "result_size": [sz]}, [ty])
+
+
+def p_async_clone(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    s = p.use()
+    p.expect(":")
+    _, ssz = p.sized_type()
+    p.expect("->")
+    ty, sz = p.sized_type()
+    p.finish(op, {"source": [s], "source_size": [ssz], "result_size": [sz]}, [ty])
+
+
+def p_async_slice(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    s = p.use()
+    a, b = p.range_(True, False)
+    p.expect(":")
+    _, ssz = p.sized_type()
+    p.expect("->")
+    ty, sz = p.sized_type()
+    p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [a], "source_end": [b],
+                  "result_size": [sz]}, [ty])
+
+
+def p_async_fill(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    v = p.use()
+    p.expect(",")
+    t = p.use()
+    a, b, c = p.range_(True, True)
+    p.expect(":")
+    p.type_()
+    p.expect("->")
+    ty, tsz = p.tied_result()
+    p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [a], "target_end": [b],
+                  "target_length": [c], "value": [v]}, [ty])
+
+
+def p_async_update(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    u = p.use()
+    p.expect(",")
+    t = p.use()
+    a, b = p.range_(True, False)
+    p.expect(":")
+    _, usz = p.sized_type()
+    p.expect("->")
+    ty, tsz = p.tied_result()
+    p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [a], "target_end": [b],
+                  "update": [u], "update_size": [usz]}, [ty])
+
+
+def p_async_copy(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    s = p.use()
+    sa, sb = p.range_(True, False)
+    p.expect(",")
+    t = p.use()
+    ta, tb = p.range_(True, False)
+    p.expect(",")
+    ln = p.use()
+    p.expect(":")
+    _, ssz = p.sized_type()
+    p.expect("->")
+    ty, tsz = p.tied_result()
+    p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [ta], "target_end": [tb],
+                  "source": [s], "source_size": [ssz], "source_offset": [sa], "source_end": [sb],
+                  "length": [ln]}, [ty])
+
+
+def _p_entry_points(p: _Parser, op: Op) -> None:
+    t = p.peek()
+    if t == "{":
+        p.i += 1
+        eps = []
+        while True:
+            e = p.next()
+            if e[:1] != "@":
+                raise p.err("expected symbol reference", p.i - 1)
+            eps.append(e)
+            if p.accept(","):
+                continue
+            p.expect("}")
+            break
+    else:
+        if t[:1] != "@":
+            raise p.err("expected entry point symbol reference")
+        p.i += 1
+        eps = [t]
+    op.props["entry_points"] = "[" + ", ".join(eps) + "]"
+
+
+def _p_dispatch_operands(p: _Parser, with_end: bool) -> tuple[list[Value], list, list, list, list[bool]]:
+    """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``."""
+    p.expect("(")
+    ops: list[Value] = []
+    offs: list[Value] = []
+    ends: list[Value] = []
+    lens: list[Value] = []
+    ranged: list[bool] = []
+    if not p.accept(")"):
+        while True:
+            ops.append(p.use())
+            if p.peek() == "[":
+                r = p.range_(with_end, True)
+                offs.append(r[0])
+                if with_end:
+                    ends.append(r[1])
+                lens.append(r[-1])
+                ranged.append(True)
+            else:
+                ranged.append(False)
+            if p.accept(","):
+                continue
+            p.expect(")")
+            break
+    return ops, offs, ends, lens, ranged
+
+
+def _p_shaped_function_type(p: _Parser, operands: list[Value]) -> tuple[list[Value], list[str], list[Value], list[int]]:
+    """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``."""
+    p.expect("(")
+    sizes: list[Value] = []
+    k0 = p.i
+    ntypes = 0
+    if not p.accept(")"):
+        while True:
+            k = p.i
+            ty = p.type_()
+            if ntypes < len(operands):
+                _check_use_type(p, operands[ntypes], ty, k)
+            ntypes += 1
+            if p.accept("{"):
+                sizes.append(p.use())
+                p.expect("}")
+            if p.accept(","):
+                continue
+            p.expect(")")
+            break
+    if ntypes != len(operands):
+        raise p.err(f"expected {len(operands)} operand types but had {ntypes}", k0)
+    p.expect("->")
+    rtypes: list[str] = []
+    rsizes: list[Value] = []
+    tied: list[int] = []
+    paren = p.accept("(")
+    if not (paren and p.accept(")")):
+        while True:
+            if p.peek()[:1] == "%":
+                v = p.use()
+                idx = _index_of(operands, v)
+                if idx < 0:
+                    raise p.err("tied result names a value that is not an operand", p.i - 1)
+                if p.accept("as"):
+                    ty = p.type_()
+                else:
+                    ty = operands[idx].type
+                tied.append(idx)
+            else:
+                ty = p.type_()
+                tied.append(-1)
+            if p.accept("{"):
+                rsizes.append(p.use())
+                p.expect("}")
+            rtypes.append(ty)
+            if paren and p.accept(","):
+                continue
+            if paren:
+                p.expect(")")
+            break
+    return sizes, rtypes, rsizes, tied
+
+
+def p_async_dispatch(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    _p_entry_points(p, op)
+    work: list[Value] = []
+    if p.accept("["):
+        while True:
+            work.append(p.use())
+            if p.accept(","):
+                continue
+            p.expect("]")
+            break
+    ops, offs, ends, lens, _ = _p_dispatch_operands(p, True)
+    if p.peek() == "{":
+        p.attr_dict(op.attrs)
+    p.expect(":")
+    sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
+    op.props["tied_operands"] = tied
+    p.finish(op, {"workload": work, "resource_operands": ops, "resource_operand_sizes": sizes,
+                  "resource_operand_offsets": offs, "resource_operand_ends": ends,
+                  "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
+    _order_props(op)
+
+
+def p_async_call(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    t = p.next()
+    if t[:1] != "@":
+        raise p.err("expected callee symbol", p.i - 1)
+    op.props["callee"] = t
+    ops, offs, ends, lens, _ = _p_dispatch_operands(p, True)
+    if p.peek() == "{":
+        p.attr_dict(op.attrs)
+    p.expect(":")
+    sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
+    op.props["tied_operands"] = tied
+    p.finish(op, {"resource_operands": ops, "resource_operand_sizes": sizes,
+                  "resource_operand_offsets": offs, "resource_operand_ends": ends,
+                  "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
+
+
+def _p_collective_attr(p: _Parser, op: Op) -> None:
+    p.expect("<")
+    parts = []
+    toks = p.toks
+    while toks[p.i] != ">":
+        if toks[p.i] == "":
+            raise p.err("unexpected end of file in collective attribute")
+        parts.append(toks[p.i])
+        p.i += 1
+    p.i += 1
+    op.props["op"] = "#stream.collective<" + _join(parts) + ">"
+
+
+def p_async_collective(p: _Parser, op: Op) -> None:
+    _p_collective_attr(p, op)
+    p.expect("[")
+    cnt = p.use()
+    p.expect("]")
+    p.opt_on(op)
+    p.expect("channel")
+    p.expect("(")
+    ch = p.use()
+    p.expect(")")
+    param: list[Value] = []
+    if p.peek() in ("source", "target") and p.toks[p.i + 1] == "(":
+        kw = p.next()
+        op.props["_param_kw"] = kw
+        p.expect("(")
+        param.append(p.use())
+        p.expect(")")
+    s = p.use()
+    sa, sb, sl = p.range_(True, True)
+    p.expect(",")
+    t = p.use()
+    ta, tb, tl = p.range_(True, True)
+    p.expect(":")
+    _, ssz = p.sized_type()
+    p.expect("->")
+    ty, tsz = p.tied_result()
+    p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [ta], "target_end": [tb],
+                  "target_length": [tl], "source": [s], "source_size": [ssz], "source_offset": [sa],
+                  "source_end": [sb], "source_length": [sl], "element_count": [cnt], "channel": [ch],
+                  "param": param}, [ty])
+
+
+def p_async_barrier(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    s = p.use()
+    p.expect(":")
+    ty, sz = p.sized_type()
+    p.finish(op, {"source": [s], "size": [sz]}, [ty])
+
+
+def p_async_transfer(p: _Parser, op: Op) -> None:
+    p.opt_on(op, "execution_affinity")
+    s = p.use()
+    p.expect(":")
+    _, ssz = p.sized_type()
+    p.opt_on(op, "source_affinity", "from")
+    p.expect("->")
+    p.opt_on(op, "target_affinity", "to")
+    ty, sz = p.sized_type()
+    p.finish(op, {"source": [s], "source_size": [ssz], "result_size": [sz]}, [ty])
+
+
+def p_async_alloca(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    p.expect(":")
+    ty, sz = p.sized_type()
+    p.finish(op, {"storage_size": [sz]}, [ty])
+
+
+def p_load(p: _Parser, op: Op) -> None:
+    s = p.use()
+    (o,) = p.range_(False, False)
+    p.expect(":")
+    _, ssz = p.sized_type()
+    p.expect("->")
+    ty = p.type_()
+    p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [o]}, [ty])
+
+
+def p_async_store(p: _Parser, op: Op) -> None:
+    v = p.use()
+    p.expect(",")
+    t = p.use()
+    (o,) = p.range_(False, False)
+    p.expect(":")
+    p.type_()
+    p.expect("->")
+    ty, sz = p.tied_result()
+    p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "value": [v]}, [ty])
+
+
+def p_resource_store(p: _Parser, op: Op) -> None:
+    v = p.use()
+    p.expect(",")
+    t = p.use()
+    (o,) = p.range_(False, False)
+    p.expect(":")
+    p.type_()
+    p.expect("->")
+    _, sz = p.sized_type()
+    p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "value": [v]}, [])
+
+
+def p_yield(p: _Parser, op: Op) -> None:
+    vals: list[Value] = []
+    sizes: list[Value] = []
+    t = p.toks[p.i]
+    if t[:1] == "%":
+        while True:
+            vals.append(p.use())
+            if p.accept(","):
+                continue
+            break
+        p.expect(":")
+        for n, v in enumerate(vals):
+            k = p.i
+            ty, sz = p.sized_type()
+            _check_use_type(p, v, ty, k)
+            sizes.append(sz)
+            if n + 1 < len(vals):
+                p.expect(",")
+    p.finish(op, {"resource_operands": vals, "resource_operand_sizes": sizes}, [])
+
+
+def p_join(p: _Parser, op: Op) -> None:
+    p.expect("max")
+    p.expect("(")
+    vals = []
+    while True:
+        vals.append(p.use())
+        if p.accept(","):
+            continue
+        p.expect(")")
+        break
+    p.arrow_gt()
+    p.finish(op, {"await_timepoints": vals}, [p.timepoint_type()])
+
+
+def p_resource_alloc(p: _Parser, op: Op) -> None:
+    if p.accept("uninitialized"):
+        op.props["uninitialized"] = True
+    p.opt_on(op)
+    if p.peek() == "{":
+        p.attr_dict(op.attrs)
+    p.expect(":")
+    ty, sz = p.sized_type()
+    p.finish(op, {"storage_size": [sz]}, [ty])
+
+
+def p_resource_alloca(p: _Parser, op: Op) -> None:
+    p.expect("uninitialized")
+    if p.accept("indeterminate"):
+        op.props["indeterminate_lifetime"] = True
+    p.opt_on(op)
+    aw = p.opt_await(True)
+    if not aw:
+        p.expect(":")
+    ty, sz = p.sized_type()
+    p.arrow_gt()
+    p.finish(op, {"storage_size": [sz], "await_timepoint": aw}, [ty, p.timepoint_type()])
+
+
+def p_resource_dealloca(p: _Parser, op: Op) -> None:
+    if p.accept("origin"):
+        op.props["prefer_origin"] = True
+    p.opt_on(op)
+    aw = p.opt_await(True)
+    r = p.use()
+    p.expect(":")
+    _, sz = p.sized_type()
+    p.arrow_gt()
+    p.finish(op, {"operand": [r], "operand_size": [sz], "await_timepoint": aw}, [p.timepoint_type()])
+
+
+def p_resource_pack(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    off: list[Value] = []
+    if p.accept("offset"):
+        p.expect("(")
+        off.append(p.use())
+        p.expect(")")
+    p.expect("slices")
+    p.expect("(")
+    p.expect("{")
+    intervals: list[int] = []
+    sizes: list[Value] = []
+    if not p.accept("}"):
+        while True:
+            p.expect("[")
+            a = p.int_()
+            p.expect(",")
+            b = p.int_()
+            p.expect("]")
+            p.expect("=")
+            sizes.append(p.use())
+            intervals += [a, b]
+            if p.accept(","):
+                continue
+            p.expect("}")
+            break
+    p.expect(")")
+    p.expect(":")
+    ty = p.type_()
+    op.props["lifetime_intervals"] = intervals
+    p.finish(op, {"offset": off, "dynamic_slice_sizes": sizes}, [ty] * (1 + len(sizes)))
+
+
+def p_resource_constants(p: _Parser, op: Op) -> None:
+    p.opt_on(op)
+    if p.peek() == "{":
+        p.attr_dict(op.attrs)
+    p.expect(":")
+    types: list[str] = []
+    sizes: list[Value] = []
+    values: list[str] = []
+    while p.peek() != "=":
+        ty, sz = p.sized_type()
+        p.expect("=")
+        values.append(p.balanced_text(frozenset({",", "="})))
+        types.append(ty)
+        sizes.append(sz)
+        if not p.accept(","):
+            break
+    p.arrow_gt()
+    op.props["values"] = values
+    p.finish(op, {"result_sizes": sizes}, types + [p.timepoint_type()])
+
+
+def p_resource_subview(p: _Parser, op: Op) -> None:
+    s = p.use()
+    (o,) = p.range_(False, False)
+    p.expect(":")
+    _, ssz = p.sized_type()
+    p.expect("->")
+    ty, sz = p.sized_type()
+    p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [o], "result_size": [sz]}, [ty])
+
+
+def p_cmd_fill(p: _Parser, op: Op) -> None:
+    v = p.use()
+    p.expect(",")
+    t = p.use()
+    o, ln = p.range_(False, True)
+    p.expect(":")
+    p.type_()
+    p.expect("->")
+    _, sz = p.sized_type()
+    p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "target_length": [ln],
+                  "value": [v]}, [])
+
+
+def p_cmd_copy(p: _Parser, op: Op) -> None:
+    s = p.use()
+    (so,) = p.range_(False, False)
+    p.expect(",")
+    t = p.use()
+    (to,) = p.range_(False, False)
+    p.expect(",")
+    ln = p.use()
+    p.expect(":")
+    _, ssz = p.sized_type()
+    p.expect("->")
+    _, tsz = p.sized_type()
+    p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [so], "target": [t],
+                  "target_size": [tsz], "target_offset": [to], "length": [ln]}, [])
+
+
+def _p_cmd_range_op(p: _Parser, op: Op, kw: str | None) -> None:
+    if kw:
+        p.opt_on(op, "source_affinity", kw)
+    t = p.use()
+    o, ln = p.range_(False, True)
+    p.expect(":")
+    _, sz = p.sized_type()
+    p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "target_length": [ln]}, [])
+
+
+def p_cmd_flush(p: _Parser, op: Op) -> None:
+    _p_cmd_range_op(p, op, "to")
+
+
+def p_cmd_invalidate(p: _Parser, op: Op) -> None:
+    _p_cmd_range_op(p, op, "from")
+
+
+def p_cmd_discard(p: _Parser, op: Op) -> None:
+    _p_cmd_range_op(p, op, None)
+
+
+def _p_dispatch_resources(p: _Parser) -> tuple[list[Value], list[Value], list[Value], list[Value], list[int]]:
+    """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
+    p.expect("{")
+    res, sizes, offs, lens, acc = [], [], [], [], []
+    if not p.accept("}"):
+        while True:
+            k = p.i
+            a = p.next()
+            if a not in _ACCESS:
+                raise p.err("expected resource access 'ro', 'wo' or 'rw'", k)
+            acc.append(_ACCESS[a])
+            res.append(p.use())
+            o, ln = p.range_(False, True)
+            offs.append(o)
+            lens.append(ln)
+            p.expect(":")
+            k = p.i
+            ty, sz = p.sized_type()
+            _check_use_type(p, res[-1], ty, k)
+            sizes.append(sz)
+            if p.accept(","):
+                continue
+            p.expect("}")
+            break
+    return res, sizes, offs, lens, acc
+
+
+def p_cmd_dispatch(p: _Parser, op: Op) -> None:
+    _p_entry_points(p, op)
+    work: list[Value] = []
+    if p.accept("["):
+        while True:
+            work.append(p.use())
+            if p.accept(","):
+                continue
+            p.expect("]")
+            break
+    uni: list[Value] = []
+    if p.accept("("):
+        while True:
+            uni.append(p.use())
+            if p.accept(","):
+                continue
+            break
+        p.expect(":")
+        for n, v in enumerate(uni):
+            k = p.i
+            _check_use_type(p, v, p.type_(), k)
+            if n + 1 < len(uni):
+                p.expect(",")
+        p.expect(")")
+    res, sizes, offs, lens, acc = _p_dispatch_resources(p)
+    op.props["resource_accesses"] = acc
+    p.finish(op, {"workload": work, "uniform_operands": uni, "resources": res, "resource_sizes": sizes,
+                  "resource_offsets": offs, "resource_lengths": lens}, [])
+
+
+def p_cmd_call(p: _Parser, op: Op) -> None:
+    t = p.next()
+    if t[:1] != "@":
+        raise p.err("expected callee symbol", p.i - 1)
+    op.props["callee"] = t
+    p.expect("(")
+    ops, offs, lens, acc = [], [], [], []
+    if not p.accept(")"):
+        while True:
+            a = p.peek()
+            if a in _ACCESS:
+                p.i += 1
+                acc.append(_ACCESS[a])
+                ops.append(p.use())
+                o, ln = p.range_(False, True)
+                offs.append(o)
+                lens.append(ln)
+            else:
+                ops.append(p.use())
+            if p.accept(","):
+                continue
+            p.expect(")")
+            break
+    if p.peek() == "{":
+        p.attr_dict(op.attrs)
+    p.expect(":")
+    sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
+    if rtypes:
+        op.props["tied_operands"] = tied
+    op.props["resource_operand_accesses"] = acc
+    p.finish(op, {"resource_operands": ops, "resource_operand_sizes": sizes,
+                  "resource_operand_offsets": offs, "resource_operand_lengths": lens,
+                  "result_sizes": rsizes}, rtypes)
+
+
+def p_cmd_collective(p: _Parser, op: Op) -> None:
+    _p_collective_attr(p, op)
+    p.expect("[")
+    cnt = p.use()
+    p.expect("]")
+    p.expect("channel")
+    p.expect("(")
+    ch = p.use()
+    p.expect(")")
+    param: list[Value] = []
+    if p.accept("param"):
+        p.expect("(")
+        param.append(p.use())
+        p.expect(":")
+        p.type_()
+        p.expect(")")
+    res, sizes, offs, lens, acc = _p_dispatch_resources(p)
+    op.props["resource_accesses"] = acc
+    p.finish(op, {"channel": [ch], "element_count": [cnt], "param": param, "resources": res,
+                  "resource_sizes": sizes, "resource_offsets": offs, "resource_lengths": lens}, [])
+
+
+def _order_props(op: Op) -> None:
+    pass
+
+
+_PRETTY = {
+    "stream.async.execute": p_async_execute,
+    "stream.async.concurrent": p_async_concurrent,
+    "stream.async.constant": p_async_constant,
+    "stream.async.splat": p_async_splat,
+    "stream.async.clone": p_async_clone,
+    "stream.async.slice": p_async_slice,
+    "stream.async.fill": p_async_fill,
+    "stream.async.update": p_async_update,
+    "stream.async.copy": p_async_copy,
+    "stream.async.dispatch": p_async_dispatch,
+    "stream.async.call": p_async_call,
+    "stream.async.collective": p_async_collective,
+    "stream.async.barrier": p_async_barrier,
+    "stream.async.transfer": p_async_transfer,
+    "stream.async.alloca": p_async_alloca,
+    "stream.async.load": p_load,
+    "stream.async.store": p_async_store,
+    "stream.yield": p_yield,
+    "stream.timepoint.join": p_join,
+    "stream.resource.alloc": p_resource_alloc,
+    "stream.resource.alloca": p_resource_alloca,
+    "stream.resource.dealloca": p_resource_dealloca,
+    "stream.resource.pack": p_resource_pack,
+    "stream.resource.constants": p_resource_constants,
+    "stream.resource.subview": p_resource_subview,
+    "stream.resource.load": p_load,
+    "stream.resource.store": p_resource_store,
+    "stream.cmd.execute": p_cmd_execute,
+    "stream.cmd.concurrent": p_cmd_region,
+    "stream.cmd.serial": p_cmd_region,
+    "stream.cmd.fill": p_cmd_fill,
+    "stream.cmd.copy": p_cmd_copy,
+    "stream.cmd.flush": p_cmd_flush,
+    "stream.cmd.invalidate": p_cmd_invalidate,
+    "stream.cmd.discard": p_cmd_discard,
+    "stream.cmd.dispatch": p_cmd_dispatch,
+    "stream.cmd.call": p_cmd_call,
+    "stream.cmd.collective": p_cmd_collective,
+}
+assert set(_PRETTY) == set(OPS), set(OPS) ^ set(_PRETTY)
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+# ---------------------------------------------------------------------------
+
+def _decode(data: bytes | str, filename: str) -> str:
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        head = data[: e.start]
+        line = head.count(b"\n") + 1
+        line_start = head.rfind(b"\n") + 1
+        col = e.start - line_start + 1
+        end = data.find(b"\n", e.start)
+        src = data[line_start: end if end >= 0 else len(data)].decode("utf-8", errors="replace")
+        raise FastallocError(
+            f"invalid UTF-8 byte 0x{data[e.start]:02x} in input", SourceLocation(filename, line, col, src)
+        ) from None
+
+
+def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
+    """Parse one module.  ``line_base`` shifts reported line numbers (split chunks)."""
+    text = _decode(text, filename)
+    return _Parser(text, filename, line_base).parse_module()
+
+
+_SPLIT = re.compile(r"^// -----[ \t]*$", re.M)
+
+
+def split_chunks(text: str) -> list[tuple[str, int]]:
+    """``--split-input-file`` chunks as (text, number of lines before the chunk)."""
+    out = []
+    pos = 0
+    line = 0
+    for m in _SPLIT.finditer(text):
+        chunk = text[pos:m.start()]
+        out.append((chunk, line))
+        line += chunk.count("\n") + 1
+        pos = m.end()
+    out.append((text[pos:], line))
+    return out
+
+
+def parse_chunks(text: str | bytes, filename: str = "<stdin>") -> Iterator[Module | FastallocError]:
+    """Parse each ``// -----`` chunk; yields a Module or the FastallocError of that chunk."""
+    text = _decode(text, filename)
+    for chunk, base in split_chunks(text):
+        try:
+            yield parse(chunk, filename, line_base=base)
+        except FastallocError as e:
+            yield e

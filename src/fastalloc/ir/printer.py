@@ -1,0 +1,695 @@
+"""Printer: :class:`fastalloc.ir.model.Module` -> MLIR text that iree-opt 3.13 parses.
+
+Known stream ops print in their pretty form (as iree-opt prints them) or, with
+``generic=True``, in the generic form; uninterpreted ops re-emit their
+template with current SSA names.
+
+SSA naming: one name scope per top-level op (every function, executable,
+global...).  A value keeps its source name (``name_hint``) when that name is
+still free in the scope; otherwise, and for values created by passes, it gets
+``<hint>_<k>`` or a number that no other value of the scope uses.  Results
+of one op that share a hint print as one group ``%x:N`` (uses ``%x#k``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from fastalloc.ir.model import Block, Module, Op, Region, Value
+from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS
+
+__all__ = ["print_module", "print_op"]
+
+_VALID_NAME = re.compile(r"[\w$.\-]+$")
+_ACCESS_NAMES = {1: "ro", 2: "wo", 3: "rw"}
+IND = "  "
+
+
+class _Namer:
+    __slots__ = ("use", "defs")
+
+    def __init__(self, nvalues: int) -> None:
+        self.use: list[str | None] = [None] * nvalues
+        self.defs: dict[int, str] = {}
+
+    def grow(self, n: int) -> None:
+        if n > len(self.use):
+            self.use.extend([None] * (n - len(self.use)))
+
+    def name_scope(self, root: Op) -> None:
+        ops = list(root.walk())
+        hints: set[str] = set()
+        for op in ops:
+            for v in op.results:
+                if v.name_hint:
+                    hints.add(v.name_hint)
+            for r in op.regions:
+                for b in r.blocks:
+                    for v in b.args:
+                        if v.name_hint:
+                            hints.add(v.name_hint)
+        taken: set[str] = set()
+        counter = [0, 0]
+        use = self.use
+        defs = self.defs
+
+        def fresh(hint: str | None, is_arg: bool) -> str:
+            if hint and _VALID_NAME.match(hint):
+                if hint not in taken:
+                    taken.add(hint)
+                    return hint
+                k = 0
+                while True:
+                    cand = f"{hint}_{k}"
+                    if cand not in taken and cand not in hints:
+                        taken.add(cand)
+                        return cand
+                    k += 1
+            slot = 1 if is_arg else 0
+            while True:
+                n = counter[slot]
+                counter[slot] += 1
+                cand = f"arg{n}" if is_arg else str(n)
+                if cand not in taken and cand not in hints:
+                    taken.add(cand)
+                    return cand
+
+        for op in ops:
+            res = op.results
+            n = len(res)
+            k = 0
+            while k < n:
+                h = res[k].name_hint
+                e = k + 1
+                if h is not None:
+                    while e < n and res[e].name_hint == h:
+                        e += 1
+                else:
+                    while e < n and res[e].name_hint is None:
+                        e += 1
+                nm = fresh(h, False)
+                if e - k == 1:
+                    use[res[k].id] = "%" + nm
+                    defs[res[k].id] = "%" + nm
+                else:
+                    defs[res[k].id] = f"%{nm}:{e - k}"
+                    for j in range(k, e):
+                        use[res[j].id] = f"%{nm}#{j - k}"
+                k = e
+            for r in op.regions:
+                for b in r.blocks:
+                    for v in b.args:
+                        use[v.id] = "%" + fresh(v.name_hint, True)
+
+
+class _Printer:
+    def __init__(self, module: Module | None, generic: bool) -> None:
+        self.generic = generic
+        self.namer = _Namer(len(module.values) if module is not None else 0)
+        self.out: list[str] = []
+
+    def n(self, v: Value) -> str:
+        nm = self.namer.use[v.id] if 0 <= v.id < len(self.namer.use) else None
+        if nm is None:
+            raise ValueError(f"printer: {v!r} is used but not defined in the scope being printed "
+                             f"(erased op or a value from another function?)")
+        return nm
+
+    def ns(self, vals: list[Value]) -> str:
+        return ", ".join(self.n(v) for v in vals)
+
+    def ts(self, t: str, size: Value) -> str:
+        return f"{t}{{{self.n(size)}}}"
+
+    # -- structure -------------------------------------------------------
+    def op(self, op: Op, ind: str) -> None:
+        out = self.out
+        out.append(ind)
+        if op.results:
+            defs = self.namer.defs
+            out.append(", ".join(defs[r.id] for r in op.results if r.id in defs))
+            out.append(" = ")
+        if op.opdef is not None:
+            if self.generic:
+                self.generic_op(op, ind)
+            else:
+                _PRETTY[op.name](self, op, ind)
+                if op.attrs:
+                    out.append(" attributes " + _dict(op.attrs))
+        elif op.tmpl is not None:
+            self.template(op, ind)
+        else:
+            raise ValueError(f"printer: {op.name} has neither a registry entry nor a template")
+        out.append("\n")
+
+    def template(self, op: Op, ind: str) -> None:
+        out = self.out
+        prev = ""
+        first = True
+        for piece in op.tmpl:
+            if piece.__class__ is str:
+                if not piece:
+                    continue
+                s = piece
+            elif piece.__class__ is int:
+                s = self.n(op.operands[piece])
+            elif piece[0] == "a":
+                s = self.n(op.regions[piece[1]].blocks[0].args[piece[2]])
+            else:
+                if not first:
+                    out.append(" ")
+                self.region(op.regions[piece[1]], ind, entry_label=None)
+                prev = "}"
+                first = False
+                continue
+            if not first and not (s[0] in ",)]>" or prev[-1:] in "([<"):
+                out.append(" ")
+            out.append(s)
+            prev = s
+            first = False
+
+    def region(self, r: Region, ind: str, entry_label: bool | None, implicit_yield: bool = False) -> None:
+        """``{ blocks }``; entry_label True/False forces the entry label, None follows the source."""
+        out = self.out
+        out.append("{\n")
+        inner = ind + IND
+        for k, b in enumerate(r.blocks):
+            if k > 0 or (entry_label is True and b.args) or (entry_label is None and b.label is not None):
+                self.label(b, k, ind)
+            for o in b.ops:
+                self.op(o, inner)
+            if implicit_yield and (not b.ops or b.ops[-1].name != "stream.yield"):
+                out.append(inner + '"stream.yield"() : () -> ()\n')
+        out.append(ind + "}")
+
+    def label(self, b: Block, k: int, ind: str) -> None:
+        lab = b.label if b.label is not None else f"bb{k}"
+        s = ind + "^" + lab
+        if b.args:
+            s += "(" + ", ".join(f"{self.n(a)}: {a.type}" for a in b.args) + ")"
+        self.out.append(s + ":\n")
+
+    # -- generic form ----------------------------------------------------
+    def generic_op(self, op: Op, ind: str) -> None:
+        out = self.out
+        out.append(f'"{op.name}"({self.ns(op.operands)})')
+        props = {}
+        for k, v in op.props.items():
+            if k.startswith("_"):
+                continue
+            if k in INT_LIST_PROPS:
+                elt = INT_LIST_ELT[k]
+                props[k] = "[" + ", ".join(f"{x} : {elt}" for x in v) + "]"
+            elif v is True:
+                props[k] = ""
+            elif isinstance(v, list):
+                props[k] = "[" + ", ".join(v) + "]"
+            else:
+                props[k] = v
+        if op.opdef.attr_sized:
+            props["operandSegmentSizes"] = "array<i32: " + ", ".join(str(x) for x in op.segments) + ">"
+        if props:
+            out.append(" <" + _dict(dict(sorted(props.items()))) + ">")
+        if op.regions:
+            out.append(" (")
+            for k, r in enumerate(op.regions):
+                if k:
+                    out.append(", ")
+                self.region(r, ind, entry_label=True, implicit_yield=op.name.startswith("stream.cmd."))
+            out.append(")")
+        if op.attrs:
+            out.append(" " + _dict(op.attrs))
+        ins = ", ".join(v.type for v in op.operands)
+        outs = [v.type for v in op.results]
+        rt = outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"
+        out.append(f" : ({ins}) -> {rt}")
+
+    # -- module ----------------------------------------------------------
+    def module(self, m: Module) -> str:
+        out = self.out
+        for a in m.aliases:
+            out.append(a + "\n")
+        out.append((m.header or "module") + " {\n")
+        for op in m.body.ops:
+            self.namer.grow(len(m.values))
+            self.namer.name_scope(op)
+            self.op(op, IND)
+        out.append("}\n")
+        return "".join(out)
+
+
+def _dict(d: dict[str, str]) -> str:
+    items = []
+    for k, v in d.items():
+        key = k if re.match(r"[A-Za-z_][\w$.]*$", k) else '"' + k + '"'
+        items.append(key if v == "" else f"{key} = {v}")
+    return "{" + ", ".join(items) + "}"
+
+
+def print_module(m: Module, generic: bool = False) -> str:
+    """The module as MLIR text (pretty stream ops unless ``generic``)."""
+    return _Printer(m, generic).module(m)
+
+
+def print_op(op: Op, generic: bool = False) -> str:
+    """One op (and its regions) as text; names are local to the op."""
+    m = op.module()
+    p = _Printer(m, generic)
+    nmax = max((v.id for o in op.walk() for v in list(o.results) + list(o.operands)
+                + [a for r in o.regions for b in r.blocks for a in b.args]), default=-1) + 1
+    p.namer.grow(nmax)
+    p.namer.name_scope(op)
+    for o in op.walk():
+        for v in o.operands:
+            if v.id >= 0 and p.namer.use[v.id] is None:
+                p.namer.use[v.id] = f"%v{v.id}"
+    p.op(op, "")
+    return "".join(p.out)
+
+
+# ---------------------------------------------------------------------------
+# Pretty printers of the known ops
+# ---------------------------------------------------------------------------
+
+def _on(p: _Printer, op: Op, key: str = "affinity", kw: str = "on") -> str:
+    a = op.props.get(key)
+    return f"{kw}({a}) " if a else ""
+
+
+def _await(p: _Printer, op: Op, arrow: bool, seg: str = "await_timepoint") -> str:
+    aw = op.group(seg)
+    if not aw:
+        return ""
+    return f"await({p.n(aw[0])}) => " if arrow else f"await({p.n(aw[0])}) "
+
+
+def _g1(op: Op, name: str) -> Value:
+    return op.group(name)[0]
+
+
+def _resource_region(p: _Printer, op: Op, ind: str, with_results: bool) -> None:
+    out = p.out
+    outer = op.group("resource_operands")
+    sizes = op.group("resource_operand_sizes")
+    args = op.regions[0].blocks[0].args
+    caps = ", ".join(f"{p.n(o)} as {p.n(a)}: {p.ts(a.type, s)}" for o, a, s in zip(outer, args, sizes))
+    out.append(f"with({caps})")
+    if with_results:
+        rsizes = op.group("result_sizes")
+        tied = op.props.get("tied_operands") or []
+        res = op.results[: len(rsizes)]
+        if res:
+            items = []
+            for k, (r, s) in enumerate(zip(res, rsizes)):
+                t = tied[k] if k < len(tied) else -1
+                if t >= 0:
+                    items.append(f"{p.n(outer[t])}{{{p.n(s)}}}")
+                else:
+                    items.append(p.ts(r.type, s))
+            out.append(" -> (" + ", ".join(items) + ")")
+    out.append(" ")
+    p.region(op.regions[0], ind, entry_label=False)
+
+
+def pp_async_execute(p: _Printer, op: Op, ind: str) -> None:
+    p.out.append("stream.async.execute " + _on(p, op) + _await(p, op, True))
+    _resource_region(p, op, ind, True)
+    p.out.append(f" => {op.results[-1].type}")
+
+
+def pp_async_concurrent(p: _Printer, op: Op, ind: str) -> None:
+    p.out.append("stream.async.concurrent " + _on(p, op))
+    _resource_region(p, op, ind, True)
+
+
+def pp_cmd_execute(p: _Printer, op: Op, ind: str) -> None:
+    once = "once " if op.props.get("once") else ""
+    p.out.append("stream.cmd.execute " + once + _on(p, op) + _await(p, op, True))
+    _resource_region(p, op, ind, False)
+    p.out.append(f" => {op.results[-1].type}")
+
+
+def pp_cmd_region(p: _Printer, op: Op, ind: str) -> None:
+    p.out.append(op.name + " ")
+    p.region(op.regions[0], ind, entry_label=False)
+
+
+def pp_async_constant(p: _Printer, op: Op, ind: str) -> None:
+    r = op.results[0]
+    p.out.append(f"stream.async.constant {_on(p, op)}{_await(p, op, False)}: "
+                 f"{p.ts(r.type, _g1(op, 'result_size'))} = {op.props['value']}")
+
+
+def pp_async_splat(p: _Printer, op: Op, ind: str) -> None:
+    v = _g1(op, "value")
+    r = op.results[0]
+    p.out.append(f"stream.async.splat {_on(p, op)}{_await(p, op, False)}{p.n(v)} : {v.type} -> "
+                 f"{p.ts(r.type, _g1(op, 'result_size'))}")
+
+
+def pp_async_clone(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    p.out.append(f"stream.async.clone {_on(p, op)}{p.n(s)} : {p.ts(s.type, _g1(op, 'source_size'))} -> "
+                 f"{p.ts(op.results[0].type, _g1(op, 'result_size'))}")
+
+
+def pp_async_slice(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    p.out.append(f"stream.async.slice {_on(p, op)}{p.n(s)}[{p.n(_g1(op, 'source_offset'))} to "
+                 f"{p.n(_g1(op, 'source_end'))}] : {p.ts(s.type, _g1(op, 'source_size'))} -> "
+                 f"{p.ts(op.results[0].type, _g1(op, 'result_size'))}")
+
+
+def _tied(p: _Printer, op: Op, target: Value, size: Value) -> str:
+    return f"{p.n(target)} as {p.ts(op.results[0].type, size)}"
+
+
+def pp_async_fill(p: _Printer, op: Op, ind: str) -> None:
+    v = _g1(op, "value")
+    t = _g1(op, "target")
+    p.out.append(f"stream.async.fill {_on(p, op)}{p.n(v)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))} to "
+                 f"{p.n(_g1(op, 'target_end'))} for {p.n(_g1(op, 'target_length'))}] : {v.type} -> "
+                 f"{_tied(p, op, t, _g1(op, 'target_size'))}")
+
+
+def pp_async_update(p: _Printer, op: Op, ind: str) -> None:
+    u = _g1(op, "update")
+    t = _g1(op, "target")
+    p.out.append(f"stream.async.update {_on(p, op)}{p.n(u)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))} to "
+                 f"{p.n(_g1(op, 'target_end'))}] : {p.ts(u.type, _g1(op, 'update_size'))} -> "
+                 f"{_tied(p, op, t, _g1(op, 'target_size'))}")
+
+
+def pp_async_copy(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    t = _g1(op, "target")
+    p.out.append(f"stream.async.copy {_on(p, op)}{p.n(s)}[{p.n(_g1(op, 'source_offset'))} to "
+                 f"{p.n(_g1(op, 'source_end'))}], {p.n(t)}[{p.n(_g1(op, 'target_offset'))} to "
+                 f"{p.n(_g1(op, 'target_end'))}], {p.n(_g1(op, 'length'))} : "
+                 f"{p.ts(s.type, _g1(op, 'source_size'))} -> {_tied(p, op, t, _g1(op, 'target_size'))}")
+
+
+def _entry_points(op: Op) -> str:
+    eps = op.props["entry_points"].strip()
+    inner = eps[1:-1] if eps.startswith("[") else eps
+    parts = [x.strip() for x in inner.split(",")]
+    return parts[0] if len(parts) == 1 else "{" + ", ".join(parts) + "}"
+
+
+def _dispatch_operands(p: _Printer, ops: list[Value], offs, ends, lens, is_res) -> str:
+    items = []
+    k = 0
+    for v, res in zip(ops, is_res):
+        if res:
+            rng = f"{p.n(offs[k])} to {p.n(ends[k])} for {p.n(lens[k])}" if ends is not None else \
+                f"{p.n(offs[k])} for {p.n(lens[k])}"
+            items.append(f"{p.n(v)}[{rng}]")
+            k += 1
+        else:
+            items.append(p.n(v))
+    return "(" + ", ".join(items) + ")"
+
+
+def _is_resource(v: Value) -> bool:
+    return v.type.startswith("!stream.resource<")
+
+
+def _shaped_fn_type(p: _Printer, op: Op, operands: list[Value], sizes: list[Value], rsizes: list[Value]) -> str:
+    items = []
+    k = 0
+    for v in operands:
+        if _is_resource(v):
+            items.append(p.ts(v.type, sizes[k]))
+            k += 1
+        else:
+            items.append(v.type)
+    tied = op.props.get("tied_operands") or []
+    res = []
+    k = 0
+    for j, r in enumerate(op.results):
+        t = tied[j] if j < len(tied) else -1
+        sz = ""
+        if _is_resource(r):
+            sz = "{" + p.n(rsizes[k]) + "}"
+            k += 1
+        if t >= 0:
+            res.append(p.n(operands[t]) + sz)
+        else:
+            res.append(r.type + sz)
+    return "(" + ", ".join(items) + ") -> (" + ", ".join(res) + ")"
+
+
+def pp_async_dispatch(p: _Printer, op: Op, ind: str) -> None:
+    work = op.group("workload")
+    ops = op.group("resource_operands")
+    w = "[" + p.ns(work) + "]" if work else ""
+    is_res = [_is_resource(v) for v in ops]
+    p.out.append(f"stream.async.dispatch {_on(p, op)}{_entry_points(op)}{w}"
+                 + _dispatch_operands(p, ops, op.group("resource_operand_offsets"),
+                                      op.group("resource_operand_ends"), op.group("resource_operand_lengths"), is_res)
+                 + " : " + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
+
+
+def pp_async_call(p: _Printer, op: Op, ind: str) -> None:
+    ops = op.group("resource_operands")
+    offs = op.group("resource_operand_offsets")
+    is_res = [_is_resource(v) for v in ops]
+    if sum(is_res) != len(offs):  # ranges are only on some resources: trust the count
+        is_res = [_is_resource(v) for v in ops]
+    p.out.append(f"stream.async.call {_on(p, op)}{op.props['callee']}"
+                 + _dispatch_operands(p, ops, offs, op.group("resource_operand_ends"),
+                                      op.group("resource_operand_lengths"), is_res)
+                 + " : " + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
+
+
+def _collective_attr(op: Op) -> str:
+    a = op.props["op"]
+    return a[len("#stream.collective"):] if a.startswith("#stream.collective<") else a
+
+
+def pp_async_collective(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    t = _g1(op, "target")
+    param = op.group("param")
+    pp = f"{op.props.get('_param_kw', 'source')}({p.n(param[0])}) " if param else ""
+    p.out.append(
+        f"stream.async.collective{_collective_attr(op)}[{p.n(_g1(op, 'element_count'))}] {_on(p, op)}"
+        f"channel({p.n(_g1(op, 'channel'))}) {pp}"
+        f"{p.n(s)}[{p.n(_g1(op, 'source_offset'))} to {p.n(_g1(op, 'source_end'))} for "
+        f"{p.n(_g1(op, 'source_length'))}], {p.n(t)}[{p.n(_g1(op, 'target_offset'))} to "
+        f"{p.n(_g1(op, 'target_end'))} for {p.n(_g1(op, 'target_length'))}] : "
+        f"{p.ts(s.type, _g1(op, 'source_size'))} -> {_tied(p, op, t, _g1(op, 'target_size'))}")
+
+
+def pp_async_barrier(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    p.out.append(f"stream.async.barrier {_on(p, op)}{p.n(s)} : {p.ts(s.type, _g1(op, 'size'))}")
+
+
+def pp_async_transfer(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    frm = f" from({op.props['source_affinity']})" if op.props.get("source_affinity") else ""
+    to = f"to({op.props['target_affinity']}) " if op.props.get("target_affinity") else ""
+    p.out.append(f"stream.async.transfer {_on(p, op, 'execution_affinity')}{p.n(s)} : "
+                 f"{p.ts(s.type, _g1(op, 'source_size'))}{frm} -> {to}"
+                 f"{p.ts(op.results[0].type, _g1(op, 'result_size'))}")
+
+
+def pp_async_alloca(p: _Printer, op: Op, ind: str) -> None:
+    p.out.append(f"stream.async.alloca {_on(p, op)}: {p.ts(op.results[0].type, _g1(op, 'storage_size'))}")
+
+
+def pp_load(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    p.out.append(f"{op.name} {p.n(s)}[{p.n(_g1(op, 'source_offset'))}] : "
+                 f"{p.ts(s.type, _g1(op, 'source_size'))} -> {op.results[0].type}")
+
+
+def pp_async_store(p: _Printer, op: Op, ind: str) -> None:
+    v = _g1(op, "value")
+    t = _g1(op, "target")
+    p.out.append(f"stream.async.store {p.n(v)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))}] : {v.type} -> "
+                 f"{_tied(p, op, t, _g1(op, 'target_size'))}")
+
+
+def pp_resource_store(p: _Printer, op: Op, ind: str) -> None:
+    v = _g1(op, "value")
+    t = _g1(op, "target")
+    p.out.append(f"stream.resource.store {p.n(v)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))}] : {v.type} -> "
+                 f"{p.ts(t.type, _g1(op, 'target_size'))}")
+
+
+def pp_yield(p: _Printer, op: Op, ind: str) -> None:
+    vals = op.group("resource_operands")
+    if not vals:
+        p.out.append("stream.yield")
+        return
+    sizes = op.group("resource_operand_sizes")
+    p.out.append(f"stream.yield {p.ns(vals)} : " + ", ".join(p.ts(v.type, s) for v, s in zip(vals, sizes)))
+
+
+def pp_join(p: _Printer, op: Op, ind: str) -> None:
+    p.out.append(f"stream.timepoint.join max({p.ns(op.operands)}) => {op.results[0].type}")
+
+
+def pp_resource_alloc(p: _Printer, op: Op, ind: str) -> None:
+    un = "uninitialized " if op.props.get("uninitialized") else ""
+    p.out.append(f"stream.resource.alloc {un}{_on(p, op)}: {p.ts(op.results[0].type, _g1(op, 'storage_size'))}")
+
+
+def pp_resource_alloca(p: _Printer, op: Op, ind: str) -> None:
+    ind_ = "indeterminate " if op.props.get("indeterminate_lifetime") else ""
+    aw = _await(p, op, True)
+    p.out.append(f"stream.resource.alloca uninitialized {ind_}{_on(p, op)}{aw if aw else ': '}"
+                 f"{p.ts(op.results[0].type, _g1(op, 'storage_size'))} => {op.results[1].type}")
+
+
+def pp_resource_dealloca(p: _Printer, op: Op, ind: str) -> None:
+    org = "origin " if op.props.get("prefer_origin") else ""
+    r = _g1(op, "operand")
+    p.out.append(f"stream.resource.dealloca {org}{_on(p, op)}{_await(p, op, True)}{p.n(r)} : "
+                 f"{p.ts(r.type, _g1(op, 'operand_size'))} => {op.results[0].type}")
+
+
+def pp_resource_pack(p: _Printer, op: Op, ind: str) -> None:
+    off = op.group("offset")
+    o = f"offset({p.n(off[0])}) " if off else ""
+    iv = op.props["lifetime_intervals"]
+    sizes = op.group("dynamic_slice_sizes")
+    lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
+    body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
+    p.out.append(f"stream.resource.pack {_on(p, op)}{o}slices({{{body}}}) : {op.results[0].type}")
+
+
+def pp_resource_constants(p: _Printer, op: Op, ind: str) -> None:
+    sizes = op.group("result_sizes")
+    vals = op.props["values"]
+    lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
+    p.out.append(f"stream.resource.constants {_on(p, op)}:\n" + ",\n".join(lines)
+                 + f"\n{ind}{IND}{IND}=> {op.results[-1].type}")
+
+
+def pp_resource_subview(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    p.out.append(f"stream.resource.subview {p.n(s)}[{p.n(_g1(op, 'source_offset'))}] : "
+                 f"{p.ts(s.type, _g1(op, 'source_size'))} -> {p.ts(op.results[0].type, _g1(op, 'result_size'))}")
+
+
+def pp_cmd_fill(p: _Printer, op: Op, ind: str) -> None:
+    v = _g1(op, "value")
+    t = _g1(op, "target")
+    p.out.append(f"stream.cmd.fill {p.n(v)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))} for "
+                 f"{p.n(_g1(op, 'target_length'))}] : {v.type} -> {p.ts(t.type, _g1(op, 'target_size'))}")
+
+
+def pp_cmd_copy(p: _Printer, op: Op, ind: str) -> None:
+    s = _g1(op, "source")
+    t = _g1(op, "target")
+    p.out.append(f"stream.cmd.copy {p.n(s)}[{p.n(_g1(op, 'source_offset'))}], {p.n(t)}["
+                 f"{p.n(_g1(op, 'target_offset'))}], {p.n(_g1(op, 'length'))} : "
+                 f"{p.ts(s.type, _g1(op, 'source_size'))} -> {p.ts(t.type, _g1(op, 'target_size'))}")
+
+
+def _cmd_range(p: _Printer, op: Op, kw: str | None) -> None:
+    t = _g1(op, "target")
+    pre = _on(p, op, "source_affinity", kw) if kw else ""
+    p.out.append(f"{op.name} {pre}{p.n(t)}[{p.n(_g1(op, 'target_offset'))} for "
+                 f"{p.n(_g1(op, 'target_length'))}] : {p.ts(t.type, _g1(op, 'target_size'))}")
+
+
+def pp_cmd_flush(p: _Printer, op: Op, ind: str) -> None:
+    _cmd_range(p, op, "to")
+
+
+def pp_cmd_invalidate(p: _Printer, op: Op, ind: str) -> None:
+    _cmd_range(p, op, "from")
+
+
+def pp_cmd_discard(p: _Printer, op: Op, ind: str) -> None:
+    _cmd_range(p, op, None)
+
+
+def _dispatch_resources(p: _Printer, op: Op, ind: str) -> str:
+    res = op.group("resources")
+    sizes = op.group("resource_sizes")
+    offs = op.group("resource_offsets")
+    lens = op.group("resource_lengths")
+    acc = op.props["resource_accesses"]
+    lines = [f"{ind}{IND}{_ACCESS_NAMES.get(a, 'rw')} {p.n(r)}[{p.n(o)} for {p.n(ln)}] : {p.ts(r.type, s)}"
+             for r, s, o, ln, a in zip(res, sizes, offs, lens, acc)]
+    return "{\n" + ",\n".join(lines) + "\n" + ind + "}"
+
+
+def pp_cmd_dispatch(p: _Printer, op: Op, ind: str) -> None:
+    work = op.group("workload")
+    uni = op.group("uniform_operands")
+    w = "[" + p.ns(work) + "]" if work else ""
+    u = f"({p.ns(uni)} : {', '.join(v.type for v in uni)}) " if uni else " "
+    p.out.append(f"stream.cmd.dispatch {_entry_points(op)}{w}{u}{_dispatch_resources(p, op, ind)}")
+
+
+def pp_cmd_call(p: _Printer, op: Op, ind: str) -> None:
+    ops = op.group("resource_operands")
+    offs = op.group("resource_operand_offsets")
+    lens = op.group("resource_operand_lengths")
+    acc = op.props.get("resource_operand_accesses") or []
+    items = []
+    k = 0
+    for v in ops:
+        if _is_resource(v):
+            a = _ACCESS_NAMES.get(acc[k] if k < len(acc) else 3, "rw")
+            items.append(f"{a} {p.n(v)}[{p.n(offs[k])} for {p.n(lens[k])}]")
+            k += 1
+        else:
+            items.append(p.n(v))
+    p.out.append(f"stream.cmd.call {op.props['callee']}(" + ", ".join(items) + ") : "
+                 + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
+
+
+def pp_cmd_collective(p: _Printer, op: Op, ind: str) -> None:
+    param = op.group("param")
+    pp = f"param({p.n(param[0])} : {param[0].type}) " if param else ""
+    p.out.append(f"stream.cmd.collective{_collective_attr(op)}[{p.n(_g1(op, 'element_count'))}] "
+                 f"channel({p.n(_g1(op, 'channel'))}) {pp}{_dispatch_resources(p, op, ind)}")
+
+
+_PRETTY = {
+    "stream.async.execute": pp_async_execute,
+    "stream.async.concurrent": pp_async_concurrent,
+    "stream.async.constant": pp_async_constant,
+    "stream.async.splat": pp_async_splat,
+    "stream.async.clone": pp_async_clone,
+    "stream.async.slice": pp_async_slice,
+    "stream.async.fill": pp_async_fill,
+    "stream.async.update": pp_async_update,
+    "stream.async.copy": pp_async_copy,
+    "stream.async.dispatch": pp_async_dispatch,
+    "stream.async.call": pp_async_call,
+    "stream.async.collective": pp_async_collective,
+    "stream.async.barrier": pp_async_barrier,
+    "stream.async.transfer": pp_async_transfer,
+    "stream.async.alloca": pp_async_alloca,
+    "stream.async.load": pp_load,
+    "stream.async.store": pp_async_store,
+    "stream.yield": pp_yield,
+    "stream.timepoint.join": pp_join,
+    "stream.resource.alloc": pp_resource_alloc,
+    "stream.resource.alloca": pp_resource_alloca,
+    "stream.resource.dealloca": pp_resource_dealloca,
+    "stream.resource.pack": pp_resource_pack,
+    "stream.resource.constants": pp_resource_constants,
+    "stream.resource.subview": pp_resource_subview,
+    "stream.resource.load": pp_load,
+    "stream.resource.store": pp_resource_store,
+    "stream.cmd.execute": pp_cmd_execute,
+    "stream.cmd.concurrent": pp_cmd_region,
+    "stream.cmd.serial": pp_cmd_region,
+    "stream.cmd.fill": pp_cmd_fill,
+    "stream.cmd.copy": pp_cmd_copy,
+    "stream.cmd.flush": pp_cmd_flush,
+    "stream.cmd.invalidate": pp_cmd_invalidate,
+    "stream.cmd.discard": pp_cmd_discard,
+    "stream.cmd.dispatch": pp_cmd_dispatch,
+    "stream.cmd.call": pp_cmd_call,
+    "stream.cmd.collective": pp_cmd_collective,
+}
