@@ -327,8 +327,8 @@ class _Func:
         return f"%{self.counter - 1}"
 
     def new_arg(self, typ: str, hint: str = "arg") -> str:
-        if self.lit:
-            name = f"%{hint}{self.argn}"
+        if self.lit:  # "_" keeps argument names apart from value names
+            name = f"%{hint}_{self.argn}"
         else:
             name = f"%arg{self.argn}"
         self.argn += 1
@@ -336,7 +336,7 @@ class _Func:
         return name
 
     def new_block_arg(self, hint: str = "cap") -> str:
-        name = f"%{hint}{self.argn}" if self.lit else f"%arg{self.argn}"
+        name = f"%{hint}_{self.argn}" if self.lit else f"%arg{self.argn}"
         self.argn += 1
         return name
 
@@ -411,6 +411,7 @@ class _Func:
         if cfg.load_store and self.kind != "init" and rng.random() < 0.5:
             ssz = rng.choice((64, 256, 1024))
             staging = (self.new_arg(self.mod.rtype("staging"), "st"), self.cidx(ssz), ssz)
+        avail_all = list(avail)
         outs: list[_V] = []  # region results not consumed by a later region
         per_region = max(1, self.budget // self.n_regions)
         variable_result: _V | None = None
@@ -424,7 +425,9 @@ class _Func:
             if avail and rng.random() < 0.6:
                 captures.append(avail.pop(rng.randrange(len(avail))))
             await_tp = None
-            if tps and (cfg.waves or rng.random() < 0.5):
+            # A region reading an earlier region's results must await it.
+            must_await = any(c not in avail_all for c in captures)
+            if tps and (must_await or rng.random() < 0.4):
                 if len(tps) == 1:
                     await_tp = tps.pop()
                 else:
@@ -550,6 +553,8 @@ class _Func:
         candidates = [v for v in pool if v.root is None]
         rng.shuffle(candidates)
         k = rng.randint(0 if results else 1, min(3, len(candidates))) if candidates else 0
+        if not want_variable and rng.random() < 0.05:
+            results, k = [], 0  # a region with no results at all
         for v in candidates[:k]:
             results.append(("untied", v, v))
         var = None
@@ -819,7 +824,10 @@ class _Func:
         rng = self.rng
         frm = to = ""
         if self.cfg.affinities and rng.random() < 0.7:
+            # Other device, other queues of one device, or the same affinity.
             a, b = rng.sample(_AFFINITIES, 2)
+            if rng.random() < 0.25:
+                b = a
             frm = f" from({self.mod.aff(a)})"
             to = f" to({self.mod.aff(b)})"
         return f"{v.name} = stream.async.transfer {src.name} : {self.t(src)}{frm} ->{to} {self.t(v)}"
@@ -1158,7 +1166,8 @@ def _plan(n_ops: int, cfg: GenConfig, rng: random.Random) -> list[tuple[str, int
     if shape == "single":
         return [("util", 1, max(1, n_ops))]
     rpf = cfg.regions_per_function
-    nf = cfg.functions or max(1, round(n_ops / (rpf * cfg.region_ops)))
+    # Small modules still get several functions (one per ~30 ops, up to 3).
+    nf = cfg.functions or max(1, round(n_ops / (rpf * cfg.region_ops)), min(3, n_ops // 30))
     plan = []
     init_budget = 0
     if cfg.initializer and n_ops >= 8:
@@ -1169,7 +1178,7 @@ def _plan(n_ops: int, cfg: GenConfig, rng: random.Random) -> list[tuple[str, int
         share = rest // nf + (1 if i < rest % nf else 0)
         if share < 1:
             continue
-        kind = "func" if cfg.func_func and nf > 1 and rng.random() < 0.3 else "util"
+        kind = "func" if cfg.func_func and rng.random() < 0.3 else "util"
         plan.append((kind, max(1, min(rpf, share)), share))
     return plan
 
