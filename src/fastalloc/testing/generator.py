@@ -277,6 +277,8 @@ def _aff_alias(a: str) -> str:
 class _Func:
     """Generates one function (or initializer) body as a list of lines."""
 
+    reservoir: list[_V]
+
     def __init__(self, mod: _Module, fname: str, kind: str, regions: int, budget: int) -> None:
         self.mod = mod
         self.rng = mod.rng
@@ -538,6 +540,7 @@ class _Func:
             pool.append(av)
             cap_text.append(f"{c.name} as {a}: {self.t(c)}")
         latest: dict[int, _V] = {id(a): a for a in args}
+        self.reservoir = []
         lines: list[str] = []
         if lit:
             lines.append(f"  // region with {budget} ops, {len(captures)} captures")
@@ -636,14 +639,31 @@ class _Func:
     def push(self, pool: list[_V], v: _V) -> None:
         pool.append(v)
         if len(pool) > self.cfg.window:
-            del pool[0]
+            # A few values leaving the window stay reachable (skip connections,
+            # reused activations) so some lifetimes are long.
+            old = pool.pop(0)
+            if self.rng.random() < 0.1:
+                res = self.reservoir
+                if len(res) < 16:
+                    res.append(old)
+                else:
+                    res[self.rng.randrange(16)] = old
+
+    def pick(self, pool: list[_V]) -> _V:
+        """An operand: mostly a recent value, sometimes a long-lived one."""
+        res = self.reservoir
+        if res and self.rng.random() < 0.05:
+            v = res.pop(self.rng.randrange(len(res)))
+            pool.append(v)  # it is current again; the window trims as usual
+            return v
+        return self.rng.choice(pool)
 
     def replace(self, pool: list[_V], latest: dict[int, _V], old: _V, new: _V) -> None:
         """``new`` is tied to ``old``: it supersedes ``old`` in the pool."""
-        try:
+        if old in pool:
             pool.remove(old)
-        except ValueError:
-            pass
+        if old in self.reservoir:
+            self.reservoir.remove(old)
         new.root = old.root
         if old.root is not None:
             latest[id(old.root)] = new
@@ -683,13 +703,13 @@ class _Func:
         elif kind == "constant":
             self.push(pool, self.emit_constant(lines, ind))
         elif kind == "clone":
-            src = rng.choice(pool)
+            src = self.pick(pool)
             v = _V(self.new_name("clone"), rng.choice(("transient", "transient", "external")), src.size, src.nbytes)
             lines.append(f"{ind}{v.name} = stream.async.clone {src.name} : {self.t(src)} -> {self.t(v)}")
             self.count("clone")
             self.push(pool, v)
         elif kind == "slice":
-            src = rng.choice(pool)
+            src = self.pick(pool)
             off, end, ln, nb = self.subrange(src)
             v = _V(self.new_name("slice"), src.life, ln, nb)
             lines.append(f"{ind}{v.name} = stream.async.slice {src.name}[{off} to {end}] : {self.t(src)} -> {self.t(v)}")
@@ -747,7 +767,7 @@ class _Func:
                 else:
                     self.push(pool, o)
         elif kind == "transfer":
-            src = rng.choice(pool)
+            src = self.pick(pool)
             v = _V(self.new_name("xfer"), rng.choice(("transient", "external")), src.size, src.nbytes)
             lines.append(ind + self.transfer_text(v, src))
             self.count("transfer")
