@@ -439,7 +439,10 @@ class _Func:
                     )
                     tps.clear()
             want_variable = self.kind == "init" and r == self.n_regions - 1
-            results, tp, var = self.execute(captures, await_tp, affinity, budget, want_variable)
+            region_aff = affinity
+            if cfg.affinities and rng.random() < 0.15:
+                region_aff = rng.choice((None,) + _AFFINITIES)
+            results, tp, var = self.execute(captures, await_tp, region_aff, budget, want_variable)
             if var is not None:
                 variable_result = var
             outs.extend(results)
@@ -491,9 +494,6 @@ class _Func:
                 self.body.append(f"{self.new_name('keep')} = util.optimization_barrier {final_tp} : !stream.timepoint")
             else:
                 rets.append((final_tp, "!stream.timepoint"))
-        if self.kind == "func" and rets:
-            # func.func returns only the timepoint and scalars; keep resources alive otherwise
-            pass
         # -- assemble ------------------------------------------------------
         out: list[str] = []
         if self.kind == "init":
@@ -676,7 +676,10 @@ class _Func:
         sz, nb = size if size is not None else self.new_size()
         pt = self.rng.choice(_PATTERN_TYPES)
         v = _V(self.new_name("splat"), "transient", sz, nb)
-        lines.append(f"{ind}{v.name} = stream.async.splat {self.cint(self.rng.randint(0, 255), pt)} : {pt} -> {self.t(v)}")
+        text = f"{ind}{v.name} = stream.async.splat {self.cint(self.rng.randint(0, 255), pt)} : {pt} -> {self.t(v)}"
+        if self.lit and self.rng.random() < 0.3:
+            text += "  // fill pattern, broadcast"
+        lines.append(text)
         self.count("splat")
         return v
 
