@@ -517,6 +517,9 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
     offsets_arr = np.zeros(n, dtype=np.int64)
     if n == 0:
         return offsets_arr, 0
+    s_np = np.asarray(starts)
+    if bool((np.diff(s_np) >= 0).all()):
+        return _pack_iree_window(starts, ends, sizes, offset_alignment, offsets_arr)
     order_arr, cls_arr = _interval_classes(starts, ends)
     hits_arr = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] offsets = offsets_arr
@@ -565,6 +568,81 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
         _ii_free(&index)
         free(res)
         free(tmp)
+    return offsets_arr, hw
+
+
+cdef struct _Live:
+    int64_t off       # reservation offset
+    int64_t end       # off + aligned size
+    int64_t key       # -(slice index): IREE puts newer reservations first among equal offsets
+    int64_t last      # last op of the slice's lifetime
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _pack_iree_window(const int64_t[::1] starts, const int64_t[::1] ends,
+                      const int64_t[::1] sizes, int64_t offset_alignment, offsets_arr):
+    """``_pack_iree`` for slices visited in non-decreasing start order (IREE's
+    canonical order): every earlier slice starts no later, so it intersects
+    the current one iff it is still live at the current start.  The live
+    reservations are kept in an array sorted as IREE's list; one pass per
+    slice drops the expired ones and runs IREE's walk over the others, then
+    the new reservation is inserted in place.  O(k) per slice for k live."""
+    cdef int64_t n = starts.shape[0]
+    cdef int64_t[::1] offsets = offsets_arr
+    cdef _Live* live = <_Live*>malloc(max(n, 1) * sizeof(_Live))
+    if live == NULL:
+        raise MemoryError()
+    cdef int64_t i, j, w, m = 0, lo, hi, mid, s, size, cur, a, best, fit, hw = 0
+    cdef _Live x
+    try:
+        with nogil:
+            for i in range(n):
+                s = starts[i]
+                size = sizes[i]
+                cur = 0
+                best = INT64_MAX
+                fit = INT64_MAX
+                w = 0
+                for j in range(m):
+                    if live[j].last < s:
+                        continue
+                    a = _align(cur, offset_alignment)
+                    if a + size <= live[j].off and live[j].off - a < fit:
+                        best = a
+                        fit = live[j].off - cur
+                    if live[j].end > cur:
+                        cur = live[j].end
+                    live[w] = live[j]
+                    w += 1
+                m = w
+                if best == INT64_MAX:
+                    best = _align(cur, offset_alignment)
+                offsets[i] = best
+                if best + size > hw:
+                    hw = best + size
+                x.off = best
+                x.end = best + size
+                x.key = -i
+                x.last = ends[i]
+                # First position with (off, key) > (best, -i): since -i is the
+                # smallest key so far, that is the first offset >= best.
+                lo = 0
+                hi = m
+                while lo < hi:
+                    mid = (lo + hi) >> 1
+                    if live[mid].off < best:
+                        lo = mid + 1
+                    else:
+                        hi = mid
+                j = m
+                while j > lo:
+                    live[j] = live[j - 1]
+                    j -= 1
+                live[lo] = x
+                m += 1
+    finally:
+        free(live)
     return offsets_arr, hw
 
 

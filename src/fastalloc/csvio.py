@@ -1,0 +1,184 @@
+"""Read and write packing problems in minimalloc's CSV format.
+
+A file has the header ``id,lower,upper,size`` (a solution adds ``offset``) and
+one buffer per row; ``[lower, upper)`` is the buffer's lifetime, half-open.
+fastalloc uses inclusive lifetimes, so reading gives ``ends = upper - 1`` and
+writing gives ``upper = end + 1``: the conversion happens here and nowhere else.
+
+Bad rows raise :class:`FastallocError` located as ``FILE:LINE:COL``, the column
+being that of the offending field.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from fastalloc.errors import FastallocError, SourceLocation
+
+__all__ = ["Problem", "read_csv", "write_csv"]
+
+_REQUIRED = ("id", "lower", "upper", "size")
+_INT64_MAX = 2**63 - 1
+_INT = re.compile(r"[+-]?[0-9]+")
+
+
+@dataclass(frozen=True, eq=False)
+class Problem:
+    """Buffers read from a CSV: ``ids`` as written in the file, lifetimes
+    ``[starts[i], ends[i]]`` inclusive, ``sizes`` in bytes, and ``offsets`` if
+    the file had an ``offset`` column (else None).  Arrays are int64."""
+
+    ids: list[str]
+    starts: np.ndarray
+    ends: np.ndarray
+    sizes: np.ndarray
+    offsets: np.ndarray | None = None
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def _fields(line: str) -> list[tuple[str, int]]:
+    """Comma-separated fields with their 1-based columns, whitespace stripped."""
+    out = []
+    col = 0
+    for raw in line.split(","):
+        lead = len(raw) - len(raw.lstrip())
+        out.append((raw.strip(), col + lead + 1))
+        col += len(raw) + 1
+    return out
+
+
+def read_csv(source: str | os.PathLike[str] | IO[str], *, filename: str | None = None) -> Problem:
+    """Parse a minimalloc CSV from a path or an open text file."""
+    if isinstance(source, (str, os.PathLike)):
+        name = filename or os.fspath(source)
+        with open(source, encoding="utf-8", newline="") as f:
+            text = f.read()
+    else:
+        name = filename or getattr(source, "name", "<stdin>")
+        text = source.read()
+    lines = text.splitlines()
+
+    def fail(lineno: int, col: int, msg: str) -> None:
+        line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+        raise FastallocError(msg, SourceLocation(str(name), lineno, col, line))
+
+    if not lines or not lines[0].strip():
+        fail(1, 1, "expected the header 'id,lower,upper,size'")
+    header = [h.lower() for h, _ in _fields(lines[0].lstrip("\ufeff"))]
+    for col_name in _REQUIRED:
+        if col_name not in header:
+            fail(1, 1, f"header lacks the column '{col_name}' (expected 'id,lower,upper,size[,offset]')")
+    if len(set(header)) != len(header):
+        fail(1, 1, "header repeats a column")
+    index = {h: k for k, h in enumerate(header)}
+    has_offset = "offset" in index
+
+    ids: list[str] = []
+    lows: list[int] = []
+    ups: list[int] = []
+    sizes: list[int] = []
+    offsets: list[int] = []
+    seen: dict[str, int] = {}
+
+    def number(fields, key: str, lineno: int) -> int:
+        text, col = fields[index[key]]
+        if not _INT.fullmatch(text):
+            fail(lineno, col, f"{key} '{text}' is not an integer")
+        value = int(text)
+        if value < 0:
+            fail(lineno, col, f"{key} {value} is negative")
+        if value > _INT64_MAX:
+            fail(lineno, col, f"{key} {value} does not fit in int64")
+        return value
+
+    for lineno in range(2, len(lines) + 1):
+        line = lines[lineno - 1]
+        if not line.strip():
+            continue
+        fields = _fields(line)
+        if len(fields) != len(header):
+            fail(lineno, 1, f"expected {len(header)} fields ({','.join(header)}), got {len(fields)}")
+        ident, idcol = fields[index["id"]]
+        if not ident:
+            fail(lineno, idcol, "empty id")
+        if ident in seen:
+            fail(lineno, idcol, f"duplicate id '{ident}' (first on line {seen[ident]})")
+        seen[ident] = lineno
+        lower = number(fields, "lower", lineno)
+        upper = number(fields, "upper", lineno)
+        if upper <= lower:
+            fail(
+                lineno,
+                fields[index["upper"]][1],
+                f"buffer '{ident}': upper {upper} must be greater than lower {lower} (lifetimes are [lower, upper))",
+            )
+        size = number(fields, "size", lineno)
+        if has_offset:
+            offsets.append(number(fields, "offset", lineno))
+        ids.append(ident)
+        lows.append(lower)
+        ups.append(upper)
+        sizes.append(size)
+
+    starts = np.array(lows, dtype=np.int64)
+    ends = np.array(ups, dtype=np.int64) - 1
+    return Problem(
+        ids,
+        starts,
+        ends,
+        np.array(sizes, dtype=np.int64),
+        np.array(offsets, dtype=np.int64) if has_offset else None,
+    )
+
+
+def write_csv(
+    dest: str | os.PathLike[str] | IO[str],
+    starts: Any,
+    ends: Any,
+    sizes: Any,
+    offsets: Any = None,
+    *,
+    ids: Any = None,
+) -> None:
+    """Write buffers (inclusive lifetimes) as minimalloc CSV; with ``offsets``
+    the file is a solution (extra ``offset`` column).  ``ids`` default to
+    ``0..n-1``."""
+    s = np.asarray(starts, dtype=np.int64)
+    e = np.asarray(ends, dtype=np.int64)
+    z = np.asarray(sizes, dtype=np.int64)
+    n = s.shape[0]
+    if e.shape[0] != n or z.shape[0] != n or (offsets is not None and len(offsets) != n):
+        raise FastallocError("starts, ends, sizes (and offsets) must have the same length")
+    bad = np.flatnonzero(e < s)
+    if bad.size:
+        i = int(bad[0])
+        raise FastallocError(f"buffer {i}: lifetime end {int(e[i])} < start {int(s[i])}")
+    if np.any(e == _INT64_MAX):
+        i = int(np.flatnonzero(e == _INT64_MAX)[0])
+        raise FastallocError(f"buffer {i}: lifetime end {int(e[i])} has no exclusive upper bound in int64")
+    names = [str(i) for i in range(n)] if ids is None else [str(x) for x in ids]
+    if len(names) != n:
+        raise FastallocError(f"ids has {len(names)} entries, expected {n}")
+    out = io.StringIO()
+    if offsets is None:
+        out.write("id,lower,upper,size\n")
+        for row in zip(names, s.tolist(), (e + 1).tolist(), z.tolist()):
+            out.write("%s,%d,%d,%d\n" % row)
+    else:
+        o = np.asarray(offsets, dtype=np.int64)
+        out.write("id,lower,upper,size,offset\n")
+        for row in zip(names, s.tolist(), (e + 1).tolist(), z.tolist(), o.tolist()):
+            out.write("%s,%d,%d,%d,%d\n" % row)
+    if isinstance(dest, (str, os.PathLike)):
+        Path(dest).write_text(out.getvalue(), encoding="utf-8")
+    else:
+        dest.write(out.getvalue())
