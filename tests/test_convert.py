@@ -398,3 +398,100 @@ def test_load_store_become_resource_ops():
     assert new_store.operands == [st, n, o, v] and new_store.results == []
     assert new_load.operands == [st, n, o] and new_load.results[0].type == "f32"
     assert user.operands[3] is new_load.results[0]
+
+
+# -- differential tests against iree-opt 3.13 ---------------------------------
+#
+# Every ``// -----`` chunk of tests/lit/convert is a case.  iree-opt starts
+# slowly, so the reference outputs and the re-printing of both sides are
+# computed for all cases at once with --split-input-file (three iree-opt runs
+# in all); each case is still its own test.
+
+SEP = "\n// -----\n"
+
+
+def _cases(keep) -> list:
+    out = []
+    for path in sorted(LIT.glob("*.mlir")):
+        if keep(path.name):
+            for i, chunk in enumerate(path.read_text().split(SEP)):
+                out.append(pytest.param(chunk, id=f"{path.stem}-{i}"))
+    return out
+
+
+GOOD = _cases(lambda name: not name.startswith("error_"))
+BAD = _cases(lambda name: name.startswith("error_"))
+
+
+def _reprint_all(texts: list[str]) -> list[str]:
+    from fastalloc.testing.iree import reprint
+
+    out = reprint(SEP.join(texts), args=("--split-input-file",)).split(SEP)
+    assert len(out) == len(texts)
+    return [t.strip() for t in out]
+
+
+@pytest.fixture(scope="module")
+def reference() -> dict[str, str]:
+    """Case text -> iree-opt's schedule-allocation output, re-printed."""
+    from fastalloc.testing.iree import SCHEDULE_ALLOCATION, iree_opt
+
+    texts = [p.values[0] for p in GOOD]
+    theirs = iree_opt(SEP.join(texts), SCHEDULE_ALLOCATION, args=("--split-input-file",)).split(SEP)
+    assert len(theirs) == len(texts)
+    return dict(zip(texts, _reprint_all(theirs)))
+
+
+@pytest.fixture(scope="module")
+def ours() -> dict[str, str]:
+    """Case text -> our schedule-allocation output, re-printed by iree-opt
+    (or the exception, for a case we reject or print unparsably)."""
+    from fastalloc.passes import run_passes
+    from fastalloc.testing.iree import IreeOptError, reprint
+
+    out: dict[str, object] = {}
+    printed: dict[str, str] = {}
+    for p in GOOD:
+        text = p.values[0]
+        try:
+            printed[text] = run_passes(text, ["schedule-allocation"])
+        except FastallocError as exc:
+            out[text] = exc
+    try:
+        out.update(zip(printed, _reprint_all(list(printed.values()))))
+    except IreeOptError:
+        for text, mine in printed.items():  # find which ones iree-opt rejects
+            try:
+                out[text] = reprint(mine).strip()
+            except IreeOptError as exc:
+                out[text] = exc
+    return out
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("text", GOOD)
+def test_schedule_allocation_matches_iree_opt(text, reference, ours):
+    mine = ours[text]
+    if isinstance(mine, Exception):
+        raise mine
+    assert mine == reference[text]
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("text", BAD)
+def test_unhandled_op_error_matches_iree_opt(text):
+    from fastalloc.passes import run_passes
+    from fastalloc.testing.iree import SCHEDULE_ALLOCATION, IreeOptError, iree_opt
+
+    with pytest.raises(IreeOptError) as theirs:
+        iree_opt(text, SCHEDULE_ALLOCATION)
+    # iree-opt's first diagnostic: "<stdin>:L:C: error: unhandled async op NAME during ..."
+    first = next(line for line in str(theirs.value).splitlines() if ": error: " in line)
+    where, message = first.split(": error: ", 1)
+    with pytest.raises(FastallocError) as ours_:
+        run_passes(text, ["schedule-allocation"], filename="<stdin>")
+    err = ours_.value
+    assert str(err.loc) == where
+    name = message.split()[3]
+    assert err.message.startswith(f"unhandled async op {name} at <stdin>:")
+    assert err.message.endswith("during allocation (should have been removed earlier)")

@@ -134,7 +134,7 @@ class _Printer:
                 self.generic_op(op, ind)
             else:
                 _PRETTY[op.name](self, op, ind)
-                if op.attrs:
+                if op.attrs and op.name not in _ATTRS_BEFORE_TYPE:
                     out.append(" attributes " + _dict(op.attrs))
         elif op.tmpl is not None:
             self.template(op, ind)
@@ -439,6 +439,15 @@ def _shaped_fn_type(p: _Printer, op: Op, operands: list[Value], sizes: list[Valu
     return "(" + ", ".join(items) + ") -> (" + ", ".join(res) + ")"
 
 
+# Ops whose custom form has the attribute dictionary right before the
+# trailing `: type` (no `attributes` keyword), as iree-opt prints them.
+_ATTRS_BEFORE_TYPE = frozenset({"stream.async.dispatch", "stream.async.call", "stream.cmd.call"})
+
+
+def _attrs_before_type(op: Op) -> str:
+    return " " + _dict(op.attrs) if op.attrs else ""
+
+
 def pp_async_dispatch(p: _Printer, op: Op, ind: str) -> None:
     work = op.group("workload")
     ops = op.group("resource_operands")
@@ -447,6 +456,7 @@ def pp_async_dispatch(p: _Printer, op: Op, ind: str) -> None:
     p.out.append(f"stream.async.dispatch {_on(p, op)}{_entry_points(op)}{w}"
                  + _dispatch_operands(p, ops, op.group("resource_operand_offsets"),
                                       op.group("resource_operand_ends"), op.group("resource_operand_lengths"), is_res)
+                 + _attrs_before_type(op)
                  + " : " + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
 
 
@@ -459,6 +469,7 @@ def pp_async_call(p: _Printer, op: Op, ind: str) -> None:
     p.out.append(f"stream.async.call {_on(p, op)}{op.props['callee']}"
                  + _dispatch_operands(p, ops, offs, op.group("resource_operand_ends"),
                                       op.group("resource_operand_lengths"), is_res)
+                 + _attrs_before_type(op)
                  + " : " + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
 
 
@@ -642,7 +653,7 @@ def pp_cmd_call(p: _Printer, op: Op, ind: str) -> None:
             k += 1
         else:
             items.append(p.n(v))
-    p.out.append(f"stream.cmd.call {op.props['callee']}(" + ", ".join(items) + ") : "
+    p.out.append(f"stream.cmd.call {op.props['callee']}(" + ", ".join(items) + ")" + _attrs_before_type(op) + " : "
                  + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
 
 
