@@ -61,10 +61,21 @@ gets no resource range and iree-opt crashes (SIGSEGV in
 generator only reads and writes the region's captured arguments (each argument
 is written at most once, and an argument that is written is not also read by
 another op of the wave); every untied result is yielded, every write is
-yielded as a tied result.  Also excluded (the verifier rejects them):
-``stream.async.splat``/``fill`` with a float pattern (only i8/i16/i32/i64),
-``stream.async.slice`` that changes the lifetime, and a value used in an
-``util.initializer`` that is defined outside it (regions are isolated).
+yielded as a tied result.  Also excluded:
+
+* i64 fill patterns: ``stream.async.splat``/``fill`` accept i8..i64 but the
+  ``stream.cmd.fill`` that schedule-allocation builds rejects i64 (verifier
+  error after the pass), so patterns are i8/i16/i32;
+* float patterns (the async verifier takes only signless integers);
+* ``stream.async.slice`` that changes the lifetime (verifier);
+* primitive dispatch operands whose type differs from the declared export's
+  argument (``stream.cmd.dispatch`` checks them: "uniform dispatch argument
+  type mismatch"); executables are declared per (bindings, primitive types);
+* values used in a ``util.initializer`` but defined outside it (isolated).
+
+Writes go only to non-constant resources and sources of update/copy fit
+their target (same SSA size when dynamic), so the modules also make sense,
+not just verify.
 
 Known iree-opt 3.13 defects, produced only on request (fastalloc differs there
 on purpose): ``constant_in_concurrent`` puts ``stream.async.constant`` inside a
@@ -76,7 +87,7 @@ unused (iree-opt then orders their pack slices nondeterministically).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 __all__ = [
@@ -525,7 +536,6 @@ class _Func:
         self, captures: list[_V], await_tp: str | None, affinity: str | None, budget: int, want_variable: bool
     ) -> tuple[list[_V], str, _V | None]:
         rng = self.rng
-        cfg = self.cfg
         lit = self.lit
         self.count("execute")
         # Block arguments for the captures.
@@ -687,7 +697,6 @@ class _Func:
         """Emit one op (or one concurrent wave) at execute level; return ops used."""
         rng = self.rng
         kind = self.pick_kind(self.cum, self.kinds)
-        lit = self.lit
         if kind == "concurrent":
             if left < 2 or self.cfg.max_concurrent_depth < 1:
                 kind = "splat"
