@@ -64,6 +64,7 @@ __all__ = [
     "PackSlices",
     "pack_slices",
     "place_static",
+    "static_lower_bound",
 ]
 
 DEFAULT_ALIGNMENT = 64
@@ -146,6 +147,11 @@ def lookup_resource_config(op: Op, default: ResourceConfig | None = None) -> Res
     module = None
     while node is not None:
         text = node.attrs.get(_CONFIG_KEY)
+        if text is None and node.tmpl:
+            # Uninterpreted ops (util.func, func.func, scf.*) keep their
+            # attribute dictionary inside their text.
+            m = _HEADER_CONFIG.search(_op_text(node))
+            text = m.group(1) if m is not None else None
         if text is not None:
             module = module or op.module()
             aliases = module.aliases if module is not None else ()
@@ -243,6 +249,17 @@ def _align(x: int, a: int) -> int:
     return ((x + (a - 1)) & ~(a - 1)) & _I64_MASK
 
 
+def _ranks(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lifetimes renumbered densely from 0, order (hence overlap) preserved.
+
+    Pack intervals may hold any int64 (IREE's LIVE_IN sentinel is negative)
+    while the packing API takes non-negative times."""
+    n = len(starts)
+    _, inv = np.unique(np.concatenate([starts, ends]), return_inverse=True)
+    inv = inv.astype(np.int64, copy=False)
+    return np.ascontiguousarray(inv[:n]), np.ascontiguousarray(inv[n:])
+
+
 def place_static(
     starts: np.ndarray,
     ends: np.ndarray,
@@ -261,15 +278,34 @@ def place_static(
     n = len(sizes)
     if n == 0:
         return np.zeros(0, dtype=np.int64), 0
+    bad = np.flatnonzero(ends < starts)
+    if bad.size:
+        k = int(bad[0])
+        raise FastallocError(
+            f"{_PACK}: static slice {k} has lifetime [{int(starts[k])}, {int(ends[k])}] with end < start", loc
+        )
     ra, oa = config.range_alignment, config.offset_alignment
+    s, e = _ranks(starts, ends)
     try:
-        plan = packing.pack(starts, ends, sizes, alignment=oa, range_alignment=ra, strategy=strategy)
-    except FastallocError as e:
-        raise FastallocError(f"{_PACK}: {e.message}", loc) from None
+        plan = packing.pack(s, e, sizes, alignment=oa, range_alignment=ra, strategy=strategy)
+    except FastallocError as err:
+        raise FastallocError(f"{_PACK}: {err.message}", loc) from None
     offsets = np.ascontiguousarray(plan.offsets, dtype=np.int64)
     aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
     high = int((offsets + aligned).max())
     return offsets, _align(high, ra)
+
+
+def static_lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, config: ResourceConfig) -> int:
+    """Largest sum of range-aligned static sizes live at once, rounded up to
+    the range alignment: no layout of these slices is smaller."""
+    from fastalloc import packing
+
+    if len(sizes) == 0:
+        return 0
+    s, e = _ranks(starts, ends)
+    ra = config.range_alignment
+    return _align(int(packing.lower_bound(s, e, sizes, alignment=ra)), ra)
 
 
 # ---------------------------------------------------------------------------

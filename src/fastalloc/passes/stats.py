@@ -34,6 +34,7 @@ from fastalloc.passes.layout_slices import (
     lookup_resource_config,
     pack_slices,
     place_static,
+    static_lower_bound,
 )
 
 __all__ = ["PackStats", "pack_stats"]
@@ -74,17 +75,6 @@ def _symbol(fn: Op) -> str:
         return name.strip('"')
     m = _SYMBOL.search(_op_text(fn))
     return m.group(1).strip('"') if m else "?"
-
-
-def _lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, range_alignment: int) -> int:
-    from fastalloc import packing
-
-    if len(sizes) == 0:
-        return 0
-    ra = range_alignment
-    aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
-    lb = int(packing.lower_bound(starts, ends, aligned))
-    return (lb + ra - 1) & ~(ra - 1)
 
 
 def _execute_ordinals(fn: Op) -> dict[int, int]:
@@ -152,7 +142,7 @@ def pack_stats(
         idx = np.flatnonzero(ps.static_mask)
         starts, ends, sizes = ps.starts[idx], ps.ends[idx], ps.static_sizes[idx]
         _, total = place_static(starts, ends, sizes, config, strategy, pack.loc)
-        lb = _lower_bound(starts, ends, sizes, config.range_alignment)
+        lb = static_lower_bound(starts, ends, sizes, config)
         ordinals = ordinals_by_fn.get(id(fn))
         if ordinals is None:
             ordinals = ordinals_by_fn[id(fn)] = _execute_ordinals(fn)
