@@ -519,50 +519,46 @@ def apply_async_allocations(region: Region, scope: AllocationScope) -> None:
 # -- whole-function conversions -------------------------------------------------
 
 
+def _scan(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """(index, char, depth) of each character of ``text`` outside string
+    literals; ``depth`` counts the brackets ``<([{`` open before it (a
+    closing bracket is reported at its own, inner depth).  The ``>`` of
+    ``->`` is not a bracket (it is reported as ``""``)."""
+    depth = 0
+    i = start
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "<([{":
+            yield i, c, depth
+            depth += 1
+        elif c == ">" and i and text[i - 1] == "-":
+            yield i, "", depth  # the arrow of a function type
+        elif c in ">)]}":
+            yield i, c, depth
+            depth -= 1
+        else:
+            yield i, c, depth
+        i += 1
+
+
 def _split_top_level(text: str) -> list[str]:
     """Split ``text`` at commas that are not nested in brackets or strings."""
-    parts: list[str] = []
-    depth = 0
-    start = 0
-    in_string = False
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if in_string:
-            if c == "\\":
-                i += 1
-            elif c == '"':
-                in_string = False
-        elif c == '"':
-            in_string = True
-        elif c in "<([{":
-            depth += 1
-        elif c in ">)]}":
-            # `->` is not a closing bracket.
-            if not (c == ">" and i > 0 and text[i - 1] == "-"):
-                depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-        i += 1
-    tail = text[start:].strip()
-    if tail or parts:
-        parts.append(tail)
-    return parts
+    cuts = [i for i, c, depth in _scan(text) if c == "," and depth == 0]
+    bounds = [-1, *cuts, len(text)]
+    parts = [text[a + 1 : b].strip() for a, b in zip(bounds, bounds[1:])]
+    return [] if parts == [""] else parts
 
 
 def _matching_paren(text: str, open_index: int) -> int:
-    depth = 0
-    for i in range(open_index, len(text)):
-        c = text[i]
-        if c in "<([{":
-            depth += 1
-        elif c in ">)]}":
-            if c == ">" and i > 0 and text[i - 1] == "-":
-                continue
-            depth -= 1
-            if depth == 0:
-                return i
+    """Index of the bracket closing the one at ``open_index``."""
+    for i, c, depth in _scan(text, open_index):
+        if depth == 1 and c and c in ">)]}":
+            return i
     raise ValueError(f"unbalanced brackets in {text!r}")
 
 
@@ -633,15 +629,9 @@ def _split_trailing_dict(text: str) -> tuple[str, str]:
     """``"!t {a = 1}"`` -> ("!t", "{a = 1}"); no dictionary -> (text, "")."""
     text = text.strip()
     if text.endswith("}"):
-        depth = 0
-        for i in range(len(text) - 1, -1, -1):
-            c = text[i]
-            if c == "}":
-                depth += 1
-            elif c == "{":
-                depth -= 1
-                if depth == 0:
-                    return text[:i].strip(), text[i:]
+        opens = [i for i, c, depth in _scan(text) if c == "{" and depth == 0]
+        if opens:
+            return text[: opens[-1]].strip(), text[opens[-1] :]
     return text, ""
 
 
@@ -753,13 +743,8 @@ def _signature_from_text(op: Op) -> _Signature:
 
 
 def _find_top_level_word(text: str, word: str) -> int:
-    depth = 0
-    for i, c in enumerate(text):
-        if c in "<([{":
-            depth += 1
-        elif c in ">)]}" and not (c == ">" and i and text[i - 1] == "-"):
-            depth -= 1
-        elif depth == 0 and text.startswith(word, i) and (i == 0 or text[i - 1].isspace()):
+    for i, c, depth in _scan(text):
+        if depth == 0 and c == word[0] and text.startswith(word, i) and (i == 0 or text[i - 1].isspace()):
             return i
     return -1
 
@@ -831,7 +816,9 @@ def convert_async_func(op: Op) -> Op:
         else:
             results.append((t, d, -1))
     attrs = [(k, v) for k, v in sig.attrs if "." in _key_name(k)]
-    new_sig = _Signature(sig.visibility, sig.name, inputs, results, attrs)
+    # IREE's CmdFuncOp builder makes every new func private (iree-opt turns a
+    # `nested` async.func into a `private` cmd.func).
+    new_sig = _Signature("private", sig.name, inputs, results, attrs)
 
     from fastalloc.ir.ops import OPS
 
@@ -840,8 +827,7 @@ def convert_async_func(op: Op) -> Op:
             "function_type": format_function_type([t for t, _ in inputs], [t for t, _, _ in results]),
             "sym_name": op.props.get("sym_name", f'"{sig.name[1:]}"'),
         }
-        if sig.visibility:
-            props["sym_visibility"] = f'"{sig.visibility}"'
+        props["sym_visibility"] = '"private"'
         if any(d for _, d in inputs):
             props["arg_attrs"] = "[" + ", ".join(d or "{}" for _, d in inputs) + "]"
         if any(d for _, d, _ in results):

@@ -33,3 +33,11 @@ func.func @load_store_func(%operand: !stream.resource<staging>, %size: index) ->
   %1 = stream.async.load %0[%c0] : !stream.resource<staging>{%size} -> f32
   return %1 : f32
 }
+
+// -----
+
+// Generic form, quoted attribute names, a tied result written `%x as type`.
+"stream.async.func"() <{arg_attrs = [{foo.bar = 1 : i32}, {}, {}], function_type = (!stream.resource<*>, index, !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>), res_attrs = [{}, {x.y}, {}], sym_name = "ext", sym_visibility = "private", tied_operands = [2 : index, -1 : index, 0 : index]}> ({
+}) {stream.z = 3 : i32, other = 1, "quoted.key" = 2} : () -> ()
+stream.async.func private @t2(%x: !stream.resource<*>, %y: index) -> (%x as !stream.resource<*>, index)
+stream.async.func nested @t3(%x: !stream.resource<*> {a.b = "s,}"}) -> (!stream.resource<*> {c.d = [1, 2]}, i32)
