@@ -424,3 +424,58 @@ def test_iree_huge_sizes_exact():
     assert plan.offsets.tolist() == [0, 2**62 - 64, 0]
     assert plan.total == 2**62 - 64 + 2**61
     validate(s, e, z, plan.offsets)
+
+
+# ---------------------------------------------------------------------------
+# Shared cdef helpers (through their _py_ hooks)
+# ---------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(buffers(max_n=60), st.data())
+def test_interval_index_query(bufs, data):
+    s, e, _ = bufs
+    n = len(s)
+    active = np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)), dtype=np.uint8)
+    qs = data.draw(st.integers(0, 45))
+    qe = qs + data.draw(st.integers(0, 15))
+    got = _core._py_interval_query(np.array(s, np.int64), np.array(e, np.int64), active, qs, qe)
+    want = [i for i in range(n) if active[i] and s[i] <= qe and e[i] >= qs]
+    assert got.tolist() == want
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.integers(0, 20), st.integers(-50, 50)), max_size=200))
+def test_res_sort_is_a_stable_sort(records):
+    off = np.array([r[0] for r in records], np.int64)
+    key = np.array([r[1] for r in records], np.int64)
+    perm = _core._py_res_sort(off, key)
+    assert perm.tolist() == sorted(range(len(records)), key=lambda i: (records[i][0], records[i][1]))
+
+
+def test_iree_dispatch_paths_agree():
+    # Same slices, three kernels: sliding window (start-sorted), index + sort
+    # (shuffled, little overlap) and the quadratic fallback (everything overlaps).
+    rng = np.random.default_rng(5)
+    n = 3000
+    s = np.sort(rng.integers(0, 2000, n))
+    e = s + rng.integers(0, 50, n)
+    z = rng.integers(1, 100, n) * 16
+    for perm in (np.arange(n), rng.permutation(n)):
+        a = _core._pack_iree(s[perm], e[perm], z[perm], 16)
+        b = _core._pack_iree_quadratic(s[perm], e[perm], z[perm], 16)
+        np.testing.assert_array_equal(a[0], b[0])
+    s2, e2 = rng.integers(0, 10, n), rng.integers(10, 20, n)
+    assert _core._iree_prefers_quadratic(s2, e2)
+    assert not _core._iree_prefers_quadratic(s[perm], e[perm])
+    np.testing.assert_array_equal(
+        pack(s2, e2, z, strategy="iree", alignment=16).offsets, _core._pack_iree_quadratic(s2, e2, z, 16)[0]
+    )
+    # The index + sort path on the same all-overlapping input (forced).
+    order, cls = _core._interval_classes(s2, e2)
+    assert order.shape == (n,) and cls.shape == (n,)
+    small = slice(0, 300)
+    np.testing.assert_array_equal(
+        _core._pack_iree(s2[small], e2[small], z[small], 16)[0],
+        ref_iree(s2[small].tolist(), e2[small].tolist(), z[small].tolist(), 16, 16)[0],
+    )

@@ -474,6 +474,21 @@ cdef inline int64_t _fen_kth(const int64_t* f, int64_t n, int64_t k) noexcept no
 # IREE's static packer
 # ---------------------------------------------------------------------------
 
+def _iree_prefers_quadratic(s_np, e_np):
+    """Whether IREE's own quadratic walk beats index + sort on this input
+    (both give the same offsets).  Slice i meets about half of the K_i
+    intervals that intersect it (those visited before it), costing about
+    k log k for the sort, against n per slice for the full walk; constants
+    measured on random workloads."""
+    n = s_np.shape[0]
+    if n < 256:
+        return False
+    ss = np.sort(s_np)
+    es = np.sort(e_np)
+    k = (np.searchsorted(ss, e_np, side="right") - np.searchsorted(es, s_np, side="left")) / 2.0 + 1.0
+    return float(np.sum(k * (np.log2(k) + 1.0))) * 3.0 > float(n) * float(n)
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
@@ -500,6 +515,9 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
     order, so this kernel enumerates them with an interval index (about
     O(k + log n) for k of them), sorts them by (offset, newest first) -- exactly the list
     order -- and runs the same walk: O(sum k log k) instead of O(n^2).
+    Slices sorted by start (IREE's canonical order) take an O(k) sliding
+    window instead (``_pack_iree_window``), and inputs where almost everything
+    intersects fall back to the quadratic walk, which is then cheaper.
     Pure Python equivalent (IREE's loop)::
 
         res = []                      # (off, size, i) sorted as IREE's list
@@ -520,6 +538,8 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
     s_np = np.asarray(starts)
     if bool((np.diff(s_np) >= 0).all()):
         return _pack_iree_window(starts, ends, sizes, offset_alignment, offsets_arr)
+    if _iree_prefers_quadratic(s_np, np.asarray(ends)):
+        return _pack_iree_quadratic(starts, ends, sizes, offset_alignment)
     order_arr, cls_arr = _interval_classes(starts, ends)
     hits_arr = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] offsets = offsets_arr
