@@ -498,7 +498,7 @@ class _Parser:
         op._src = (self.src, k)
         nres = sum(g[1] for g in groups)
         results = op.results
-        if len(results) != nres:
+        if len(results) != nres and nres:
             if op.tmpl is not None and not results:
                 pass
             else:
@@ -555,7 +555,9 @@ class _Parser:
         if t == "}":
             return nl
         c = t[:1]
-        if c == "%" or c == "^":
+        if c == "%":
+            return self.stmt_start(k)
+        if c == "^":
             return True
         if c == '"':
             return toks[k + 1] == "("
@@ -599,13 +601,13 @@ class _Parser:
                 nt = toks[i + 1]
                 if "#" not in t and not op.regions:
                     nm = t[1:]
-                    if nt == "=" or (nt == ":" and depth > 0 and nm not in self.scope) or nm in header or funclike:
+                    if (nt == "=" and toks[i + 2] != ">") or (nt == ":" and depth > 0 and nm not in self.scope) or nm in header or funclike:
                         if lit:
                             tmpl.append(_join(lit))
                             lit = []
                         if nm in header:
                             selfrefs.append((len(tmpl), nm, i))
-                        elif nt == "=":
+                        elif nt == "=" and toks[i + 2] != ">":
                             pend_refs.append(len(tmpl))
                             pending.append((nm, "", i))
                             header.add(nm)
@@ -839,7 +841,8 @@ class _Parser:
     def tied_result(self) -> tuple[str, Value]:
         """custom<ShapedTiedResult>: ``[%x as] T{%size}``."""
         if self.peek()[:1] == "%":
-            self.use()
+            # iree-opt does not resolve this name (the tie is fixed); neither do we.
+            self.i += 1
             self.expect("as")
         return self.sized_type()
 
@@ -1544,6 +1547,8 @@ def p_resource_pack(p: _Parser, op: Op) -> None:
             sizes.append(p.use())
             intervals += [a, b]
             if p.accept(","):
+                if p.accept("}"):
+                    break
                 continue
             p.expect("}")
             break
@@ -1833,9 +1838,9 @@ def split_chunks(text: str) -> list[tuple[str, int]]:
     pos = 0
     line = 0
     for m in _SPLIT.finditer(text):
-        chunk = text[pos:m.start()]
-        out.append((chunk, line))
-        line += chunk.count("\n") + 1
+        out.append((text[pos:m.start()], line))
+        # The next chunk starts on the separator line itself (after its text).
+        line = text.count("\n", 0, m.end())
         pos = m.end()
     out.append((text[pos:], line))
     return out
