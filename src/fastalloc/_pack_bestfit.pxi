@@ -4,83 +4,518 @@
 # included into _core.pyx, which is owned by someone else.
 
 cimport cython
-from libc.stdint cimport int64_t, INT64_MAX
+from libc.stdint cimport int64_t, uint64_t, INT64_MAX, INT64_MIN
 from libc.stdlib cimport malloc, realloc, free, qsort
-from libc.string cimport memset
+from libc.string cimport memcpy, memmove, memset
 
 import numpy as np
 
 
-ctypedef struct _bf_Span:
+# Sorted, disjoint, non-touching byte ranges [lo, hi): the union of the
+# ranges of a set of placed buffers.
+ctypedef struct _bf_Run:
     int64_t lo
     int64_t hi
 
+ctypedef struct _bf_Runs:
+    _bf_Run* a
+    Py_ssize_t n
+    Py_ssize_t cap
 
-cdef int _bf_cmp_span(const void* a, const void* b) noexcept nogil:
-    cdef int64_t x = (<const _bf_Span*>a).lo
-    cdef int64_t y = (<const _bf_Span*>b).lo
-    return (x > y) - (x < y)
+
+# Segment tree over time (leaves = distinct start times, so that two
+# lifetimes meet iff they share a leaf).  A placed buffer is recorded at its
+# O(log T) canonical nodes in `full` (it covers the node's whole time range)
+# and in `part` of its canonical nodes and of every node on the root paths of
+# its two end leaves (it touches the node's range).  The bytes busy during a
+# query window are then the union of part[c] over the window's canonical
+# nodes c and full[u] over the nodes u on the root paths of its end leaves.
+# Storing unions, not buffers, is what keeps queries cheap: a well packed
+# region is one run however many buffers it holds.
+ctypedef struct _bf_Tree:
+    _bf_Runs* full
+    _bf_Runs* part
+    Py_ssize_t P            # number of leaves, a power of two
+    const _bf_Run** cur     # merge heap of a query: cursor and end per list
+    const _bf_Run** end
+
+
+cdef int _bf_runs_add(_bf_Runs* L, int64_t lo, int64_t hi) except -1 nogil:
+    cdef Py_ssize_t i = 0, j, h = L.n, mid, cap
+    cdef _bf_Run* a
+    # first run with hi >= lo (hi values are increasing): it may touch [lo, hi)
+    while i < h:
+        mid = (i + h) >> 1
+        if L.a[mid].hi < lo:
+            i = mid + 1
+        else:
+            h = mid
+    j = i
+    while j < L.n and L.a[j].lo <= hi:
+        if L.a[j].lo < lo:
+            lo = L.a[j].lo
+        if L.a[j].hi > hi:
+            hi = L.a[j].hi
+        j += 1
+    if j == i:
+        if L.n == L.cap:
+            cap = 4 if L.cap == 0 else 2 * L.cap
+            a = <_bf_Run*>realloc(L.a, cap * sizeof(_bf_Run))
+            if a == NULL:
+                with gil:
+                    raise MemoryError()
+            L.a = a
+            L.cap = cap
+        if i < L.n:
+            memmove(&L.a[i + 1], &L.a[i], (L.n - i) * sizeof(_bf_Run))
+        L.n += 1
+    elif j > i + 1:
+        if j < L.n:
+            memmove(&L.a[i + 1], &L.a[j], (L.n - j) * sizeof(_bf_Run))
+        L.n -= j - i - 1
+    L.a[i].lo = lo
+    L.a[i].hi = hi
+    return 0
+
+
+cdef int _bf_tree_init(_bf_Tree* X, Py_ssize_t T) except -1:
+    cdef Py_ssize_t P = 1
+    while P < T:
+        P <<= 1
+    X.P = P
+    X.full = <_bf_Runs*>malloc(2 * P * sizeof(_bf_Runs))
+    X.part = <_bf_Runs*>malloc(2 * P * sizeof(_bf_Runs))
+    # a query reads at most 2 lists per level on each of two paths
+    X.cur = <const _bf_Run**>malloc(4 * 66 * sizeof(_bf_Run*))
+    X.end = <const _bf_Run**>malloc(4 * 66 * sizeof(_bf_Run*))
+    if X.full == NULL or X.part == NULL or X.cur == NULL or X.end == NULL:
+        raise MemoryError()
+    memset(X.full, 0, 2 * P * sizeof(_bf_Runs))
+    memset(X.part, 0, 2 * P * sizeof(_bf_Runs))
+    return 0
+
+
+cdef void _bf_tree_clear(_bf_Tree* X) noexcept nogil:
+    cdef Py_ssize_t j
+    for j in range(2 * X.P):
+        X.full[j].n = 0
+        X.part[j].n = 0
+
+
+cdef void _bf_tree_free(_bf_Tree* X) noexcept nogil:
+    cdef Py_ssize_t j
+    if X.full != NULL:
+        for j in range(2 * X.P):
+            free(X.full[j].a)
+        free(X.full)
+    if X.part != NULL:
+        for j in range(2 * X.P):
+            free(X.part[j].a)
+        free(X.part)
+    free(X.cur)
+    free(X.end)
+    X.full = NULL
+    X.part = NULL
+    X.cur = NULL
+    X.end = NULL
+
+
+cdef inline void _bf_sift(const _bf_Run** cur, const _bf_Run** end, Py_ssize_t m,
+                          Py_ssize_t i) noexcept nogil:
+    # min-heap of list cursors keyed by the lo of the run they point at
+    cdef Py_ssize_t c
+    cdef const _bf_Run* tc
+    cdef const _bf_Run* te
+    while True:
+        c = 2 * i + 1
+        if c >= m:
+            return
+        if c + 1 < m and cur[c + 1].lo < cur[c].lo:
+            c += 1
+        if cur[i].lo <= cur[c].lo:
+            return
+        tc = cur[i]; cur[i] = cur[c]; cur[c] = tc
+        te = end[i]; end[i] = end[c]; end[c] = te
+        i = c
+
+
+cdef inline Py_ssize_t _bf_add_list(_bf_Tree* X, Py_ssize_t m, const _bf_Runs* L) noexcept nogil:
+    if L.n:
+        X.cur[m] = L.a
+        X.end[m] = L.a + L.n
+        return m + 1
+    return m
+
+
+cdef int64_t _bf_fit(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t sz,
+                     int64_t* top) noexcept nogil:
+    """Offset of the smallest gap >= sz (lowest on ties) in the bytes free
+    throughout leaves [l, r], or -1; *top = end of the highest busy byte.
+
+    Merges the sorted run lists of the query (see _bf_Tree) with a heap and
+    sweeps them in offset order; stops early on an exact fit."""
+    cdef Py_ssize_t m = 0, a = l + X.P, b = r + X.P + 1, i
+    cdef const _bf_Run** cur = X.cur
+    cdef const _bf_Run** end = X.end
+    cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, lo, hi
+    while a < b:
+        if a & 1:
+            m = _bf_add_list(X, m, &X.part[a])
+            a += 1
+        if b & 1:
+            b -= 1
+            m = _bf_add_list(X, m, &X.part[b])
+        a >>= 1
+        b >>= 1
+    a = l + X.P
+    b = r + X.P
+    while a != b:
+        m = _bf_add_list(X, m, &X.full[a])
+        m = _bf_add_list(X, m, &X.full[b])
+        a >>= 1
+        b >>= 1
+    while a >= 1:
+        m = _bf_add_list(X, m, &X.full[a])
+        a >>= 1
+    i = m // 2
+    while i > 0:
+        i -= 1
+        _bf_sift(cur, end, m, i)
+    while m > 0:
+        lo = cur[0].lo
+        hi = cur[0].hi
+        if lo > c:
+            gap = lo - c
+            if gap >= sz and gap < best_gap:
+                best_gap = gap
+                best = c
+                if gap == sz:
+                    break
+        if hi > c:
+            c = hi
+        cur[0] += 1
+        if cur[0] == end[0]:
+            m -= 1
+            cur[0] = cur[m]
+            end[0] = end[m]
+        _bf_sift(cur, end, m, 0)
+    top[0] = c
+    return best
+
+
+cdef int _bf_record(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t lo, int64_t hi) except -1 nogil:
+    cdef Py_ssize_t a = l + X.P, b = r + X.P + 1
+    while a < b:
+        if a & 1:
+            _bf_runs_add(&X.full[a], lo, hi)
+            _bf_runs_add(&X.part[a], lo, hi)
+            a += 1
+        if b & 1:
+            b -= 1
+            _bf_runs_add(&X.full[b], lo, hi)
+            _bf_runs_add(&X.part[b], lo, hi)
+        a >>= 1
+        b >>= 1
+    a = (l + X.P) >> 1
+    b = (r + X.P) >> 1
+    while a != b:
+        _bf_runs_add(&X.part[a], lo, hi)
+        _bf_runs_add(&X.part[b], lo, hi)
+        a >>= 1
+        b >>= 1
+    while a >= 1:
+        _bf_runs_add(&X.part[a], lo, hi)
+        a >>= 1
+    return 0
+
+
+cdef int64_t _bf_place(_bf_Tree* X, const int64_t* order, Py_ssize_t n,
+                       const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                       const Py_ssize_t* leaf_hi, int64_t* off,
+                       int64_t cutoff) except -2 nogil:
+    """Place buffers in `order`, each in the smallest gap that fits among the
+    already placed buffers whose lifetimes meet its own (lowest such gap on
+    ties), else on top of them.  Returns the peak, or -1 as soon as the peak
+    exceeds `cutoff` (a restart that cannot win is abandoned early)."""
+    cdef Py_ssize_t r
+    cdef int64_t i, sz, top, best, total = 0
+    _bf_tree_clear(X)
+    for r in range(n):
+        i = order[r]
+        sz = sizes[i]
+        if sz == 0:
+            off[i] = 0
+            continue
+        best = _bf_fit(X, leaf_lo[i], leaf_hi[i], sz, &top)
+        if best < 0:
+            if top > INT64_MAX - sz:
+                with gil:
+                    raise OverflowError(
+                        f"buffer {i}: offset {top} + size {sz} overflows int64")
+            best = top
+        off[i] = best
+        if best + sz > total:
+            total = best + sz
+            if total > cutoff:
+                return -1
+        _bf_record(X, leaf_lo[i], leaf_hi[i], best, best + sz)
+    return total
+
+
+def _bf_leaves(starts, ends):
+    """Leaf range of each lifetime in the tree whose leaves are the distinct
+    start times: [s, e] meets [s', e'] iff their leaf ranges share a leaf."""
+    u = np.unique(starts)
+    lo = np.searchsorted(u, starts, "left")
+    hi = np.searchsorted(u, ends, "right") - 1
+    return len(u), lo.astype(np.intp), hi.astype(np.intp)
+
+
+def _bf_orders(starts, ends, sizes):
+    """The deterministic greedy orders tried by every call (best first)."""
+    n = len(sizes)
+    idx = np.arange(n)
+    length = (ends - starts).astype(np.float64) + 1.0
+    sz = sizes.astype(np.float64)
+    neg_size = -sizes
+    return [
+        np.lexsort((idx, starts, neg_size)),                 # size desc, first use
+        np.lexsort((idx, starts, -(sz * length))),           # area desc
+        np.lexsort((idx, neg_size, -length)),                # lifetime desc
+        np.lexsort((idx, -ends, neg_size)),                  # size desc, last use
+        np.lexsort((idx, neg_size, starts)),                 # first use
+    ]
+
+
+cdef class _BfPacker:
+    """Reusable best-fit passes over one problem (tree and scratch kept)."""
+    cdef _bf_Tree X
+    cdef object sizes_arr, lla, lha
+    cdef Py_ssize_t n
+
+    def __cinit__(self, starts, ends, sizes):
+        memset(&self.X, 0, sizeof(_bf_Tree))
+        self.n = len(sizes)
+        self.sizes_arr = np.ascontiguousarray(sizes, dtype=np.int64)
+        T, self.lla, self.lha = _bf_leaves(np.asarray(starts), np.asarray(ends))
+        _bf_tree_init(&self.X, T)
+
+    def __dealloc__(self):
+        _bf_tree_free(&self.X)
+
+    def run(self, order, int64_t[::1] out, int64_t cutoff=INT64_MAX):
+        """Offsets into `out`; returns the peak, or -1 once it exceeds cutoff."""
+        cdef const int64_t[::1] ordv = order
+        cdef const int64_t[::1] szv = self.sizes_arr
+        cdef const Py_ssize_t[::1] llv = self.lla
+        cdef const Py_ssize_t[::1] lhv = self.lha
+        cdef int64_t t
+        if self.n == 0:
+            return 0
+        with nogil:
+            t = _bf_place(&self.X, &ordv[0], self.n, &szv[0], &llv[0], &lhv[0],
+                          &out[0], cutoff)
+        return t
+
+
+cdef inline uint64_t _bf_rand(uint64_t* state) noexcept nogil:
+    # splitmix64: tiny, good enough, and the same on every platform
+    cdef uint64_t z
+    state[0] += <uint64_t>0x9E3779B97F4A7C15
+    z = state[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
+cdef inline Py_ssize_t _bf_below(uint64_t* state, Py_ssize_t m) noexcept nogil:
+    return <Py_ssize_t>(_bf_rand(state) % <uint64_t>m)
+
+
+cdef inline void _bf_move(int64_t* order, Py_ssize_t frm, Py_ssize_t to) noexcept nogil:
+    # order[frm] goes to position to (to < frm), the ones between shift right
+    cdef int64_t v = order[frm]
+    memmove(&order[to + 1], &order[to], (frm - to) * sizeof(int64_t))
+    order[to] = v
+
+
+cdef int64_t _bf_local_search(_bf_Tree* X, Py_ssize_t n, const int64_t* sizes,
+                              const Py_ssize_t* leaf_lo, const Py_ssize_t* leaf_hi,
+                              int64_t* order, int64_t* cand, int64_t* cur_off,
+                              int64_t* work, int64_t* best_off, int64_t cur_total,
+                              int64_t passes, int64_t target, uint64_t seed) except -2 nogil:
+    """Iterated local search on the placement order; returns the best peak
+    (its offsets in best_off, which must hold the offsets of `order` on entry).
+
+    Each step perturbs the current order and keeps the result if its peak is
+    not higher (equal peaks are accepted so that the search drifts across
+    plateaus).  Moves: a buffer that reaches the peak goes to a random earlier
+    place or to the front (it then finds a lower gap before the others fill
+    them), a random buffer moves earlier, or two random buffers swap.  The
+    generator is seeded: same input, same result."""
+    cdef uint64_t state = seed
+    cdef int64_t best_total = cur_total, t, p
+    cdef int64_t* tmp
+    cdef Py_ssize_t it, i, j, ntop, pick, move
+    for it in range(passes):
+        if best_total <= target:
+            break
+        memcpy(cand, order, n * sizeof(int64_t))
+        move = _bf_below(&state, 8)
+        if move < 5:
+            ntop = 0
+            for i in range(n):
+                p = order[i]
+                if sizes[p] != 0 and cur_off[p] + sizes[p] == cur_total:
+                    ntop += 1
+            pick = _bf_below(&state, ntop)
+            for i in range(n):
+                p = order[i]
+                if sizes[p] != 0 and cur_off[p] + sizes[p] == cur_total:
+                    if pick == 0:
+                        break
+                    pick -= 1
+            if i == 0:
+                continue
+            _bf_move(cand, i, _bf_below(&state, i) if move < 4 else 0)
+        elif move == 5:
+            i = _bf_below(&state, n)
+            j = _bf_below(&state, n)
+            p = cand[i]
+            cand[i] = cand[j]
+            cand[j] = p
+        else:
+            i = 1 + _bf_below(&state, n - 1)
+            _bf_move(cand, i, _bf_below(&state, i))
+        t = _bf_place(X, cand, n, sizes, leaf_lo, leaf_hi, work, cur_total)
+        if t < 0:
+            continue
+        tmp = order; order = cand; cand = tmp
+        tmp = cur_off; cur_off = work; work = tmp
+        # keep the caller's buffers meaningful whichever way the swaps went
+        cur_total = t
+        if t < best_total:
+            best_total = t
+            memcpy(best_off, cur_off, n * sizeof(int64_t))
+    return best_total
+
+
+# Work budget of the search per unit of effort, in buffer placements.  A pass
+# over the 150..450-buffer sets takes ~0.1-0.3 ms, so they get thousands of
+# passes; 10^4 buffers get a hundred; beyond 10^5 only the base orders run.
+_BF_BUDGET = 2_000_000
+_BF_MAX_PASSES = 6000
+# Above this many buffers (per unit of effort) a pass costs too much for the
+# few passes the budget allows to pay off: the base orders only.
+_BF_SEARCH_MAX_N = 5000
+
+
+def _bf_lower_bound(starts, ends, sizes):
+    """Max over time of the live bytes (no plan can do better)."""
+    if len(sizes) == 0:
+        return 0
+    t = np.concatenate([starts, ends])
+    d = np.concatenate([sizes, -sizes])
+    # at equal times, starts (kind 0) before ends (kind 1): lifetimes are inclusive
+    kind = np.concatenate([np.zeros(len(starts), np.int8), np.ones(len(ends), np.int8)])
+    o = np.lexsort((kind, t))
+    return int(np.cumsum(d[o]).max())
+
+
+def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
+    cdef Py_ssize_t n = len(sizes)
+    cdef _BfPacker P = _BfPacker(starts, ends, sizes)
+    orders = _bf_orders(starts, ends, sizes)
+    if effort <= 0 or n > 200_000:
+        orders = orders[:1]
+    target = _bf_lower_bound(starts, ends, sizes)
+    work = np.empty(n, dtype=np.int64)
+    best = np.zeros(n, dtype=np.int64)
+    best_total = INT64_MAX
+    best_order = None
+    for order in orders:
+        order = np.ascontiguousarray(order, dtype=np.int64)
+        t = P.run(order, work, best_total - 1)
+        if t >= 0:
+            best_total = t
+            best[:] = work
+            best_order = order
+            if t <= target:
+                break
+    passes = min(_BF_MAX_PASSES, max(0, effort) * _BF_BUDGET // max(n, 1) - len(orders))
+    if n > _BF_SEARCH_MAX_N * effort:
+        passes = 0
+    if passes <= 0 or n < 2 or best_total <= target:
+        return best, best_total
+    cdef int64_t[::1] ordv = best_order.copy()
+    cdef int64_t[::1] candv = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] curv = best.copy()
+    cdef int64_t[::1] workv = work
+    cdef int64_t[::1] bestv = best
+    cdef const int64_t[::1] szv = P.sizes_arr
+    cdef const Py_ssize_t[::1] llv = P.lla
+    cdef const Py_ssize_t[::1] lhv = P.lha
+    cdef int64_t total = best_total, npass = passes, tgt = target
+    with nogil:
+        total = _bf_local_search(&P.X, n, &szv[0], &llv[0], &lhv[0], &ordv[0],
+                                 &candv[0], &curv[0], &workv[0], &bestv[0],
+                                 total, npass, tgt, seed)
+    return best, total
 
 
 def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
                    const int64_t[::1] sizes, int64_t alignment, int effort):
-    """Best-fit offset assignment (simple O(n^2) version, replaced below).
+    """Best-fit offset assignment for buffers with inclusive lifetimes.
 
-    Assumes validated input (see fastalloc.packing.pack).
+    Assumes validated input (fastalloc.packing.pack): starts <= ends, sizes
+    >= 0 and multiples of `alignment` (so every gap and offset stays aligned).
+    Buffers are placed one at a time, each in the smallest gap (lowest on
+    ties) left by the already placed buffers whose lifetimes meet its own, or
+    on top of them.  Several greedy orders are tried and the lowest peak is
+    kept (as XLA's heap simulator does); with effort > 0 an iterated local
+    search then perturbs the best order (move a buffer that defines the peak
+    earlier, swap or move random buffers) within a work budget of
+    effort * _BF_BUDGET placements, so small problems get many passes.
+
+    Pure Python equivalent of one pass::
+
+        for i in order:
+            busy = sorted((off[j], off[j] + size[j]) for j in placed
+                          if start[j] <= end[i] and start[i] <= end[j])
+            cur, best = 0, None
+            for lo, hi in busy:
+                if lo - cur >= size[i] and (best is None or lo - cur < best[0]):
+                    best = (lo - cur, cur)
+                cur = max(cur, hi)
+            off[i] = best[1] if best else cur
     """
+    cdef Py_ssize_t n = sizes.shape[0]
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), 0
+    offsets, total = _bf_search(np.asarray(starts), np.asarray(ends), np.asarray(sizes), effort)
+    return offsets, int(total)
+
+
+def _pack_best_fit_order(const int64_t[::1] starts, const int64_t[::1] ends,
+                         const int64_t[::1] sizes, order):
+    """One best-fit pass in the given order (for tests and experiments)."""
     cdef Py_ssize_t n = sizes.shape[0]
     offsets = np.zeros(n, dtype=np.int64)
     if n == 0:
         return offsets, 0
-    cdef int64_t[::1] off = offsets
-    order = np.lexsort((np.arange(n), np.asarray(starts), -np.asarray(sizes)))
-    cdef const int64_t[::1] ordv = order.astype(np.int64)
-    cdef _bf_Span* spans = <_bf_Span*>malloc(n * sizeof(_bf_Span))
-    cdef int64_t* placed = <int64_t*>malloc(n * sizeof(int64_t))
-    cdef Py_ssize_t npl = 0, k, j, r
-    cdef int64_t i, p, cur, best, best_gap, gap, total = 0, sz
-    if spans == NULL or placed == NULL:
-        free(spans); free(placed)
-        raise MemoryError()
+    T, lla, lha = _bf_leaves(np.asarray(starts), np.asarray(ends))
+    cdef const Py_ssize_t[::1] llv = lla
+    cdef const Py_ssize_t[::1] lhv = lha
+    cdef const int64_t[::1] ordv = np.ascontiguousarray(order, dtype=np.int64)
+    cdef int64_t[::1] offv = offsets
+    cdef int64_t t
+    cdef _bf_Tree X
+    memset(&X, 0, sizeof(_bf_Tree))
     try:
+        _bf_tree_init(&X, T)
         with nogil:
-            for r in range(n):
-                i = ordv[r]
-                sz = sizes[i]
-                if sz == 0:
-                    off[i] = 0
-                    continue
-                k = 0
-                for j in range(npl):
-                    p = placed[j]
-                    if starts[p] <= ends[i] and starts[i] <= ends[p]:
-                        spans[k].lo = off[p]
-                        spans[k].hi = off[p] + sizes[p]
-                        k += 1
-                qsort(spans, k, sizeof(_bf_Span), _bf_cmp_span)
-                cur = 0
-                best = -1
-                best_gap = INT64_MAX
-                for j in range(k):
-                    if spans[j].lo > cur:
-                        gap = spans[j].lo - cur
-                        if gap >= sz and gap < best_gap:
-                            best_gap = gap
-                            best = cur
-                    if spans[j].hi > cur:
-                        cur = spans[j].hi
-                if best < 0:
-                    if cur > INT64_MAX - sz:
-                        with gil:
-                            raise OverflowError(
-                                f"buffer {i}: offset {cur} + size {sz} overflows int64")
-                    best = cur
-                off[i] = best
-                if best + sz > total:
-                    total = best + sz
-                placed[npl] = i
-                npl += 1
+            t = _bf_place(&X, &ordv[0], n, &sizes[0], &llv[0], &lhv[0],
+                          &offv[0], INT64_MAX)
     finally:
-        free(spans)
-        free(placed)
-    return offsets, total
+        _bf_tree_free(&X)
+    return offsets, int(t)
