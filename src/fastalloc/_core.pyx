@@ -52,8 +52,6 @@ cdef inline int64_t _uf_find(int64_t* parent, int64_t x) noexcept nogil:
     return x
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def alias_sets(int64_t n_values, const int64_t[::1] aliasee, const int64_t[::1] aliaser):
     """Alias sets of ``n_values`` values joined by the pairs
     ``(aliasee[k], aliaser[k])``, with union-find.
@@ -159,8 +157,6 @@ def alias_sets(int64_t n_values, const int64_t[::1] aliasee, const int64_t[::1] 
 # Liveness intervals
 # ---------------------------------------------------------------------------
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def liveness_intervals(const int64_t[::1] def_op, const int64_t[::1] use_indptr,
                        const int64_t[::1] use_ops, const uint8_t[::1] live_out,
                        const uint8_t[::1] nested, const int64_t[::1] set_indptr,
@@ -489,8 +485,6 @@ def _iree_prefers_quadratic(s_np, e_np):
     return float(np.sum(k * (np.log2(k) + 1.0))) * 3.0 > float(n) * float(n)
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
                const int64_t[::1] sizes, int64_t offset_alignment):
     """IREE's ``packStaticSlicesGreedily`` (LayoutSlices.cpp), same offsets,
@@ -598,8 +592,6 @@ cdef struct _Live:
     int64_t last      # last op of the slice's lifetime
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _pack_iree_window(const int64_t[::1] starts, const int64_t[::1] ends,
                       const int64_t[::1] sizes, int64_t offset_alignment, offsets_arr):
     """``_pack_iree`` for slices visited in non-decreasing start order (IREE's
@@ -666,8 +658,6 @@ def _pack_iree_window(const int64_t[::1] starts, const int64_t[::1] ends,
     return offsets_arr, hw
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _pack_iree_quadratic(const int64_t[::1] starts, const int64_t[::1] ends,
                          const int64_t[::1] sizes, int64_t offset_alignment):
     """IREE's ``packStaticSlicesGreedily`` transcribed loop for loop: an
@@ -719,8 +709,6 @@ def _pack_iree_quadratic(const int64_t[::1] starts, const int64_t[::1] ends,
 # Lower bound and validation
 # ---------------------------------------------------------------------------
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _lower_bound(const int64_t[::1] starts, const int64_t[::1] ends,
                  const int64_t[::1] sizes):
     """Max over time of the sum of sizes of the live buffers (inclusive
@@ -754,8 +742,6 @@ def _lower_bound(const int64_t[::1] starts, const int64_t[::1] ends,
     return best
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _find_conflict(const int64_t[::1] starts, const int64_t[::1] ends,
                    const int64_t[::1] sizes, const int64_t[::1] offsets):
     """The first pair of buffers that are live at the same time and overlap in
