@@ -107,6 +107,17 @@ def test_large_modules_pass_iree_opt() -> None:
     _check_with_iree(mods)
 
 
+def test_single_kind_configs_pass_iree_opt() -> None:
+    # Degenerate knob settings: one op kind, tiny window, nothing optional.
+    mods = []
+    for i, kind in enumerate(ALL_OP_KINDS):
+        for n in (1, 60):
+            mods.append(generate_module(i, n_ops=n, config=GenConfig(op_kinds=(kind,), window=2)))
+            bare = GenConfig(op_kinds=(kind,), style="lit", constants=False, max_concurrent_depth=0)
+            mods.append(generate_module(i, n_ops=n, config=bare))
+    _check_with_iree(mods)
+
+
 def test_defect_knob_modules_still_pass_iree_opt() -> None:
     cfg = GenConfig(constant_in_concurrent=True, unused_concurrent_results=True)
     _check_with_iree(generate_corpus(11, 20, n_ops=(20, 300), config=cfg))

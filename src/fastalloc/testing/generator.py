@@ -316,6 +316,8 @@ class _Func:
             kinds.remove("collective")
         if not self.cfg.constants and "constant" in kinds and len(kinds) > 1:
             kinds.remove("constant")
+        if not kinds:  # e.g. only collectives asked for, in an initializer (no channel)
+            kinds = ["splat"]
         self.kinds = kinds
         w = {**DEFAULT_WEIGHTS, **self.cfg.weights}
         self.weights = [w[k] for k in kinds]
