@@ -64,12 +64,60 @@ def _one(op: Op, segment: str) -> Value:
     return value
 
 
-def _create_before(anchor: Op, name: str, operands: list[Value], **kwargs) -> Op:
-    new_op = Op.create(name, operands, **kwargs)
-    new_op.loc = anchor.loc
-    assert anchor.parent is not None
-    anchor.parent.insert_before(anchor, new_op)
-    return new_op
+class _Rewriter:
+    """Replaces the async ops of an execute region, one sweep per block.
+
+    ``out`` collects the ops created for the async op being converted, in
+    order; :func:`_apply_region` splices them in its place.  Replaced ops are
+    only marked dead as they go: the uses they make are dropped in
+    :meth:`finish`, one pass over each operand's use list, because dropping
+    them one op at a time is quadratic for the values every op shares (size
+    and pattern constants, the slab size, which also carry the uses of the
+    pack and of the new command ops).
+    """
+
+    __slots__ = ("dead", "out")
+
+    def __init__(self) -> None:
+        self.dead: dict[int, Op] = {}
+        self.out: list[Op] = []
+
+    def detach(self, op: Op) -> None:
+        """Take ``op`` out of the program; its results must be used by dead ops only."""
+        dead = self.dead
+        if id(op) in dead:
+            return
+        for r in op.results:
+            for user, _ in r.uses:
+                if id(user) not in dead:
+                    raise FastallocError(
+                        f"internal error: {op.name} result #{r.index} is still used by {user.name} "
+                        "after conversion",
+                        op.loc,
+                    )
+        dead[id(op)] = op
+        op.parent = None
+
+    def emit(self, anchor: Op, name: str, operands: list[Value], **kwargs) -> Op:
+        """Create ``name`` in place of ``anchor`` (after any op created for it before)."""
+        self.detach(anchor)
+        new_op = Op.create(name, operands, **kwargs)
+        new_op.loc = anchor.loc
+        self.out.append(new_op)
+        return new_op
+
+    def finish(self) -> None:
+        dead = self.dead
+        touched: dict[int, Value] = {}
+        for op in dead.values():
+            for inner in op.walk():
+                for v in inner.operands:
+                    touched[id(v)] = v
+            for r in op.results:
+                touched[id(r)] = r
+        for v in touched.values():
+            v.uses = [u for u in v.uses if id(u[0]) not in dead]
+        dead.clear()
 
 
 def _dialect_attrs(op: Op) -> dict[str, str]:
@@ -77,12 +125,15 @@ def _dialect_attrs(op: Op) -> dict[str, str]:
     return {k: v for k, v in op.attrs.items() if "." in k}
 
 
-def _fill(anchor: Op, target: Value, target_size: Value, offset: Value, length: Value, value: Value) -> Op:
-    return _create_before(anchor, "stream.cmd.fill", [target, target_size, offset, length, value])
+def _fill(
+    anchor: Op, rw: _Rewriter, target: Value, target_size: Value, offset: Value, length: Value, value: Value
+) -> Op:
+    return rw.emit(anchor, "stream.cmd.fill", [target, target_size, offset, length, value])
 
 
 def _copy(
     anchor: Op,
+    rw: _Rewriter,
     source: Value,
     source_size: Value,
     source_offset: Value,
@@ -91,7 +142,7 @@ def _copy(
     target_offset: Value,
     length: Value,
 ) -> Op:
-    return _create_before(
+    return rw.emit(
         anchor,
         "stream.cmd.copy",
         [source, source_size, source_offset, target, target_size, target_offset, length],
@@ -103,23 +154,24 @@ def _copy(
 # Operand positions below are the ODS orders of STREAM_SYNTAX.md section 7.
 
 
-def _erase_only(op: Op, scope: AllocationScope) -> None:
+def _erase_only(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     # subview / alloca / constant: the driver already hoisted the storage out
     # of the region and mapped the ranges; nothing uses the value any more.
-    op.erase()
+    rw.detach(op)
 
 
-def _apply_splat(op: Op, scope: AllocationScope) -> None:
+def _apply_splat(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     target = scope.lookup_resource_range(op.results[0])
-    _fill(op, target.resource, target.resource_size, target.offset, target.length, _one(op, "value"))
-    op.erase()
+    _fill(op, rw, target.resource, target.resource_size, target.offset, target.length, _one(op, "value"))
+    rw.detach(op)
 
 
-def _apply_clone(op: Op, scope: AllocationScope) -> None:
+def _apply_clone(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source = scope.lookup_resource_range(_one(op, "source"))
     target = scope.lookup_resource_range(op.results[0])
     _copy(
         op,
+        rw,
         source.resource,
         source.resource_size,
         source.offset,
@@ -128,15 +180,16 @@ def _apply_clone(op: Op, scope: AllocationScope) -> None:
         target.offset,
         target.length,
     )
-    op.erase()
+    rw.detach(op)
 
 
-def _apply_slice(op: Op, scope: AllocationScope) -> None:
+def _apply_slice(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source = scope.lookup_resource_range(_one(op, "source"))
     offset = scope.add(op.loc, source.offset, _one(op, "source_offset"))
     target = scope.lookup_resource_range(op.results[0])
     _copy(
         op,
+        rw,
         source.resource,
         source.resource_size,
         offset,
@@ -145,22 +198,23 @@ def _apply_slice(op: Op, scope: AllocationScope) -> None:
         target.offset,
         _one(op, "result_size"),
     )
-    op.erase()
+    rw.detach(op)
 
 
-def _apply_fill(op: Op, scope: AllocationScope) -> None:
+def _apply_fill(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     target = scope.lookup_resource_range(op.results[0])
     offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
-    _fill(op, target.resource, target.resource_size, offset, _one(op, "target_length"), _one(op, "value"))
-    op.erase()
+    _fill(op, rw, target.resource, target.resource_size, offset, _one(op, "target_length"), _one(op, "value"))
+    rw.detach(op)
 
 
-def _apply_update(op: Op, scope: AllocationScope) -> None:
+def _apply_update(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source = scope.lookup_resource_range(_one(op, "update"))
     target = scope.lookup_resource_range(op.results[0])
     offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
     _copy(
         op,
+        rw,
         source.resource,
         source.resource_size,
         source.offset,
@@ -169,16 +223,17 @@ def _apply_update(op: Op, scope: AllocationScope) -> None:
         offset,
         _one(op, "update_size"),
     )
-    op.erase()
+    rw.detach(op)
 
 
-def _apply_copy(op: Op, scope: AllocationScope) -> None:
+def _apply_copy(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source = scope.lookup_resource_range(_one(op, "source"))
     s_offset = scope.add(op.loc, source.offset, _one(op, "source_offset"))
     target = scope.lookup_resource_range(op.results[0])
     t_offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
     _copy(
         op,
+        rw,
         source.resource,
         source.resource_size,
         s_offset,
@@ -187,10 +242,10 @@ def _apply_copy(op: Op, scope: AllocationScope) -> None:
         t_offset,
         _one(op, "length"),
     )
-    op.erase()
+    rw.detach(op)
 
 
-def _apply_collective(op: Op, scope: AllocationScope) -> None:
+def _apply_collective(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     param = op.group("param")
     # Out of place only (IREE #11249): the source is read, the target written,
     # each over its whole mapped range from the given offset.
@@ -211,22 +266,23 @@ def _apply_collective(op: Op, scope: AllocationScope) -> None:
         source.length,
         target.length,
     ]
-    _create_before(
+    rw.emit(
         op,
         "stream.cmd.collective",
         operands,
         segments=[1, 1, len(param), 2, 2, 2, 2],
         props={"op": op.props["op"], "resource_accesses": [READ, WRITE]},
     )
-    op.erase()
+    rw.detach(op)
 
 
-def _apply_barrier(op: Op, scope: AllocationScope) -> None:
+def _apply_barrier(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     # The seed still lowers barriers to a (self-)copy of the range.
     source = scope.lookup_resource_range(_one(op, "source"))
     target = scope.lookup_resource_range(op.results[0])
     _copy(
         op,
+        rw,
         source.resource,
         source.resource_size,
         source.offset,
@@ -235,7 +291,7 @@ def _apply_barrier(op: Op, scope: AllocationScope) -> None:
         target.offset,
         source.length,
     )
-    op.erase()
+    rw.detach(op)
 
 
 def _normalize_attr(text: str | None) -> str | None:
@@ -263,7 +319,7 @@ def _current_affinity(op: Op) -> str | None:
     return None
 
 
-def _apply_transfer(op: Op, scope: AllocationScope) -> None:
+def _apply_transfer(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source_value = _one(op, "source")
     result = op.results[0]
     current = _normalize_attr(_current_affinity(op))
@@ -279,7 +335,7 @@ def _apply_transfer(op: Op, scope: AllocationScope) -> None:
     source = scope.lookup_resource_range(source_value)
     target = scope.lookup_resource_range(result)
     if transfer_in:
-        _create_before(
+        rw.emit(
             op,
             "stream.cmd.invalidate",
             [source.resource, source.resource_size, source.offset, source.length],
@@ -287,6 +343,7 @@ def _apply_transfer(op: Op, scope: AllocationScope) -> None:
         )
     _copy(
         op,
+        rw,
         source.resource,
         source.resource_size,
         source.offset,
@@ -296,13 +353,13 @@ def _apply_transfer(op: Op, scope: AllocationScope) -> None:
         source.length,
     )
     if transfer_out:
-        _create_before(
+        rw.emit(
             op,
             "stream.cmd.flush",
             [target.resource, target.resource_size, target.offset, target.length],
             props={"source_affinity": target_affinity} if target_affinity is not None else None,
         )
-    op.erase()
+    rw.detach(op)
 
 
 class _Bindings:
@@ -364,11 +421,11 @@ def _bind(op: Op, scope: AllocationScope, primitives_in_place: bool) -> _Binding
     return b
 
 
-def _apply_dispatch(op: Op, scope: AllocationScope) -> None:
+def _apply_dispatch(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     workload = op.group("workload")
     b = _bind(op, scope, primitives_in_place=False)
     n = len(b.operands)
-    _create_before(
+    rw.emit(
         op,
         "stream.cmd.dispatch",
         [*workload, *b.primitives, *b.operands, *b.sizes, *b.offsets, *b.lengths],
@@ -376,10 +433,10 @@ def _apply_dispatch(op: Op, scope: AllocationScope) -> None:
         props={"entry_points": op.props["entry_points"], "resource_accesses": b.accesses},
         attrs=_dialect_attrs(op),
     )
-    op.erase()
+    rw.detach(op)
 
 
-def _apply_call(op: Op, scope: AllocationScope) -> None:
+def _apply_call(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     for result in op.results:
         if not _is_resource(result):
             # The async.call verifier rejects these (the seed would turn them
@@ -394,7 +451,7 @@ def _apply_call(op: Op, scope: AllocationScope) -> None:
         if op.props.get(key) is not None:
             props[key] = op.props[key]
     n = len(b.sizes)
-    _create_before(
+    rw.emit(
         op,
         "stream.cmd.call",
         [*b.operands, *b.sizes, *b.offsets, *b.lengths],
@@ -402,28 +459,27 @@ def _apply_call(op: Op, scope: AllocationScope) -> None:
         props=props,
         attrs=_dialect_attrs(op),
     )
-    op.erase()
+    rw.detach(op)
 
 
-def _apply_concurrent(op: Op, scope: AllocationScope) -> None:
+def _apply_concurrent(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     region = op.regions[0]
     block = region.blocks[0]
     # Empty the yield first so the ops it returned lose their last use.
     yield_op = block.ops[-1]
     _clear_operands(yield_op)
-    apply_async_allocations(region, scope)
+    _apply_region(region, scope, rw)
+    dead = rw.dead
     for arg in block.args:
-        if arg.uses:
+        if any(id(user) not in dead for user, _ in arg.uses):
             raise FastallocError(
                 f"internal error: concurrent region argument #{arg.index} still used after conversion",
                 op.loc,
             )
     block.args = []
-    # Take the body over: detach it first so erasing the old op leaves the
-    # moved ops' use lists alone.
+    # Take the body over (the old op must not own it when it dies).
     op.regions = []
-    _create_before(op, "stream.cmd.concurrent", [], regions=[region])
-    op.erase()
+    rw.emit(op, "stream.cmd.concurrent", [], regions=[region])
 
 
 def _clear_operands(op: Op) -> None:
@@ -437,7 +493,7 @@ def _clear_operands(op: Op) -> None:
         op.operands = []
 
 
-_APPLY: dict[str, Callable[[Op, AllocationScope], None]] = {
+_APPLY: dict[str, Callable[[Op, AllocationScope, _Rewriter], None]] = {
     "stream.resource.subview": _erase_only,
     "stream.async.alloca": _erase_only,
     "stream.async.constant": _erase_only,
@@ -509,11 +565,27 @@ def apply_async_allocations(region: Region, scope: AllocationScope) -> None:
     first op (in visiting order) it cannot convert, before changing anything.
     """
     check_convertible(region)
+    rw = _Rewriter()
+    _apply_region(region, scope, rw)
+    rw.finish()
+
+
+def _apply_region(region: Region, scope: AllocationScope, rw: _Rewriter) -> None:
     block = region.blocks[0]
-    for op in list(reversed(block.ops)):
+    # The new op list is built back to front in one sweep (inserting and
+    # erasing one op at a time would be quadratic in the block length).
+    rev: list[Op] = []
+    saved = rw.out
+    for op in reversed(block.ops):
         if _is_terminator(op, block):
+            rev.append(op)
             continue
-        _APPLY[op.name](op, scope)
+        rw.out = []
+        _APPLY[op.name](op, scope, rw)
+        rev.extend(reversed(rw.out))
+    rw.out = saved
+    rev.reverse()
+    block.set_ops(rev)
 
 
 # -- whole-function conversions -------------------------------------------------
@@ -848,8 +920,16 @@ def convert_async_func(op: Op) -> Op:
     return new_op
 
 
+def _insert_before(anchor: Op, name: str, operands: list[Value], **kwargs) -> Op:
+    new_op = Op.create(name, operands, **kwargs)
+    new_op.loc = anchor.loc
+    assert anchor.parent is not None
+    anchor.parent.insert_before(anchor, new_op)
+    return new_op
+
+
 def _replace_with(op: Op, name: str, operands: list[Value], **kwargs) -> Op:
-    new_op = _create_before(op, name, operands, **kwargs)
+    new_op = _insert_before(op, name, operands, **kwargs)
     for old, new in zip(op.results, new_op.results):
         old.replace_all_uses_with(new)
     op.erase()
@@ -873,7 +953,7 @@ def convert_async_store(op: Op) -> Op:
     target, target_size, offset, value = (
         _one(op, s) for s in ("target", "target_size", "target_offset", "value")
     )
-    new_op = _create_before(op, "stream.resource.store", [target, target_size, offset, value])
+    new_op = _insert_before(op, "stream.resource.store", [target, target_size, offset, value])
     op.results[0].replace_all_uses_with(target)
     op.erase()
     return new_op
