@@ -363,3 +363,16 @@ def test_example_passes_iree_opt() -> None:
     assert "stream.resource.pack" not in out
     # layout-slices reuses the dead hidden activation's bytes: slab of 2, not 3
     assert re.search(r"stream\.resource\.alloca uninitialized .*!stream\.resource<transient>\{%c8192\w*\}", out)
+
+
+def test_iree_output_deterministic_by_default_and_not_with_unused_results() -> None:
+    # The default corpus is safe for byte-for-byte conformance against iree-opt...
+    text = SEP.join(generate_corpus(99, 40, n_ops=(20, 400)))
+    runs = {iree_opt(text, SCHEDULE_AND_LAYOUT, args=SPLIT) for _ in range(2)}
+    assert len(runs) == 1
+    # ...while unused untied results in a concurrent make iree-opt's pack order
+    # depend on pointer hashing (nested intervals all get ordinal -1).
+    cfg = GenConfig(unused_concurrent_results=True, weights={"concurrent": 20.0})
+    text = SEP.join(generate_corpus(99, 40, n_ops=(50, 400), config=cfg))
+    runs = {iree_opt(text, SCHEDULE_ALLOCATION, args=SPLIT) for _ in range(3)}
+    assert len(runs) > 1
