@@ -545,6 +545,17 @@ def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) ->
     return found
 
 
+def _drop_all_uses_by(op: Op) -> None:
+    """Remove ``op`` from the use lists of its operands: one filter per
+    distinct operand (``Op.drop_operand_uses`` rescans a use list per operand,
+    quadratic when thousands of slices share one size constant)."""
+    seen: set[int] = set()
+    for v in op.operands:
+        if id(v) not in seen:
+            seen.add(id(v))
+            v.uses = [u for u in v.uses if u[0] is not op]
+
+
 def _rewrite_block(block: Block, default: ResourceConfig, strategy: str, consts: _Consts) -> None:
     changed = False
     new_ops: list[Op] = []
@@ -554,7 +565,7 @@ def _rewrite_block(block: Block, default: ResourceConfig, strategy: str, consts:
                 _rewrite_block(blk, default, strategy, consts)
         if op.name == _PACK:
             new_ops.extend(_lower_pack(op, default, strategy, consts))
-            op.drop_operand_uses()
+            _drop_all_uses_by(op)
             op.parent = None
             changed = True
         else:
