@@ -457,12 +457,13 @@ class Region:
 class Module:
     """A parsed module: aliases, the top-level ops, and the value table."""
 
-    __slots__ = ("body", "aliases", "header", "values", "filename", "_body_region")
+    __slots__ = ("body", "aliases", "header", "values", "filename", "trailer", "_body_region")
 
     def __init__(self, filename: str = "<stdin>") -> None:
         self.filename = filename
         self.aliases: list[str] = []
         self.header = "module"
+        self.trailer = ""  # verbatim `{-# dialect_resources ... #-}` section, printed last
         self.values: list[Value | None] = []
         self._body_region = Region([Block()])
         self._body_region.parent = self

@@ -215,7 +215,7 @@ class _Parser:
             if t == "":
                 break
             if t[0] == "\n":
-                if depth == 0 and "\n" in stops:
+                if depth == 0 and "\n" in stops and parts:
                     break
                 i += 1
                 continue
@@ -875,9 +875,11 @@ def pending_closed(op: Op) -> bool:
 
 
 def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
-    if v.id < 0:
-        if not v.type:
-            v.type = ty
+    """A known op states ``v``'s type: record it, or check it against what we know."""
+    owner = v.owner
+    if v.id < 0 or not v.type or (owner.__class__ is Op and owner.tmpl is not None):
+        # forward reference, or an uninterpreted op whose result type was a guess
+        v.type = ty
         return
     if v.type and ty and v.type != ty:
         raise p.err(f"use of value '%{v.name_hint}' expects different type than prior uses: '{ty}' vs '{v.type}'", k)
@@ -944,7 +946,7 @@ def _join(parts: list[str]) -> str:
     prev = parts[0]
     for t in parts[1:]:
         if t in _NOSPACE_BEFORE or prev in _NOSPACE_AFTER or (t == "(" and prev[:1] not in ("=", ":", ",", "-")
-                                                                and (_is_ident(prev) or prev[:1] in ('@', '"'))):
+                                                                and (_is_ident(prev) or prev[:1] in ('@', '"', '^', '#'))) or (t == "<" and _is_ident(prev)):
             out.append(t)
         else:
             out.append(" ")
@@ -993,6 +995,8 @@ def _result_types(name: str, flat: list[str], nres: int) -> list[str]:
             inner.append(t)
         types = [t for t in inner if t != ","]
     else:
+        if "to" in rest:
+            rest = rest[len(rest) - 1 - rest[::-1].index("to") + 1:]
         types = [t for t in rest if t != ","]
         if nres == 1 and types:
             types = types[:1]
@@ -1130,7 +1134,8 @@ def p_async_splat(p: _Parser, op: Op) -> None:
     aw = p.opt_await(False)
     v = p.use()
     p.expect(":")
-    p.type_()
+    k = p.i
+    _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     ty, sz = p.sized_type()
     p.finish(op, {"await_timepoint": aw, "value": [v], "result_size": [sz]}, [ty])
@@ -1165,7 +1170,8 @@ def p_async_fill(p: _Parser, op: Op) -> None:
     t = p.use()
     a, b, c = p.range_(True, True)
     p.expect(":")
-    p.type_()
+    k = p.i
+    _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     ty, tsz = p.tied_result()
     p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [a], "target_end": [b],
@@ -1435,7 +1441,8 @@ def p_async_store(p: _Parser, op: Op) -> None:
     t = p.use()
     (o,) = p.range_(False, False)
     p.expect(":")
-    p.type_()
+    k = p.i
+    _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     ty, sz = p.tied_result()
     p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "value": [v]}, [ty])
@@ -1447,7 +1454,8 @@ def p_resource_store(p: _Parser, op: Op) -> None:
     t = p.use()
     (o,) = p.range_(False, False)
     p.expect(":")
-    p.type_()
+    k = p.i
+    _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     _, sz = p.sized_type()
     p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "value": [v]}, [])
@@ -1596,7 +1604,8 @@ def p_cmd_fill(p: _Parser, op: Op) -> None:
     t = p.use()
     o, ln = p.range_(False, True)
     p.expect(":")
-    p.type_()
+    k = p.i
+    _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     _, sz = p.sized_type()
     p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "target_length": [ln],
@@ -1747,7 +1756,8 @@ def p_cmd_collective(p: _Parser, op: Op) -> None:
         p.expect("(")
         param.append(p.use())
         p.expect(":")
-        p.type_()
+        k = p.i
+        _check_use_type(p, param[0], p.type_(), k)
         p.expect(")")
     res, sizes, offs, lens, acc = _p_dispatch_resources(p)
     op.props["resource_accesses"] = acc
@@ -1826,7 +1836,18 @@ def _decode(data: bytes | str, filename: str) -> str:
 def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
     """Parse one module.  ``line_base`` shifts reported line numbers (split chunks)."""
     text = _decode(text, filename)
-    return _Parser(text, filename, line_base).parse_module()
+    trailer = ""
+    k = text.rfind("{-#")
+    if k >= 0:
+        # The dialect-resources section (`{-# dialect_resources: ... #-}`) is kept
+        # verbatim; blank it out (keeping line numbers) for the parser.
+        e = text.find("#-}", k)
+        if e >= 0:
+            trailer = text[k:e + 3]
+            text = text[:k] + re.sub(r"[^\n]", " ", trailer) + text[e + 3:]
+    m = _Parser(text, filename, line_base).parse_module()
+    m.trailer = trailer
+    return m
 
 
 _SPLIT = re.compile(r"^// -----[ \t]*$", re.M)

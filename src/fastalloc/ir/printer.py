@@ -54,7 +54,13 @@ class _Namer:
         defs = self.defs
 
         def fresh(hint: str | None, is_arg: bool) -> str:
-            if hint and _VALID_NAME.match(hint):
+            if hint and hint.isdigit():
+                # MLIR names that start with a digit must be all digits.
+                if hint not in taken:
+                    taken.add(hint)
+                    return hint
+                hint = None
+            if hint and _VALID_NAME.match(hint) and not hint[0].isdigit():
                 if hint not in taken:
                     taken.add(hint)
                     return hint
@@ -155,6 +161,11 @@ class _Printer:
                 s = self.n(op.operands[piece])
             elif piece[0] == "a":
                 s = self.n(op.regions[piece[1]].blocks[0].args[piece[2]])
+                out.append(" " if not first and prev[-1:] not in ("(", "[", "<") else "")
+                out.append(s)
+                prev = ""  # `%arg0: type`, as MLIR prints signatures
+                first = False
+                continue
             else:
                 if not first:
                     out.append(" ")
@@ -162,7 +173,7 @@ class _Printer:
                 prev = "}"
                 first = False
                 continue
-            if not first and not (s[0] in ",)]>" or prev[-1:] in "([<"):
+            if not first and not (s[0] in ",)]>" or prev[-1:] in ("(", "[", "<") or (prev == "" and s[0] == ":")):
                 out.append(" ")
             out.append(s)
             prev = s
@@ -235,6 +246,8 @@ class _Printer:
             self.namer.name_scope(op)
             self.op(op, IND)
         out.append("}\n")
+        if m.trailer:
+            out.append("\n" + m.trailer + "\n")
         return "".join(out)
 
 
