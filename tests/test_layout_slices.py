@@ -396,3 +396,48 @@ util.func public @res(%n: index, %tp: !stream.timepoint) -> !stream.timepoint {
     # 32 -> 64 bytes at 0, 100 -> 128 bytes at 0 (disjoint lifetimes).
     assert (s.total, s.lower_bound, s.static_slices, s.dynamic_slices) == (128, 128, 2, 1)
     assert s.line == 9  # the text starts with a newline
+
+
+# ---------------------------------------------------------------------------
+# First-fit bins of the dynamic slices
+# ---------------------------------------------------------------------------
+
+
+def _first_fit_reference(intervals):
+    """IREE's loop: every slice of every bin is tested."""
+    bins: list[list[tuple[int, int]]] = []
+    out = []
+    for s, e in intervals:
+        for i, members in enumerate(bins):
+            if all(e < s2 or e2 < s for s2, e2 in members):
+                break
+        else:
+            i = len(bins)
+            bins.append([])
+        bins[i].append((s, e))
+        out.append(i)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_first_fit_bins_match_iree_loop(seed):
+    from fastalloc.passes.layout_slices import FirstFitBins
+
+    rng = random.Random(seed)
+    horizon = rng.choice([1, 3, 10, 100, 10**9])
+    intervals = []
+    for _ in range(rng.randint(0, 150)):
+        s = rng.randint(-horizon, horizon)
+        intervals.append((s, s + rng.randint(0, horizon // 2 + 1)))
+    bins = FirstFitBins([p for iv in intervals for p in iv])
+    assert [bins.place(s, e) for s, e in intervals] == _first_fit_reference(intervals)
+
+
+def test_first_fit_bins_many_overlapping():
+    from fastalloc.passes.layout_slices import FirstFitBins
+
+    n = 3000
+    intervals = [(i, i + 2 * n) for i in range(n)] + [(3 * n + i, 3 * n + i) for i in range(n)]
+    bins = FirstFitBins([p for iv in intervals for p in iv])
+    got = [bins.place(s, e) for s, e in intervals]
+    assert got == list(range(n)) + [0] * n

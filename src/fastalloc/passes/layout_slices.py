@@ -35,16 +35,16 @@ constants included:
   or to a fresh constant when the operand is constant.
 
 Cost: one packing-kernel call per pack plus O(1) work per static slice; the
-dynamic bins keep their slices as sorted disjoint intervals, so a bin test is
-a binary search (IREE scans every slice of every bin); the op lists of a block
-are rebuilt once (no per-op list insertion).
+first-fit bins of the dynamic slices use a segment tree of bin bitsets
+(:class:`FirstFitBins`, O(log n) big-int operations per slice; IREE scans
+every slice of every bin); the op list of a block is rebuilt once (no per-op
+list insertion).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -56,6 +56,7 @@ from fastalloc.passes.scope import constant_int, make_index_constant
 
 __all__ = [
     "DEFAULT_ALIGNMENT",
+    "FirstFitBins",
     "ResourceConfig",
     "collect_packs",
     "layout_slices",
@@ -442,26 +443,92 @@ class _Builder:
 # ---------------------------------------------------------------------------
 
 
-class _Bin:
-    """Disjoint inclusive intervals sorted by start; ``fits`` is a bisect."""
+class FirstFitBins:
+    """First-fit assignment of inclusive intervals to bins, as IREE's
+    ``packDynamicSlicesConservatively`` does per size bucket: each interval
+    goes to the lowest-numbered bin none of whose intervals it intersects,
+    else to a new bin.
 
-    __slots__ = ("offset", "starts", "ends")
+    IREE tests every slice of every bin (O(n^2) per bucket).  Here a segment
+    tree over the bucket's distinct time points keeps, per node, two bitsets
+    of bins (Python ints): ``cover`` (a bin interval covers the whole node,
+    set on the interval's canonical nodes) and ``below`` (a bin interval meets
+    the node, set on canonical nodes and all their ancestors).  The bins an
+    interval meets are ``below`` of its canonical nodes or'ed with ``cover``
+    of their ancestors; the lowest zero bit is the bin.  O(log m) big-int
+    operations per interval, each O(bins / 64) words.
 
-    def __init__(self, offset: Value) -> None:
-        self.offset = offset
-        self.starts: list[int] = []
-        self.ends: list[int] = []
+    Pure Python equivalent::
 
-    def fits(self, s: int, e: int) -> bool:
-        k = bisect_right(self.starts, e)
-        # Interval k-1 is the last one starting at or before e; as the bin's
-        # intervals are disjoint, it is the only one that can reach s.
-        return k == 0 or self.ends[k - 1] < s
+        bins = []
+        for s, e in intervals:
+            b = next((i for i, members in enumerate(bins)
+                      if all(e < s2 or e2 < s for s2, e2 in members)), len(bins))
+            if b == len(bins):
+                bins.append([])
+            bins[b].append((s, e))
+    """
 
-    def add(self, s: int, e: int) -> None:
-        k = bisect_right(self.starts, s)
-        self.starts.insert(k, s)
-        self.ends.insert(k, e)
+    __slots__ = ("rank", "size", "cover", "below", "count")
+
+    def __init__(self, points: Iterable[int]) -> None:
+        coords = sorted(set(points))
+        self.rank = {c: i for i, c in enumerate(coords)}
+        self.size = 1 << max(0, (len(coords) - 1).bit_length())
+        self.cover = [0] * (2 * self.size)
+        self.below = [0] * (2 * self.size)
+        self.count = 0
+
+    def _canonical(self, s: int, e: int) -> list[int]:
+        lo = self.rank[s] + self.size
+        hi = self.rank[e] + self.size + 1
+        nodes = []
+        while lo < hi:
+            if lo & 1:
+                nodes.append(lo)
+                lo += 1
+            if hi & 1:
+                hi -= 1
+                nodes.append(hi)
+            lo >>= 1
+            hi >>= 1
+        return nodes
+
+    @staticmethod
+    def _ancestors(nodes: list[int]) -> list[int]:
+        seen: set[int] = set()
+        out = []
+        for n in nodes:
+            x = n >> 1
+            while x and x not in seen:
+                seen.add(x)
+                out.append(x)
+                x >>= 1
+        return out
+
+    def place(self, s: int, e: int) -> int:
+        """Bin of ``[s, e]`` (``s``, ``e`` among the points given); bins are
+        numbered from 0 in order of creation."""
+        if e < s:
+            raise ValueError(f"interval [{s}, {e}] has end < start")
+        canon = self._canonical(s, e)
+        ancestors = self._ancestors(canon)
+        cover, below = self.cover, self.below
+        blocked = 0
+        for n in canon:
+            blocked |= below[n]
+        for n in ancestors:
+            blocked |= cover[n]
+        b = (~blocked & (blocked + 1)).bit_length() - 1
+        if b == self.count:
+            self.count += 1
+        bit = 1 << b
+        for n in canon:
+            cover[n] |= bit
+            below[n] |= bit
+        for n in ancestors:
+            below[n] |= bit
+        return b
 
 
 # ---------------------------------------------------------------------------
@@ -502,20 +569,17 @@ def _lower_pack(
         ends = ps.ends.tolist()
         for size, members in buckets.items():
             slice_size = b.align(size, ra)
-            bins: list[_Bin] = []
+            bin_offsets: list[Value] = []
+            bins = FirstFitBins([starts[k] for k in members] + [ends[k] for k in members])
             for k in members:
                 s, e = starts[k], ends[k]
-                target = None
-                for candidate in bins:
-                    if candidate.fits(s, e):
-                        target = candidate
-                        break
-                if target is None:
-                    target = _Bin(offset)
-                    bins.append(target)
+                if e < s:
+                    raise FastallocError(f"{_PACK}: dynamic slice {k} has lifetime [{s}, {e}] with end < start", op.loc)
+                j = bins.place(s, e)
+                if j == len(bin_offsets):
+                    bin_offsets.append(offset)
                     offset = b.align(b.add(offset, slice_size), oa)
-                target.add(s, e)
-                offsets_out[k].replace_all_uses_with(target.offset)
+                offsets_out[k].replace_all_uses_with(bin_offsets[j])
         offset = b.align(offset, ra)
 
     op.results[0].replace_all_uses_with(offset)
