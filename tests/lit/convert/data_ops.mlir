@@ -54,3 +54,21 @@ func.func @locals(%n: index, %tp: !stream.timepoint) -> !stream.timepoint {
   } => !stream.timepoint
   return %t : !stream.timepoint
 }
+
+// -----
+
+// A subview inside the region: erased, its users address the source range
+// at the subview offset.
+util.func public @subview_in_region(%in: !stream.resource<external>, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c5_i32 = arith.constant 5 : i32
+  %r, %rt = stream.async.execute with(%in as %a: !stream.resource<external>{%n}) -> (!stream.resource<external>{%c64}) {
+    %sv = stream.resource.subview %a[%c16] : !stream.resource<external>{%n} -> !stream.resource<external>{%c64}
+    %cl = stream.async.clone %sv : !stream.resource<external>{%c64} -> !stream.resource<external>{%c64}
+    %f = stream.async.fill %c5_i32, %cl[%c0 to %c16 for %c16] : i32 -> %cl as !stream.resource<external>{%c64}
+    stream.yield %f : !stream.resource<external>{%c64}
+  } => !stream.timepoint
+  util.return %r, %rt : !stream.resource<external>, !stream.timepoint
+}
