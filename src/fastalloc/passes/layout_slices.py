@@ -57,6 +57,7 @@ from fastalloc.passes.scope import constant_int, make_index_constant
 __all__ = [
     "DEFAULT_ALIGNMENT",
     "FirstFitBins",
+    "SMALLEST",
     "ResourceConfig",
     "collect_packs",
     "layout_slices",
@@ -69,6 +70,9 @@ __all__ = [
 ]
 
 DEFAULT_ALIGNMENT = 64
+#: Strategy name that runs every strategy of :func:`fastalloc.packing.pack`
+#: on each pack and keeps the smallest slab.
+SMALLEST = "smallest"
 # Callable ops the reference pipeline anchors the pass on
 # (``util.func(iree-stream-layout-slices), func.func(iree-stream-layout-slices)``).
 DEFAULT_ANCHORS = ("util.func", "func.func")
@@ -273,6 +277,8 @@ def place_static(
 
     The slab size is IREE's high-water mark, ``max(offset + align(size,
     range))`` rounded up to the range alignment, for every strategy.
+    ``strategy`` is one of ``fastalloc.packing.STRATEGIES`` or ``"smallest"``
+    (each of them, the smallest slab wins).
     """
     from fastalloc import packing
 
@@ -287,14 +293,25 @@ def place_static(
         )
     ra, oa = config.range_alignment, config.offset_alignment
     s, e = _ranks(starts, ends)
-    try:
-        plan = packing.pack(s, e, sizes, alignment=oa, range_alignment=ra, strategy=strategy)
-    except FastallocError as err:
-        raise FastallocError(f"{_PACK}: {err.message}", loc) from None
-    offsets = np.ascontiguousarray(plan.offsets, dtype=np.int64)
     aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
-    high = int((offsets + aligned).max())
-    return offsets, _align(high, ra)
+    if strategy == SMALLEST:
+        # IREE's own TODO: "try several algorithms and compute which packs
+        # best".  Ties go to the first strategy in packing.STRATEGIES order.
+        candidates = list(packing.STRATEGIES)
+    else:
+        candidates = [strategy]
+    best: tuple[np.ndarray, int] | None = None
+    for name in candidates:
+        try:
+            plan = packing.pack(s, e, sizes, alignment=oa, range_alignment=ra, strategy=name)
+        except FastallocError as err:
+            raise FastallocError(f"{_PACK}: {err.message}", loc) from None
+        offsets = np.ascontiguousarray(plan.offsets, dtype=np.int64)
+        total = _align(int((offsets + aligned).max()), ra)
+        if best is None or total < best[1]:
+            best = (offsets, total)
+    assert best is not None
+    return best
 
 
 def static_lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, config: ResourceConfig) -> int:
@@ -586,6 +603,14 @@ def _lower_pack(
     return b.out
 
 
+def _check_strategy(strategy: str) -> None:
+    from fastalloc import packing
+
+    if strategy != SMALLEST and strategy not in packing.STRATEGIES:
+        known = ", ".join([*packing.STRATEGIES, SMALLEST])
+        raise FastallocError(f"unknown pack strategy {strategy!r}; expected one of {known}")
+
+
 def _callables(module: Module, anchors: tuple[str, ...]) -> list[Op]:
     return [op for op in module.body.ops if op.name in anchors and op.regions and op.regions[0].blocks]
 
@@ -650,7 +675,8 @@ def layout_slices(
 
     ``strategy`` picks the packer of the static slices (``"iree"``: IREE's
     greedy packing, identical output to iree-opt; ``"best-fit"`` or any other
-    strategy of :func:`fastalloc.packing.pack`).  ``default_alignment`` (alias
+    strategy of :func:`fastalloc.packing.pack`; ``"smallest"``: all of them,
+    the smallest slab per pack).  ``default_alignment`` (alias
     ``resource_min_offset_alignment``, like
     ``--iree-stream-resource-min-offset-alignment``) is the offset and range
     alignment where no ``stream.resources`` config applies (64).  ``anchors``
@@ -665,6 +691,7 @@ def layout_slices(
             )
     a = default_alignment if default_alignment is not None else resource_min_offset_alignment
     a = DEFAULT_ALIGNMENT if a is None else _check_alignment(a, "default_alignment")
+    _check_strategy(strategy)
     default = ResourceConfig(a, a)
     consts = _Consts()
     anchors = tuple(anchors)

@@ -28,6 +28,7 @@ from fastalloc.passes.layout_slices import (
     DEFAULT_ANCHORS,
     ResourceConfig,
     _check_alignment,
+    _check_strategy,
     _Consts,
     _op_text,
     collect_packs,
@@ -131,6 +132,7 @@ def pack_stats(
 
         module = parse(module, filename)
     a = DEFAULT_ALIGNMENT if default_alignment is None else _check_alignment(default_alignment, "default_alignment")
+    _check_strategy(strategy)
     default = ResourceConfig(a, a)
     consts = _Consts()
     out: list[PackStats] = []
