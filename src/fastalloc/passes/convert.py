@@ -151,7 +151,7 @@ def _copy(
 
 # -- one function per async op (seed: applyAsync*Op) ---------------------------
 #
-# Operand positions below are the ODS orders of STREAM_SYNTAX.md section 7.
+# Operands are read by ODS segment name (STREAM_SYNTAX.md section 7).
 
 
 def _erase_only(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
@@ -519,42 +519,54 @@ def _is_terminator(op: Op, block: Block) -> bool:
     return op is block.ops[-1] and op.name == "stream.yield"
 
 
-def _unconvertible(region: Region) -> Iterator[tuple[Op, Op]]:
-    """(op, region owner) for every op the conversion cannot handle.
+def _collective_kind(op: Op) -> str:
+    """``#stream.collective<all_reduce with sum : f32>`` -> ``all_reduce``."""
+    text = op.props.get("op") or ""
+    inner = text[text.find("<") + 1 :].strip()
+    return inner.split(None, 1)[0].split(":", 1)[0] if inner else ""
 
-    Yielded in the order the seed's walk would meet them: last to first,
+
+def _first_error(region: Region) -> FastallocError | None:
+    """The error converting ``region`` would raise, or None.
+
+    Ops are checked in the order the seed's walk meets them: last to first,
     entering a concurrent region when reaching it.
     """
     block = region.blocks[0]
-    owner = region.parent
     for op in reversed(block.ops):
         if _is_terminator(op, block):
             continue
         if op.name not in _APPLY:
-            yield op, owner
-        elif op.name == "stream.async.concurrent":
-            yield from _unconvertible(op.regions[0])
+            # iree-opt reports this at the op owning the region (the execute
+            # or concurrent op); keep its wording and place, and name the
+            # op's own place too.
+            owner = region.parent
+            owner_loc = owner.loc if isinstance(owner, Op) else None
+            where = f" at {op.loc}" if op.loc is not None else ""
+            return FastallocError(
+                f"unhandled async op {op.name}{where} during allocation (should have been removed earlier)",
+                owner_loc if owner_loc is not None else op.loc,
+            )
+        if op.name == "stream.async.collective" and _collective_kind(op) in ("send", "recv"):
+            # The seed binds a source and a target whatever the kind, and the
+            # stream.cmd.collective verifier wants one resource for these.
+            return FastallocError("'stream.cmd.collective' op requires 1 resources but 2 provided", op.loc)
+        if op.name == "stream.async.concurrent":
+            err = _first_error(op.regions[0])
+            if err is not None:
+                return err
+    return None
 
 
 def check_convertible(region: Region) -> None:
     """Raise the error :func:`apply_async_allocations` would raise, changing nothing.
 
-    The driver should call this on an execute region before it starts
-    rewriting anything, so that bad input leaves no partial output.
+    The driver calls this on an execute region before it starts rewriting
+    anything, so that bad input leaves no partial output.
     """
-    for op, owner in _unconvertible(region):
-        _raise_unhandled(op, owner)
-
-
-def _raise_unhandled(op: Op, owner: object) -> None:
-    # iree-opt reports this at the op that owns the region (the execute or
-    # concurrent op); keep its wording and place, and name the op's own place.
-    owner_loc = owner.loc if isinstance(owner, Op) else None
-    where = f" at {op.loc}" if op.loc is not None else ""
-    raise FastallocError(
-        f"unhandled async op {op.name}{where} during allocation (should have been removed earlier)",
-        owner_loc if owner_loc is not None else op.loc,
-    )
+    err = _first_error(region)
+    if err is not None:
+        raise err
 
 
 def apply_async_allocations(region: Region, scope: AllocationScope) -> None:

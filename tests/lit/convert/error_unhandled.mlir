@@ -25,3 +25,16 @@ util.func public @bad_top(%in: !stream.resource<external>, %n: index) -> (!strea
   } => !stream.timepoint
   util.return %r, %rt : !stream.resource<external>, !stream.timepoint
 }
+
+// -----
+
+// A send collective: the seed binds a source and a target anyway and the
+// stream.cmd.collective verifier rejects that.
+util.func public @send(%in: !stream.resource<external>, %n: index, %ch: !stream.channel, %peer: i32) -> (!stream.resource<external>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %r, %rt = stream.async.execute with(%in as %a: !stream.resource<external>{%n}) -> (%in as !stream.resource<external>{%n}) {
+    %c = stream.async.collective<send : f32>[%n] channel(%ch) target(%peer) %a[%c0 to %n for %n], %a[%c0 to %n for %n] : !stream.resource<external>{%n} -> %a as !stream.resource<external>{%n}
+    stream.yield %c : !stream.resource<external>{%n}
+  } => !stream.timepoint
+  util.return %r, %rt : !stream.resource<external>, !stream.timepoint
+}
