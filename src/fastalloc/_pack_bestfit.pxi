@@ -272,19 +272,29 @@ def _bf_leaves(starts, ends):
 
 
 def _bf_orders(starts, ends, sizes):
-    """The deterministic greedy orders tried by every call (best first)."""
+    """The deterministic greedy orders every search starts from, most often
+    best first.  Size classes (sizes equal up to a factor 2**(1/q)) ordered by
+    first use inside a class beat exact size order on traces with many
+    near-equal sizes (S_1: 1.0141 against 1.0158); lifetime and area orders
+    win on some of the small challenging sets."""
     n = len(sizes)
     idx = np.arange(n)
-    length = (ends - starts).astype(np.float64) + 1.0
+    length = ends.astype(np.float64) - starts.astype(np.float64) + 1.0
     sz = sizes.astype(np.float64)
     neg_size = -sizes
-    return [
+    log_size = np.log2(np.maximum(sz, 1.0))
+    orders = [
         np.lexsort((idx, starts, neg_size)),                 # size desc, first use
         np.lexsort((idx, starts, -(sz * length))),           # area desc
         np.lexsort((idx, neg_size, -length)),                # lifetime desc
         np.lexsort((idx, -ends, neg_size)),                  # size desc, last use
         np.lexsort((idx, neg_size, starts)),                 # first use
     ]
+    for q in (1.5, 2.0, 1.0, 4.0):
+        cls = -np.floor(log_size * q)
+        orders.append(np.lexsort((idx, starts, cls)))        # size class, first use
+        orders.append(np.lexsort((idx, -length, cls)))       # size class, longest
+    return orders
 
 
 cdef class _BfPacker:
@@ -422,12 +432,20 @@ def _bf_lower_bound(starts, ends, sizes):
     return int(np.cumsum(d[o]).max())
 
 
+def _bf_norders(Py_ssize_t n, int effort):
+    if n <= 30_000 * effort:
+        return 13
+    if n <= 100_000 * effort:
+        return 3
+    return 1
+
+
 def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     cdef Py_ssize_t n = len(sizes)
     cdef _BfPacker P = _BfPacker(starts, ends, sizes)
     orders = _bf_orders(starts, ends, sizes)
-    if effort <= 0 or n > 200_000:
-        orders = orders[:1]
+    # a pass over 10^5 buffers costs seconds: fewer orders as n grows
+    orders = orders[:1 if effort <= 0 else _bf_norders(n, effort)]
     target = _bf_lower_bound(starts, ends, sizes)
     work = np.empty(n, dtype=np.int64)
     best = np.zeros(n, dtype=np.int64)
