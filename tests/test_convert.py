@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fastalloc.errors import FastallocError, SourceLocation
-from fastalloc.ir.model import Op, Region, Value
+from fastalloc.ir.model import Block, Op, Region, Value
 from fastalloc.passes import convert
 from fastalloc.passes.convert import (
     apply_async_allocations,
@@ -298,7 +298,13 @@ def test_subview_alloca_constant_are_erased():
     r = Region1()
     n = idx("n")
     alloca = r.add("stream.async.alloca", [n], [T])
-    const = r.add("stream.async.constant", [n], ["!stream.resource<constant>"], segments=[0, 1], props={"value": "dense<1> : tensor<4xi32>"})
+    const = r.add(
+        "stream.async.constant",
+        [n],
+        ["!stream.resource<constant>"],
+        segments=[0, 1],
+        props={"value": "dense<1> : tensor<4xi32>"},
+    )
     src, src_size = r.arg(E, "src")
     sub = r.add("stream.resource.subview", [src, src_size, n, n], [E])
     assert r.finish() == []
@@ -310,7 +316,7 @@ def test_concurrent_body_moves_into_cmd_concurrent():
     r = Region1()
     a, a_size = r.arg(E, "a")
     v = Value("i32", name_hint="v")
-    body = Region([convert.Block([E], ["x"])])
+    body = Region([Block([E], ["x"])])
     inner = body.block
     x = inner.args[0]
     conc = r.add(
@@ -383,8 +389,6 @@ def test_function_type_round_trip(text, inputs, results):
 
 
 def test_load_store_become_resource_ops():
-    from fastalloc.ir.model import Block
-
     blk = Block([S, "index", "index", "f32"], ["st", "n", "o", "v"])
     st, n, o, v = blk.args
     store = Op.create("stream.async.store", [st, n, o, v], result_types=[S])
