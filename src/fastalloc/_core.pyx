@@ -40,6 +40,37 @@ cdef inline int64_t _align(int64_t x, int64_t a) noexcept nogil:
     return (x + (a - 1)) & ~(a - 1)
 
 
+def _argsort_stable(keys):
+    """Indices that sort int64 ``keys`` ascending, ties by index (numpy's
+    ``argsort(kind="stable")``).  Op indices span little more than n values,
+    so a counting sort, O(n + span), does it when the span is at most 4n;
+    otherwise numpy's radix/merge sort.  Shared by every sweep here."""
+    k = np.ascontiguousarray(keys, dtype=np.int64)
+    cdef int64_t n = k.shape[0]
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    lo = int(k.min())
+    span = int(k.max()) - lo + 1
+    if span > 4 * n + 1024:
+        return np.argsort(k, kind="stable").astype(np.int64, copy=False)
+    count_arr = np.zeros(span + 1, dtype=np.int64)
+    out_arr = np.empty(n, dtype=np.int64)
+    cdef const int64_t[::1] kv = k
+    cdef int64_t[::1] count = count_arr
+    cdef int64_t[::1] out = out_arr
+    cdef int64_t base = lo, i, c, nspan = span
+    with nogil:
+        for i in range(n):
+            count[kv[i] - base + 1] += 1
+        for c in range(nspan):
+            count[c + 1] += count[c]
+        for i in range(n):
+            c = kv[i] - base
+            out[count[c]] = i
+            count[c] += 1
+    return out_arr
+
+
 # ---------------------------------------------------------------------------
 # Alias sets
 # ---------------------------------------------------------------------------
@@ -354,7 +385,8 @@ def _interval_classes(starts, ends):
     lengths = np.asarray(ends) - np.asarray(starts)
     cls = np.frexp(lengths.astype(np.float64))[1].astype(np.int64)
     np.clip(cls, 0, 64, out=cls)
-    order = np.lexsort((np.arange(lengths.shape[0]), np.asarray(starts), cls)).astype(np.int64)
+    by_start = _argsort_stable(starts)
+    order = by_start[_argsort_stable(cls[by_start])]
     return order, cls
 
 
@@ -709,6 +741,20 @@ def _pack_iree_quadratic(const int64_t[::1] starts, const int64_t[::1] ends,
 # Lower bound and validation
 # ---------------------------------------------------------------------------
 
+cdef int64_t _lower_bound_dense(const int64_t[::1] starts, const int64_t[::1] ends,
+                                const int64_t[::1] sizes, int64_t lo, int64_t[::1] diff) noexcept:
+    cdef int64_t n = starts.shape[0], i, live = 0, best = 0
+    with nogil:
+        for i in range(n):
+            diff[starts[i] - lo] += sizes[i]
+            diff[ends[i] - lo + 1] -= sizes[i]
+        for i in range(diff.shape[0]):
+            live += diff[i]
+            if live > best:
+                best = live
+    return best
+
+
 def _lower_bound(const int64_t[::1] starts, const int64_t[::1] ends,
                  const int64_t[::1] sizes):
     """Max over time of the sum of sizes of the live buffers (inclusive
@@ -724,11 +770,17 @@ def _lower_bound(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef int64_t n = starts.shape[0]
     if n == 0:
         return 0
-    os_arr = np.argsort(starts, kind="stable").astype(np.int64)
-    oe_arr = np.argsort(ends, kind="stable").astype(np.int64)
+    cdef int64_t i = 0, j = 0, live = 0, best = 0, lo, span
+    lo = int(np.min(starts))
+    span = int(np.max(ends)) - lo + 2
+    if span <= 4 * n + 1024:
+        # Few distinct times: a difference array, O(n + span), no sort.
+        diff_arr = np.zeros(span, dtype=np.int64)
+        return _lower_bound_dense(starts, ends, sizes, lo, diff_arr)
+    os_arr = _argsort_stable(starts)
+    oe_arr = _argsort_stable(ends)
     cdef const int64_t[::1] os = os_arr
     cdef const int64_t[::1] oe = oe_arr
-    cdef int64_t i = 0, j = 0, live = 0, best = 0
     with nogil:
         while i < n:
             if ends[oe[j]] < starts[os[i]]:
@@ -764,9 +816,9 @@ def _find_conflict(const int64_t[::1] starts, const int64_t[::1] ends,
     if n == 0:
         return -1, -1
     idx = np.arange(n, dtype=np.int64)
-    os_arr = np.argsort(starts, kind="stable").astype(np.int64)
-    oe_arr = np.argsort(ends, kind="stable").astype(np.int64)
-    by_off = np.lexsort((idx, np.asarray(offsets))).astype(np.int64)
+    os_arr = _argsort_stable(starts)
+    oe_arr = _argsort_stable(ends)
+    by_off = np.argsort(np.asarray(offsets), kind="stable").astype(np.int64, copy=False)
     slot_arr = np.empty(n, dtype=np.int64)
     slot_arr[by_off] = idx
     fen_arr = np.zeros(n + 1, dtype=np.int64)
