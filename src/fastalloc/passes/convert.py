@@ -23,6 +23,7 @@ Resource access bits on dispatch/call/collective bindings are those of
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -294,9 +295,40 @@ def _apply_barrier(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     rw.detach(op)
 
 
-def _normalize_attr(text: str | None) -> str | None:
-    # Attributes are uniqued in MLIR; compare their texts without layout.
-    return None if text is None else "".join(text.split())
+_ATTR_REF = re.compile(r"#[A-Za-z_][\w.$-]*")
+
+
+def _attr_aliases(op: Op) -> dict[str, str]:
+    """``#name -> attribute text`` for the attribute aliases of ``op``'s module."""
+    module = op.module()
+    # While its region is being converted the execute op is out of its block
+    # (the driver splices it back afterwards); the op's size operands are
+    # defined outside the region and lead to the module.
+    for value in op.operands:
+        if module is not None:
+            break
+        owner = value.owner
+        module = owner.module() if owner is not None else None
+    table: dict[str, str] = {}
+    for line in module.aliases if module is not None else ():
+        name, eq, value = line.partition("=")
+        if eq and name.strip().startswith("#"):
+            table[name.strip()] = value.strip()
+    return table
+
+
+def _normalize_attr(text: str | None, aliases: dict[str, str]) -> str | None:
+    """A canonical text of an attribute, for equality: MLIR uniques attributes,
+    so two spellings are the same attribute when they agree once aliases are
+    expanded and layout is ignored."""
+    if text is None:
+        return None
+    for _ in range(16):  # aliases may refer to aliases
+        expanded = _ATTR_REF.sub(lambda m: aliases.get(m.group(0), m.group(0)), text)
+        if expanded == text:
+            break
+        text = expanded
+    return "".join(text.split())
 
 
 def _current_affinity(op: Op) -> str | None:
@@ -322,14 +354,15 @@ def _current_affinity(op: Op) -> str | None:
 def _apply_transfer(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source_value = _one(op, "source")
     result = op.results[0]
-    current = _normalize_attr(_current_affinity(op))
+    aliases = _attr_aliases(op)
+    current = _normalize_attr(_current_affinity(op), aliases)
     source_affinity = op.props.get("source_affinity")
     target_affinity = op.props.get("target_affinity")
     transfer_in = (
-        source_affinity is not None and _normalize_attr(source_affinity) != current
+        source_affinity is not None and _normalize_attr(source_affinity, aliases) != current
     ) or _is_staging(source_value)
     transfer_out = (
-        target_affinity is not None and _normalize_attr(target_affinity) != current
+        target_affinity is not None and _normalize_attr(target_affinity, aliases) != current
     ) or _is_staging(result)
 
     source = scope.lookup_resource_range(source_value)

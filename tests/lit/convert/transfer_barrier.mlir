@@ -82,3 +82,23 @@ util.func public @barriers(%in: !stream.resource<external>, %n: index) -> (!stre
   } => !stream.timepoint
   util.return %r, %rt : !stream.resource<external>, !stream.timepoint
 }
+
+// -----
+
+// Affinities spelled through attribute aliases compare as the attributes
+// they stand for.
+#aff0 = #hal.device.affinity<@dev0>
+#aff1 = #hal.device.affinity<@dev1>
+#also0 = #aff0
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @aliased_affinities(%in: !stream.resource<external>, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %r, %rt = stream.async.execute on(#hal.device.affinity<@dev0>) with(%in as %a: !stream.resource<external>{%n}) -> (%in as !stream.resource<external>{%n}) {
+    %t0 = stream.async.transfer %a : !stream.resource<external>{%n} from(#aff0) -> to(#aff1) !stream.resource<external>{%n}
+    %t1 = stream.async.transfer %t0 : !stream.resource<external>{%n} from(#aff1) -> to(#also0) !stream.resource<external>{%n}
+    %u = stream.async.copy %t1[%c0 to %n], %a[%c0 to %n], %n : !stream.resource<external>{%n} -> %a as !stream.resource<external>{%n}
+    stream.yield %u : !stream.resource<external>{%n}
+  } => !stream.timepoint
+  util.return %r, %rt : !stream.resource<external>, !stream.timepoint
+}
