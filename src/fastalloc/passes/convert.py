@@ -786,8 +786,9 @@ def _signature_from_props(props: dict, attrs: list[tuple[str, str]]) -> _Signatu
     tied = _int_list(props.get("tied_operands"))
     tied += [-1] * (len(results) - len(tied))
     name = props["sym_name"].strip()
-    if name.startswith('"'):
-        name = "@" + name
+    if not name.startswith("@"):
+        bare = name[1:-1] if name.startswith('"') else name
+        name = "@" + (bare if re.fullmatch(r"[A-Za-z_][\w.$-]*", bare) else f'"{bare}"')
     vis = props.get("sym_visibility")
     if isinstance(vis, str):
         vis = vis.strip().strip('"')
@@ -942,7 +943,7 @@ def convert_async_func(op: Op) -> Op:
     if "stream.cmd.func" in OPS:
         props: dict[str, object] = {
             "function_type": format_function_type([t for t, _ in inputs], [t for t, _, _ in results]),
-            "sym_name": op.props.get("sym_name", f'"{sig.name[1:]}"'),
+            "sym_name": sig.name[1:] if sig.name.startswith('@"') else f'"{sig.name[1:]}"',
         }
         props["sym_visibility"] = '"private"'
         if any(d for _, d in inputs):
