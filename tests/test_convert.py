@@ -397,12 +397,16 @@ def test_load_store_become_resource_ops():
     blk.append(load)
     user = Op.create("stream.resource.store", [st, n, o, load.results[0]])
     blk.append(user)
+    loaded = load.results[0]
     new_store = convert.convert_async_store(store)
     new_load = convert.convert_async_load(load)
     assert [op.name for op in blk.ops] == ["stream.resource.store", "stream.resource.load", "stream.resource.store"]
     assert new_store.operands == [st, n, o, v] and new_store.results == []
-    assert new_load.operands == [st, n, o] and new_load.results[0].type == "f32"
-    assert user.operands[3] is new_load.results[0]
+    assert new_store.group("target_offset") == [o] and new_store.group("value") == [v]
+    # The load now reads the store's target directly.
+    assert new_load.operands == [st, n, o] and new_load.results == [loaded] and loaded.type == "f32"
+    assert new_load.group("source") == [st] and (new_load, 0) in st.uses
+    assert user.operands[3] is loaded
 
 
 # -- differential tests against iree-opt 3.13 ---------------------------------
