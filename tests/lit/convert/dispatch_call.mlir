@@ -75,3 +75,23 @@ util.func public @calls(%in: !stream.resource<external>, %n: index, %x: i32) -> 
   } => !stream.timepoint
   util.return %r#0, %r#1, %rt : !stream.resource<external>, !stream.resource<external>, !stream.timepoint
 }
+
+// -----
+
+// An initializer: its execute becomes `stream.cmd.execute once`; a variable
+// constant and a dispatch writing a global's storage.
+util.global private mutable @var : !stream.resource<variable>
+util.initializer {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c1_i32 = arith.constant 1 : i32
+  %r, %rt = stream.async.execute with() -> !stream.resource<variable>{%c64} {
+    %k = stream.async.constant : !stream.resource<variable>{%c64} = dense<2> : tensor<16xi32>
+    %f = stream.async.fill %c1_i32, %k[%c0 to %c64 for %c64] : i32 -> %k as !stream.resource<variable>{%c64}
+    %d = stream.async.dispatch @ex::@fn(%f[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> %f{%c64}
+    stream.yield %d : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  %ready = stream.timepoint.await %rt => %r : !stream.resource<variable>{%c64}
+  util.global.store %ready, @var : !stream.resource<variable>
+  util.return
+}
