@@ -117,7 +117,7 @@ def translate(values):
     return def_op, indptr, uses, live_out, nested
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(regions())
 def test_liveness_matches_iree_transcription(region):
     n_ops, values, pairs = region
