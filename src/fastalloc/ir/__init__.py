@@ -10,11 +10,14 @@ from fastalloc.ir.ops import OPS, OpDef
 __all__ = ["Block", "Module", "OPS", "Op", "OpDef", "Region", "Value", "parse", "parse_chunks"]
 
 
-def parse(text, filename: str = "<stdin>") -> Module:
-    """Parse MLIR text (str or bytes) into a Module; raises FastallocError."""
+def parse(text, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
+    """Parse MLIR text (str or bytes) into a Module; raises FastallocError.
+
+    ``line_base`` is added to reported line numbers (for ``// -----`` chunks).
+    """
     from fastalloc.ir.parser import parse as _parse
 
-    return _parse(text, filename)
+    return _parse(text, filename, line_base=line_base)
 
 
 def parse_chunks(text, filename: str = "<stdin>"):

@@ -20,6 +20,7 @@ Errors are :class:`fastalloc.errors.FastallocError` with ``FILE:LINE:COL``.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterator
 
@@ -36,6 +37,11 @@ _BUILTIN_TYPE = re.compile(r"(?:index|none|[su]?i\d+|f\d+|bf16|tf32|f8E\w+|f4E\w
 _DOTLESS_OPS = frozenset({"return", "module", "call", "call_indirect", "unrealized_conversion_cast"})
 _ACCESS = {"ro": 1, "wo": 2, "rw": 3}
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_COMMON_TYPES = frozenset({
+    "index", "i1", "i8", "i16", "i32", "i64", "f16", "f32", "f64", "!stream.timepoint", "!stream.channel",
+    "!stream.resource<transient>", "!stream.resource<external>", "!stream.resource<constant>",
+    "!stream.resource<variable>", "!stream.resource<staging>", "!stream.resource<*>",
+})
 
 
 def _is_ident(t: str) -> bool:
@@ -92,12 +98,16 @@ class _Parser:
         return t
 
     def accept(self, s: str) -> bool:
-        if self.peek() == s:
+        # Fast path first: the current token is rarely a line break.
+        if self.toks[self.i] == s or self.peek() == s:
             self.i += 1
             return True
         return False
 
     def expect(self, s: str, what: str | None = None) -> None:
+        if self.toks[self.i] == s:
+            self.i += 1
+            return
         t = self.peek()
         if t != s:
             if t == "":
@@ -112,12 +122,18 @@ class _Parser:
         return v
 
     def use(self) -> Value:
-        t = self.peek()
+        i = self.i
+        t = self.toks[i]
         if t[:1] != "%":
-            raise self.err("expected SSA operand")
-        k = self.i
-        self.i += 1
-        return self.lookup(t, k)
+            t = self.peek()
+            i = self.i
+            if t[:1] != "%":
+                raise self.err("expected SSA operand")
+        self.i = i + 1
+        grp = self.scope.get(t[1:])
+        if grp is not None:
+            return grp[0]
+        return self.lookup(t, i)
 
     def lookup(self, t: str, k: int) -> Value:
         name, _, num = t[1:].partition("#")
@@ -166,6 +182,11 @@ class _Parser:
 
     # -- types and attributes --------------------------------------------
     def type_(self) -> str:
+        k = self.i
+        t = self.toks[k]
+        if t in _COMMON_TYPES:
+            self.i = k + 1
+            return t
         t = self.peek()
         k = self.i
         if t == "":
@@ -198,6 +219,13 @@ class _Parser:
 
     def sized_type(self) -> tuple[str, Value]:
         t = self.type_()
+        toks = self.toks
+        i = self.i
+        if toks[i] == "{" and toks[i + 2] == "}":
+            grp = self.scope.get(toks[i + 1][1:])
+            if grp is not None:
+                self.i = i + 3
+                return t, grp[0]
         self.expect("{", "before the resource size")
         v = self.use()
         self.expect("}", "after the resource size")
@@ -1845,7 +1873,15 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
         if e >= 0:
             trailer = text[k:e + 3]
             text = text[:k] + re.sub(r"[^\n]", " ", trailer) + text[e + 3:]
-    m = _Parser(text, filename, line_base).parse_module()
+    # The model is millions of small objects with reference cycles; the cyclic
+    # GC would rescan them over and over while they are being built.
+    gc_on = gc.isenabled()
+    gc.disable()
+    try:
+        m = _Parser(text, filename, line_base).parse_module()
+    finally:
+        if gc_on:
+            gc.enable()
     m.trailer = trailer
     return m
 

@@ -13,6 +13,7 @@ of one op that share a hint print as one group ``%x:N`` (uses ``%x#k``).
 
 from __future__ import annotations
 
+import gc
 import re
 
 from fastalloc.ir.model import Block, Module, Op, Region, Value
@@ -261,7 +262,13 @@ def _dict(d: dict[str, str]) -> str:
 
 def print_module(m: Module, generic: bool = False) -> str:
     """The module as MLIR text (pretty stream ops unless ``generic``)."""
-    return _Printer(m, generic).module(m)
+    gc_on = gc.isenabled()
+    gc.disable()
+    try:
+        return _Printer(m, generic).module(m)
+    finally:
+        if gc_on:
+            gc.enable()
 
 
 def print_op(op: Op, generic: bool = False) -> str:

@@ -9,7 +9,7 @@ util.global private @name = "quote \" tab \t backslash \\ hex \7F done" loc(#loc
 stream.executable private @ex {
   stream.executable.export public @disp
   builtin.module {
-    func.func @disp(%arg0: !stream.binding, %arg1: !stream.binding, %arg2: index) {
+    func.func @disp(%arg0: !stream.binding, %arg1: !stream.binding, %arg2: !stream.binding, %arg3: index) {
       return  // the body is irrelevant to memory planning
     }
   }
