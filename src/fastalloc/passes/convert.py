@@ -16,6 +16,12 @@ ops go right before the async op they replace; offset additions
 (``scope.add``) are issued in the seed's order because each may put an
 ``arith.addi`` before the execute op.
 
+Errors: :func:`check_convertible` finds the error converting a region would
+raise (an op the seed has no case for, reported like iree-opt at the op
+owning the region; a send/recv collective, which iree-opt's verifier rejects
+after conversion) without changing anything; the driver calls it before it
+rewrites a region, so bad input leaves no partial output.
+
 Resource access bits on dispatch/call/collective bindings are those of
 ``IREE::Stream::ResourceAccessBitfield``: 1 = read (``ro``), 2 = write
 (``wo``), 3 = read|write (``rw``).
@@ -516,14 +522,10 @@ def _apply_concurrent(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
 
 
 def _clear_operands(op: Op) -> None:
-    if op.opdef is not None and op.segments is not None:
-        for name in op.opdef.segment_names:
-            op.set_group(name, [])
-    else:
-        for i in range(len(op.operands) - 1, -1, -1):
-            v = op.operands[i]
-            v.uses[:] = [u for u in v.uses if not (u[0] is op and u[1] == i)]
-        op.operands = []
+    """Drop every operand of a registered op (here: a ``stream.yield``)."""
+    assert op.opdef is not None
+    for name in op.opdef.segment_names:
+        op.set_group(name, [])
 
 
 _APPLY: dict[str, Callable[[Op, AllocationScope, _Rewriter], None]] = {
