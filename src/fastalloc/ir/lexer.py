@@ -30,8 +30,8 @@ __all__ = ["TOKEN_RE", "SourceMap", "tokenize"]
 _STR = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 
 
-def _angle(depth: int) -> str:
-    atom = r'[^<>"\-]+|->|-|' + _STR
+def _angle(depth: int, newlines: bool = True) -> str:
+    atom = (r'[^<>"\-]+|->|-|' if newlines else r'[^<>"\-\n]+|->|-|') + _STR
     body = f"(?:{atom})*"
     for _ in range(depth):
         body = f"(?:{atom}|<{body}>)*"
@@ -39,6 +39,7 @@ def _angle(depth: int) -> str:
 
 
 _BAL = _angle(6)
+_BAL_LINE = _angle(6, newlines=False)  # types never span lines
 _BUILTIN_ANGLE = (
     r"(?:tensor|vector|memref|dense|dense_resource|sparse|array|affine_map|affine_set|complex|tuple|"
     r"strided|opaque|distinct\[\d+\])"
@@ -51,7 +52,8 @@ _TOKEN = (
     r"|%[\w$.\-]+(?:#\d+)?"
     r"|\^[\w$.\-]+"
     r"|@(?:[\w$.\-]+|" + _STR + r")(?:::@(?:[\w$.\-]+|" + _STR + r"))*"
-    r"|[#!][\w$.]+(?:" + _BAL + r")?"
+    r"|#[\w$.]+(?:" + _BAL + r")?"
+    r"|![\w$.]+(?:" + _BAL_LINE + r")?"
     r"|" + _BUILTIN_ANGLE + _BAL + r"|" + _STR + r"|0x[0-9a-fA-F]+"
     r"|-?\d+(?:\.\d*)?(?:[eE][+\-]?\d+)?"
     r"|[A-Za-z_][\w$.]*"

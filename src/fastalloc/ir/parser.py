@@ -203,6 +203,8 @@ class _Parser:
                     raise self.err(f"undefined symbol alias id '{t[1:]}'", k)
                 return alias
             if t.startswith("!stream."):
+                if t == "!stream.resource":
+                    raise self.err("malformed type '!stream.resource': expected '<lifetime>'", k)
                 if t.startswith("!stream.resource<"):
                     if t[17:-1] not in _LIFETIMES:
                         raise self.err(f"unknown resource lifetime in type {t}", k)
@@ -748,6 +750,7 @@ class _Parser:
 
     # -- generic form of known ops -----------------------------------------
     def parse_generic(self, op: Op) -> None:
+        k_op = self.i - 1
         self.expect("(")
         operands: list[tuple[Value, int]] = []
         if not self.accept(")"):
@@ -809,16 +812,16 @@ class _Parser:
         if seg is not None:
             mm = re.fullmatch(r"array<i32(?::\s*([-\d,\s]*))?>", seg)
             if not mm:
-                raise self.err(f"malformed operandSegmentSizes: {seg}", k)
+                raise self.err(f"malformed operandSegmentSizes: {seg}", k_op)
             sizes = [int(x) for x in mm.group(1).split(",")] if mm.group(1) and mm.group(1).strip() else []
             if len(sizes) != len(opdef.segment_names) or sum(sizes) != len(operands):
                 raise self.err(f"'{op.name}' op operandSegmentSizes {sizes} does not match its "
-                               f"{len(operands)} operands", k)
+                               f"{len(operands)} operands and {len(opdef.segment_names)} segments", k_op)
         else:
             try:
                 sizes = opdef.infer_segments(len(operands))
             except ValueError as e:
-                raise self.err(f"'{op.name}' op {e}", k) from None
+                raise self.err(f"'{op.name}' op {e}", k_op) from None
         for key, val in props.items():
             if key in INT_LIST_PROPS:
                 props[key] = _int_list(self, val, k)

@@ -1,0 +1,97 @@
+"""Bad input: each case gives one FastallocError in MLIR's format at the right place."""
+
+from __future__ import annotations
+
+import pytest
+
+from fastalloc.errors import FastallocError
+from fastalloc.ir import parse, parse_chunks
+
+GOOD = """util.func public @f(%n: index) -> !stream.timepoint {
+  %c7 = arith.constant 7 : i32
+  %t = stream.async.execute with() {
+    %s = stream.async.splat %c7 : i32 -> !stream.resource<transient>{%n}
+    stream.yield
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
+"""
+
+# name -> (text, line, col, message fragment)
+CASES = {
+    "unknown_ssa_in_stream_op": (GOOD.replace("splat %c7", "splat %c8"), 4, 29, "use of undeclared SSA value name '%c8'"),
+    "unknown_ssa_in_other_op": (GOOD.replace("util.return %t", "util.return %q"), 7, 15,
+                                "use of undeclared SSA value name '%q'"),
+    "redefinition": (GOOD.replace("%t = stream", "%c7 = stream"), 3, 3, "redefinition of SSA value '%c7'"),
+    "missing_close_brace": (GOOD.rstrip()[:-1], 7, 37, "unbalanced brackets"),
+    "extra_close_brace": (GOOD + "}\n", 9, 1, "unexpected '}'"),
+    "unclosed_paren": (GOOD.replace("@f(%n: index)", "@f(%n: index"), 8, 2, "unbalanced brackets"),
+    "unknown_type": (GOOD.replace("!stream.resource<transient>", "!stream.resourc<transient>"), 4, 42,
+                     "unknown stream type"),
+    "unknown_lifetime": (GOOD.replace("<transient>", "<transiant>"), 4, 42, "unknown resource lifetime"),
+    "malformed_type": (GOOD.replace("<transient>{%n}", "<transient{%n}"), 4, 42, "malformed type"),
+    "undefined_type_alias": (GOOD.replace("!stream.resource<transient>", "!tr"), 4, 42,
+                             "undefined symbol alias id 'tr'"),
+    "undefined_alias_in_signature": (GOOD.replace("(%n: index)", "(%n: !idx)"), 1, 25,
+                                     "undefined symbol alias id 'idx'"),
+    "truncated_in_region": (GOOD[: GOOD.index("stream.yield") + 5], 5, 10, "unexpected end of file"),
+    "truncated_in_op": (GOOD[: GOOD.index("{%n}") + 2], 4, 71, "unexpected end of file"),
+    "stream_op_missing_size": (GOOD.replace("-> !stream.resource<transient>{%n}", "-> !stream.resource<transient>"),
+                               5, 5, "expected '{' before the resource size"),
+    "stream_op_bad_punctuation": (GOOD.replace("splat %c7 :", "splat %c7,"), 4, 32, "expected ':'"),
+    "stream_op_wrong_result_count": (GOOD.replace("%t = stream.async.execute", "%t:2 = stream.async.execute"),
+                                     3, 3, "operation defines 1 results but was provided 2 to bind"),
+    "bad_character": (GOOD.replace("%c7 = arith", "%c7 = ` arith"), 2, 9, "expected operation name"),
+    "generic_bad_segments": (
+        GOOD.replace(
+            "%s = stream.async.splat %c7 : i32 -> !stream.resource<transient>{%n}",
+            '%s = "stream.async.execute"(%n) <{operandSegmentSizes = array<i32: 1, 1>}> ({\n    }) '
+            ": (index) -> !stream.timepoint",
+        ), 4, 10, "operandSegmentSizes"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_input(name):
+    text, line, col, frag = CASES[name]
+    with pytest.raises(FastallocError) as ei:
+        parse(text, "t.mlir")
+    e = ei.value
+    assert frag in e.message
+    assert (e.loc.filename, e.loc.line, e.loc.col) == ("t.mlir", line, col)
+    out = e.format().splitlines()
+    assert out[0] == f"t.mlir:{line}:{col}: error: {e.message}"
+    # the source line, then a caret under the column
+    assert out[1] == text.splitlines()[line - 1] if line <= len(text.splitlines()) else True
+    assert out[2] == " " * (col - 1) + "^"
+
+
+def test_good_input_parses():
+    m = parse(GOOD)
+    assert [op.name for op in m.ops] == ["util.func"]
+
+
+def test_invalid_utf8():
+    data = b"util.func @f() {\n  util.return\n}\n// caf\xe9 \xff\n"
+    with pytest.raises(FastallocError) as ei:
+        parse(data, "u.mlir")
+    e = ei.value
+    assert (e.loc.line, e.loc.col) == (4, 7)
+    assert "invalid UTF-8 byte 0xe9" in e.message
+    assert e.format().splitlines()[0] == "u.mlir:4:7: error: invalid UTF-8 byte 0xe9 in input"
+
+
+def test_split_chunks_report_own_errors_with_file_lines():
+    bad = GOOD.replace("splat %c7", "splat %c8")
+    text = GOOD + "\n// -----\n" + bad + "// -----\n" + GOOD
+    res = list(parse_chunks(text, "s.mlir"))
+    assert [type(r).__name__ for r in res] == ["Module", "FastallocError", "Module"]
+    # GOOD is lines 1-8, a blank line 9, the separator line 10: the bad text starts at line 11
+    assert res[1].loc.line == 11 + 4 - 1
+    assert res[1].loc.col == 29
+
+
+def test_unknown_value_in_nested_region_is_not_visible_outside():
+    text = GOOD.replace("util.return %t", "util.return %s")
+    with pytest.raises(FastallocError, match="undeclared SSA value name '%s'"):
+        parse(text)
