@@ -1,0 +1,125 @@
+"""``fastalloc opt`` through a real subprocess (``python -m fastalloc``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fastalloc.cli import main
+from fastalloc.testing.iree import reprint
+
+GOOD = """util.func public @f(%n: index) -> !stream.timepoint {
+  %c7 = arith.constant 7 : i32
+  %t = stream.async.execute with() {
+    %s = stream.async.splat %c7 : i32 -> !stream.resource<transient>{%n}
+    stream.yield
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
+"""
+BAD = GOOD.replace("splat %c7", "splat %c8")
+
+
+def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "fastalloc", "opt", *args], input=stdin,
+                          capture_output=True, timeout=120)
+
+
+def test_opt_file_to_file(tmp_path: Path):
+    src = tmp_path / "in.mlir"
+    src.write_text(GOOD)
+    out = tmp_path / "out.mlir"
+    r = run(str(src), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == b""
+    assert reprint(out.read_text()) == reprint(GOOD)
+
+
+def test_opt_stdin_stdout_generic():
+    r = run("--print-op-generic", stdin=GOOD.encode())
+    assert r.returncode == 0, r.stderr
+    text = r.stdout.decode()
+    assert '"stream.async.execute"(' in text
+    assert reprint(text) == reprint(GOOD)
+
+
+def test_error_format_exit_status_and_no_output(tmp_path: Path):
+    src = tmp_path / "bad.mlir"
+    src.write_text(BAD)
+    out = tmp_path / "out.mlir"
+    r = run(str(src), "-o", str(out))
+    assert r.returncode == 1
+    lines = r.stderr.decode().splitlines()
+    assert lines[0] == f"{src}:4:29: error: use of undeclared SSA value name '%c8'"
+    assert lines[1] == "    %s = stream.async.splat %c8 : i32 -> !stream.resource<transient>{%n}"
+    assert lines[2] == " " * 28 + "^"
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == [src]  # no temp file left behind
+
+
+def test_error_does_not_clobber_existing_output(tmp_path: Path):
+    src = tmp_path / "bad.mlir"
+    src.write_text(BAD)
+    out = tmp_path / "out.mlir"
+    out.write_text("precious\n")
+    r = run(str(src), "-o", str(out))
+    assert r.returncode == 1
+    assert out.read_text() == "precious\n"
+
+
+@pytest.mark.parametrize("data, line, col", [
+    (b"util.func @f() {\n  util.return\n}\n// caf\xe9\n", 4, 7),           # not UTF-8
+    (GOOD[: GOOD.index("stream.yield")].encode(), 4, 73),                  # truncated
+    (GOOD.replace("with()", "with(").encode(), 3, 35),                     # unbalanced
+    (GOOD.replace("<transient>", "<transiant>").encode(), 4, 42),          # bad type
+    (GOOD.replace("%t = stream", "%c7 = stream").encode(), 3, 3),          # redefinition
+])
+def test_bad_inputs_through_cli(tmp_path: Path, data: bytes, line: int, col: int):
+    src = tmp_path / "bad.mlir"
+    src.write_bytes(data)
+    out = tmp_path / "out.mlir"
+    r = run(str(src), "-o", str(out))
+    assert r.returncode == 1
+    first = r.stderr.decode().splitlines()[0]
+    assert first.startswith(f"{src}:{line}:{col}: error: "), first
+    assert r.stderr.decode().splitlines()[2].endswith("^")
+    assert not out.exists()
+
+
+def test_split_input_file_bad_chunk_others_processed(tmp_path: Path):
+    src = tmp_path / "split.mlir"
+    src.write_text(GOOD + "\n// -----\n" + BAD + "// -----\n" + GOOD.replace("@f", "@g"))
+    r = run(str(src), "--split-input-file")
+    assert r.returncode == 1
+    err = r.stderr.decode()
+    assert f"{src}:14:29: error: use of undeclared SSA value name '%c8'" in err
+    chunks = r.stdout.decode().split("// -----")
+    assert len(chunks) == 2
+    assert "@f" in chunks[0] and "@g" in chunks[1]
+    # to a file: nothing is written when a chunk failed
+    out = tmp_path / "o.mlir"
+    r = run(str(src), "--split-input-file", "-o", str(out))
+    assert r.returncode == 1 and not out.exists()
+
+
+def test_split_input_file_all_good(tmp_path: Path):
+    text = GOOD + "// -----\n" + GOOD.replace("@f", "@g")
+    src = tmp_path / "split.mlir"
+    src.write_text(text)
+    out = tmp_path / "o.mlir"
+    r = run(str(src), "--split-input-file", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    args = ("--split-input-file",)
+    assert reprint(out.read_text(), args=args) == reprint(text, args=args)
+
+
+def test_unknown_pass_and_missing_file(tmp_path: Path, capsys):
+    src = tmp_path / "in.mlir"
+    src.write_text(GOOD)
+    assert main(["opt", str(src), "--passes", "no-such-pass"]) == 1
+    assert "unknown pass 'no-such-pass'" in capsys.readouterr().err
+    assert main(["opt", str(tmp_path / "missing.mlir")]) == 1
+    assert "cannot open input file" in capsys.readouterr().err
