@@ -154,8 +154,10 @@ def test_new_region_op_and_unnamed_values():
 def test_create_rejects_bad_segments():
     m = parse(SRC)
     n = _func(m).regions[0].blocks[0].args[0]
-    with pytest.raises(ValueError, match="segments"):
+    with pytest.raises(ValueError, match="takes 1 operands, got 2"):
         Op.create("stream.async.alloca", [n, n], result_types=["!stream.resource<transient>"])
+    with pytest.raises(ValueError, match="do not match"):
+        Op.create("stream.async.alloca", [n], segments=[2])
     with pytest.raises(ValueError, match="not a registered op"):
         Op.create("arith.addi", [n, n])
     with pytest.raises(ValueError, match="unknown segments"):
