@@ -15,7 +15,8 @@ end of this file, in ``_pack_bestfit.pxi``):
   ``_ii_query``, ``_ii_free``): a static set of intervals, each activated
   once; a query lists the active ones that intersect ``[s, e]`` in about
   O(C log n + k) for k hits.
-* ``_res_sort``: stable merge sort of ``_Res`` records by (offset, order).
+* ``_i64_sort``: merge sort of int64 keys (pack (offset, tie-break) into one key).
+* ``_argsort_stable``: counting sort of op indices (numpy fallback).
 * ``_fen_*``: a Fenwick tree over slots with predecessor / successor search.
 """
 
@@ -402,39 +403,27 @@ cdef inline int64_t _upper_bound(const int64_t* a, int64_t n, int64_t x) noexcep
     return lo
 
 
-# A placed buffer: [off, end) in memory; `key` breaks ties between equal
-# offsets (ascending).
-cdef struct _Res:
-    int64_t off
-    int64_t end
-    int64_t key
-    int64_t id
-
-
-cdef inline bint _res_less(const _Res* a, const _Res* b) noexcept nogil:
-    return a.off < b.off or (a.off == b.off and a.key < b.key)
-
-
-cdef void _res_sort(_Res* a, _Res* tmp, int64_t n) noexcept nogil:
-    """Stable sort of ``a[:n]`` by (off, key); ``tmp`` has room for n records.
-    Insertion sort of runs of 16, then bottom-up merges."""
-    cdef int64_t lo, hi, i, j, width, mid, k, p, q
-    cdef _Res x
-    cdef _Res* src = a
-    cdef _Res* dst = tmp
-    cdef _Res* sw
+cdef void _i64_sort(int64_t* a, int64_t* tmp, int64_t n) noexcept nogil:
+    """Sort ``a[:n]`` ascending; ``tmp`` has room for n values.  Insertion
+    sort of runs of 8, then bottom-up merges written so that the compiler can
+    use conditional moves (the keys of a query come in random order)."""
+    cdef int64_t lo, hi, i, j, width, mid, k, p, q, x, y
+    cdef int64_t* src = a
+    cdef int64_t* dst = tmp
+    cdef int64_t* sw
+    cdef bint t
     lo = 0
     while lo < n:
-        hi = lo + 16 if lo + 16 < n else n
+        hi = lo + 8 if lo + 8 < n else n
         for i in range(lo + 1, hi):
             x = a[i]
             j = i
-            while j > lo and _res_less(&x, &a[j - 1]):
+            while j > lo and x < a[j - 1]:
                 a[j] = a[j - 1]
                 j -= 1
             a[j] = x
         lo = hi
-    width = 16
+    width = 8
     while width < n:
         lo = 0
         while lo < n:
@@ -444,12 +433,12 @@ cdef void _res_sort(_Res* a, _Res* tmp, int64_t n) noexcept nogil:
             q = mid
             k = lo
             while p < mid and q < hi:
-                if _res_less(&src[q], &src[p]):
-                    dst[k] = src[q]
-                    q += 1
-                else:
-                    dst[k] = src[p]
-                    p += 1
+                x = src[p]
+                y = src[q]
+                t = y < x
+                dst[k] = y if t else x
+                q += t
+                p += 1 - t
                 k += 1
             while p < mid:
                 dst[k] = src[p]
@@ -465,7 +454,7 @@ cdef void _res_sort(_Res* a, _Res* tmp, int64_t n) noexcept nogil:
         dst = sw
         width *= 2
     if src != a:
-        memcpy(a, src, n * sizeof(_Res))
+        memcpy(a, src, n * sizeof(int64_t))
 
 
 # Fenwick tree over slots 0..n-1 (array f of n + 1 counters, f[0] unused).
@@ -566,44 +555,48 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
         return _pack_iree_window(starts, ends, sizes, offset_alignment, offsets_arr)
     if _iree_prefers_quadratic(s_np, np.asarray(ends)):
         return _pack_iree_quadratic(starts, ends, sizes, offset_alignment)
+    # Each intersecting reservation becomes one int64 key, offset in the high
+    # bits and (mask - index) in the low ones, so that ascending keys are
+    # IREE's list order (offset, newest first).  Offsets never exceed
+    # `bound`; if that does not leave room for the index, walk quadratically.
+    cdef int64_t shift = max(1, int(n - 1).bit_length())
+    bound = _sum_nonneg(sizes) + n * (offset_alignment - 1)
+    if bound >= 2 ** (63 - int(shift)):
+        return _pack_iree_quadratic(starts, ends, sizes, offset_alignment)
+    cdef int64_t mask = ((<int64_t>1) << shift) - 1
     order_arr, cls_arr = _interval_classes(starts, ends)
     hits_arr = np.empty(n, dtype=np.int64)
+    tmp_arr = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] offsets = offsets_arr
     cdef const int64_t[::1] order = order_arr
     cdef const int64_t[::1] cls = cls_arr
     cdef int64_t[::1] hits = hits_arr
+    cdef int64_t[::1] tmp = tmp_arr
     cdef _IntervalIndex index
     index.start = index.end = index.real_end = index.id = index.pos = NULL
-    cdef _Res* res = NULL
-    cdef _Res* tmp = NULL
-    cdef int64_t i, j, k, r, cur, a, best, fit, size, hw = 0
+    cdef int64_t i, j, k, r, off, cur, a, best, fit, size, hw = 0
     try:
         _ii_init(&index, &starts[0], &ends[0], &order[0], &cls[0], n)
-        res = <_Res*>malloc(n * sizeof(_Res))
-        tmp = <_Res*>malloc(n * sizeof(_Res))
-        if res == NULL or tmp == NULL:
-            raise MemoryError()
         with nogil:
             for i in range(n):
                 size = sizes[i]
                 k = _ii_query(&index, starts[i], ends[i], &hits[0])
                 for j in range(k):
                     r = hits[j]
-                    res[j].off = offsets[r]
-                    res[j].end = offsets[r] + sizes[r]
-                    res[j].key = -r
-                    res[j].id = r
-                _res_sort(res, tmp, k)
+                    hits[j] = (offsets[r] << shift) | (mask - r)
+                _i64_sort(&hits[0], &tmp[0], k)
                 cur = 0
                 best = INT64_MAX
                 fit = INT64_MAX
                 for j in range(k):
+                    off = hits[j] >> shift
                     a = _align(cur, offset_alignment)
-                    if a + size <= res[j].off and res[j].off - a < fit:
+                    if a + size <= off and off - a < fit:
                         best = a
-                        fit = res[j].off - cur
-                    if res[j].end > cur:
-                        cur = res[j].end
+                        fit = off - cur
+                    r = mask - (hits[j] & mask)
+                    if off + sizes[r] > cur:
+                        cur = off + sizes[r]
                 if best == INT64_MAX:
                     best = _align(cur, offset_alignment)
                 offsets[i] = best
@@ -612,8 +605,6 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
                 _ii_activate(&index, i)
     finally:
         _ii_free(&index)
-        free(res)
-        free(tmp)
     return offsets_arr, hw
 
 
@@ -892,27 +883,21 @@ def _py_interval_query(const int64_t[::1] starts, const int64_t[::1] ends,
     return np.sort(hits[:k])
 
 
-def _py_res_sort(const int64_t[::1] off, const int64_t[::1] key):
-    """Permutation that ``_res_sort`` applies to records (off, key) (test hook)."""
-    cdef int64_t n = off.shape[0], i
-    cdef _Res* a = <_Res*>malloc(max(n, 1) * sizeof(_Res))
-    cdef _Res* t = <_Res*>malloc(max(n, 1) * sizeof(_Res))
-    out = np.empty(n, dtype=np.int64)
-    try:
-        if a == NULL or t == NULL:
-            raise MemoryError()
-        for i in range(n):
-            a[i].off = off[i]
-            a[i].end = 0
-            a[i].key = key[i]
-            a[i].id = i
-        _res_sort(a, t, n)
-        for i in range(n):
-            out[i] = a[i].id
-    finally:
-        free(a)
-        free(t)
+def _py_i64_sort(const int64_t[::1] keys):
+    """``keys`` sorted by ``_i64_sort`` (test hook)."""
+    out = np.array(keys, dtype=np.int64)
+    tmp = np.empty(max(out.shape[0], 1), dtype=np.int64)
+    cdef int64_t[::1] o = out
+    cdef int64_t[::1] t = tmp
+    if out.shape[0]:
+        _i64_sort(&o[0], &t[0], out.shape[0])
     return out
+
+
+def _sum_nonneg(x):
+    """Exact sum of non-negative int64 values as a Python int."""
+    v = np.asarray(x, dtype=np.int64)
+    return (int(np.sum(v >> 32, dtype=np.uint64)) << 32) + int(np.sum(v & 0xFFFFFFFF, dtype=np.uint64))
 
 
 include "_pack_bestfit.pxi"
