@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Module, Op
 from fastalloc.passes.layout_slices import (
     DEFAULT_ALIGNMENT,
@@ -143,7 +144,10 @@ def pack_stats(
         ps = pack_slices(pack, consts)
         idx = np.flatnonzero(ps.static_mask)
         starts, ends, sizes = ps.starts[idx], ps.ends[idx], ps.static_sizes[idx]
-        _, total = place_static(starts, ends, sizes, config, strategy, pack.loc)
+        try:
+            _, total = place_static(starts, ends, sizes, config, strategy)
+        except FastallocError as err:
+            raise FastallocError(err.message, err.loc or pack.loc) from None
         lb = static_lower_bound(starts, ends, sizes, config)
         ordinals = ordinals_by_fn.get(id(fn))
         if ordinals is None:
