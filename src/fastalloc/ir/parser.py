@@ -554,7 +554,20 @@ class _Parser:
             return True
         c = t[0]
         if c == "^":
-            return True
+            # a block label `^bb1:` / `^bb1(%a: i32):`, not a successor `^bb1(%a : i32),`
+            j += 1
+            if toks[j] == "(":
+                depth = 0
+                while toks[j] != "":
+                    if toks[j] == "(":
+                        depth += 1
+                    elif toks[j] == ")":
+                        depth -= 1
+                        if depth == 0:
+                            break
+                    j += 1
+                j += 1
+            return toks[j] == ":"
         if c == "%":
             while True:
                 j += 1
@@ -869,13 +882,20 @@ class _Parser:
             return [v]
         return []
 
-    def tied_result(self) -> tuple[str, Value]:
-        """custom<ShapedTiedResult>: ``[%x as] T{%size}``."""
+    def operand_type(self, v: Value) -> tuple[str, Value]:
+        """``T{%size}`` that states the type of operand ``v``."""
+        k = self.i
+        ty, sz = self.sized_type()
+        _check_use_type(self, v, ty, k)
+        return ty, sz
+
+    def tied_result(self, target: Value) -> tuple[str, Value]:
+        """custom<ShapedTiedResult>: ``[%x as] T{%size}``; T is also the target's type."""
         if self.peek()[:1] == "%":
             # iree-opt does not resolve this name (the tie is fixed); neither do we.
             self.i += 1
             self.expect("as")
-        return self.sized_type()
+        return self.operand_type(target)
 
     def range_(self, to: bool, for_: bool) -> list[Value]:
         self.expect("[")
@@ -1176,7 +1196,7 @@ def p_async_clone(p: _Parser, op: Op) -> None:
     p.opt_on(op)
     s = p.use()
     p.expect(":")
-    _, ssz = p.sized_type()
+    _, ssz = p.operand_type(s)
     p.expect("->")
     ty, sz = p.sized_type()
     p.finish(op, {"source": [s], "source_size": [ssz], "result_size": [sz]}, [ty])
@@ -1187,7 +1207,7 @@ def p_async_slice(p: _Parser, op: Op) -> None:
     s = p.use()
     a, b = p.range_(True, False)
     p.expect(":")
-    _, ssz = p.sized_type()
+    _, ssz = p.operand_type(s)
     p.expect("->")
     ty, sz = p.sized_type()
     p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [a], "source_end": [b],
@@ -1204,7 +1224,7 @@ def p_async_fill(p: _Parser, op: Op) -> None:
     k = p.i
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
-    ty, tsz = p.tied_result()
+    ty, tsz = p.tied_result(t)
     p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [a], "target_end": [b],
                   "target_length": [c], "value": [v]}, [ty])
 
@@ -1216,9 +1236,9 @@ def p_async_update(p: _Parser, op: Op) -> None:
     t = p.use()
     a, b = p.range_(True, False)
     p.expect(":")
-    _, usz = p.sized_type()
+    _, usz = p.operand_type(u)
     p.expect("->")
-    ty, tsz = p.tied_result()
+    ty, tsz = p.tied_result(t)
     p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [a], "target_end": [b],
                   "update": [u], "update_size": [usz]}, [ty])
 
@@ -1233,9 +1253,9 @@ def p_async_copy(p: _Parser, op: Op) -> None:
     p.expect(",")
     ln = p.use()
     p.expect(":")
-    _, ssz = p.sized_type()
+    _, ssz = p.operand_type(s)
     p.expect("->")
-    ty, tsz = p.tied_result()
+    ty, tsz = p.tied_result(t)
     p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [ta], "target_end": [tb],
                   "source": [s], "source_size": [ssz], "source_offset": [sa], "source_end": [sb],
                   "length": [ln]}, [ty])
@@ -1420,9 +1440,9 @@ def p_async_collective(p: _Parser, op: Op) -> None:
     t = p.use()
     ta, tb, tl = p.range_(True, True)
     p.expect(":")
-    _, ssz = p.sized_type()
+    _, ssz = p.operand_type(s)
     p.expect("->")
-    ty, tsz = p.tied_result()
+    ty, tsz = p.tied_result(t)
     p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [ta], "target_end": [tb],
                   "target_length": [tl], "source": [s], "source_size": [ssz], "source_offset": [sa],
                   "source_end": [sb], "source_length": [sl], "element_count": [cnt], "channel": [ch],
@@ -1433,7 +1453,7 @@ def p_async_barrier(p: _Parser, op: Op) -> None:
     p.opt_on(op)
     s = p.use()
     p.expect(":")
-    ty, sz = p.sized_type()
+    ty, sz = p.operand_type(s)
     p.finish(op, {"source": [s], "size": [sz]}, [ty])
 
 
@@ -1441,7 +1461,7 @@ def p_async_transfer(p: _Parser, op: Op) -> None:
     p.opt_on(op, "execution_affinity")
     s = p.use()
     p.expect(":")
-    _, ssz = p.sized_type()
+    _, ssz = p.operand_type(s)
     p.opt_on(op, "source_affinity", "from")
     p.expect("->")
     p.opt_on(op, "target_affinity", "to")
@@ -1460,7 +1480,7 @@ def p_load(p: _Parser, op: Op) -> None:
     s = p.use()
     (o,) = p.range_(False, False)
     p.expect(":")
-    _, ssz = p.sized_type()
+    _, ssz = p.operand_type(s)
     p.expect("->")
     ty = p.type_()
     p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [o]}, [ty])
@@ -1475,7 +1495,7 @@ def p_async_store(p: _Parser, op: Op) -> None:
     k = p.i
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
-    ty, sz = p.tied_result()
+    ty, sz = p.tied_result(t)
     p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "value": [v]}, [ty])
 
 
@@ -1488,7 +1508,7 @@ def p_resource_store(p: _Parser, op: Op) -> None:
     k = p.i
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
-    _, sz = p.sized_type()
+    _, sz = p.operand_type(t)
     p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "value": [v]}, [])
 
 
@@ -1558,7 +1578,7 @@ def p_resource_dealloca(p: _Parser, op: Op) -> None:
     aw = p.opt_await(True)
     r = p.use()
     p.expect(":")
-    _, sz = p.sized_type()
+    _, sz = p.operand_type(r)
     p.arrow_gt()
     p.finish(op, {"operand": [r], "operand_size": [sz], "await_timepoint": aw}, [p.timepoint_type()])
 
@@ -1623,7 +1643,7 @@ def p_resource_subview(p: _Parser, op: Op) -> None:
     s = p.use()
     (o,) = p.range_(False, False)
     p.expect(":")
-    _, ssz = p.sized_type()
+    _, ssz = p.operand_type(s)
     p.expect("->")
     ty, sz = p.sized_type()
     p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [o], "result_size": [sz]}, [ty])
@@ -1638,7 +1658,7 @@ def p_cmd_fill(p: _Parser, op: Op) -> None:
     k = p.i
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
-    _, sz = p.sized_type()
+    _, sz = p.operand_type(t)
     p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "target_length": [ln],
                   "value": [v]}, [])
 
@@ -1652,9 +1672,9 @@ def p_cmd_copy(p: _Parser, op: Op) -> None:
     p.expect(",")
     ln = p.use()
     p.expect(":")
-    _, ssz = p.sized_type()
+    _, ssz = p.operand_type(s)
     p.expect("->")
-    _, tsz = p.sized_type()
+    _, tsz = p.operand_type(t)
     p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [so], "target": [t],
                   "target_size": [tsz], "target_offset": [to], "length": [ln]}, [])
 
@@ -1665,7 +1685,7 @@ def _p_cmd_range_op(p: _Parser, op: Op, kw: str | None) -> None:
     t = p.use()
     o, ln = p.range_(False, True)
     p.expect(":")
-    _, sz = p.sized_type()
+    _, sz = p.operand_type(t)
     p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "target_length": [ln]}, [])
 
 
