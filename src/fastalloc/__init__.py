@@ -1,9 +1,82 @@
 """fastalloc: IREE's stream memory planning (schedule-allocation, layout-slices) in Cython.
 
-The public API is re-exported here; see README.md.
+Public API (see README.md):
+
+* IR: :func:`parse` text into a :class:`Module`, ``str(module)`` prints it back;
+  :func:`run_passes` takes and returns text; :func:`schedule_allocation` and
+  :func:`layout_slices` rewrite a parsed module in place; :func:`pack_stats`.
+* Packing (numpy): :func:`pack` -> :class:`Plan`, :func:`lower_bound`,
+  :func:`validate`, :func:`alias_sets`, :func:`liveness_intervals`,
+  :func:`read_csv` / :func:`write_csv` (minimalloc's format), :func:`plan_many`.
+* Errors: every bad input raises :class:`FastallocError` (a ``ValueError``).
+
+Submodules are imported on first use so that ``import fastalloc`` stays cheap.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from fastalloc.errors import FastallocError, SourceLocation
 
-__all__ = ["FastallocError", "SourceLocation"]
 __version__ = "0.1.0"
+
+# public name -> module that defines it
+_EXPORTS = {
+    "parse": "fastalloc.ir",
+    "Module": "fastalloc.ir",
+    "run_passes": "fastalloc.passes",
+    "schedule_allocation": "fastalloc.passes",
+    "layout_slices": "fastalloc.passes.layout_slices",
+    "pack_stats": "fastalloc.passes.stats",
+    "PackStats": "fastalloc.passes.stats",
+    "pack": "fastalloc.packing",
+    "Plan": "fastalloc.packing",
+    "STRATEGIES": "fastalloc.packing",
+    "lower_bound": "fastalloc.packing",
+    "validate": "fastalloc.packing",
+    "alias_sets": "fastalloc.packing",
+    "liveness_intervals": "fastalloc.packing",
+    "LIVE_IN": "fastalloc.packing",
+    "LIVE_OUT": "fastalloc.packing",
+    "Problem": "fastalloc.csvio",
+    "read_csv": "fastalloc.csvio",
+    "write_csv": "fastalloc.csvio",
+    "plan_many": "fastalloc.batch",
+}
+
+__all__ = ["FastallocError", "SourceLocation", "__version__", *sorted(_EXPORTS)]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fastalloc' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this hook
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from fastalloc.batch import plan_many
+    from fastalloc.csvio import Problem, read_csv, write_csv
+    from fastalloc.ir import Module, parse
+    from fastalloc.packing import (
+        LIVE_IN,
+        LIVE_OUT,
+        STRATEGIES,
+        Plan,
+        alias_sets,
+        liveness_intervals,
+        lower_bound,
+        pack,
+        validate,
+    )
+    from fastalloc.passes import run_passes, schedule_allocation
+    from fastalloc.passes.layout_slices import layout_slices
+    from fastalloc.passes.stats import PackStats, pack_stats
