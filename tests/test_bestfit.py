@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fastalloc._core import _pack_best_fit
+from fastalloc._core import _pack_best_fit, _pack_best_fit_order, _pack_sweep
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 
@@ -59,7 +59,7 @@ def sweep_conflict(starts, ends, sizes, offsets):
     for _, kind, i in events:
         item = (int(offsets[i]), int(offsets[i] + sizes[i]), i)
         if kind == 0:
-            live.remove(item)
+            del live[bisect.bisect_left(live, item)]
             continue
         p = bisect.bisect(live, item)
         if p > 0 and live[p - 1][1] > item[0]:
@@ -77,6 +77,27 @@ def sweep_lower_bound(starts, ends, sizes):
     kind = np.concatenate([np.zeros_like(starts), np.ones_like(ends)])
     delta = np.concatenate([sizes, -sizes])
     return int(np.cumsum(delta[np.lexsort((kind, t))]).max())
+
+
+def ref_best_fit(starts, ends, sizes, order):
+    """One best-fit pass in `order`, literally: each buffer goes to the
+    smallest gap that fits (lowest on ties) among the placed buffers whose
+    lifetimes meet its own, else on top of them. O(n^2 log n)."""
+    offsets = [0] * len(sizes)
+    placed = []
+    for i in order:
+        if sizes[i] == 0:
+            continue
+        busy = sorted((offsets[j], offsets[j] + sizes[j]) for j in placed
+                      if starts[j] <= ends[i] and starts[i] <= ends[j])
+        cur, best = 0, None
+        for lo, hi in busy:
+            if lo - cur >= sizes[i] and (best is None or lo - cur < best[0]):
+                best = (lo - cur, cur)
+            cur = max(cur, hi)
+        offsets[i] = best[1] if best else cur
+        placed.append(i)
+    return offsets
 
 
 def run(starts, ends, sizes, alignment=1, effort=1):
@@ -144,6 +165,45 @@ def test_search_never_worse_than_single_pass(problem):
     _, fast = run(s, e, z, alignment, effort=0)
     _, searched = run(s, e, z, alignment, effort=1)
     assert searched <= fast
+
+
+@given(problems(max_n=30), st.randoms(use_true_random=False))
+@settings(max_examples=80, deadline=None)
+def test_one_pass_matches_reference_in_any_order(problem, rnd):
+    # the segment tree of byte-range unions must find exactly the gaps of the
+    # literal rule, whatever the order
+    s, e, z, _ = problem
+    order = list(range(len(s)))
+    rnd.shuffle(order)
+    arrays = [np.asarray(x, dtype=np.int64) for x in (s, e, z)]
+    offsets, total = _pack_best_fit_order(*arrays, np.asarray(order, dtype=np.int64))
+    ref = ref_best_fit(s, e, z, order)
+    nonzero = [i for i in range(len(z)) if z[i]]
+    assert [int(offsets[i]) for i in nonzero] == [ref[i] for i in nonzero]
+    assert total == max((ref[i] + z[i] for i in nonzero), default=0)
+
+
+@given(problems(max_n=40))
+@settings(max_examples=100, deadline=None)
+def test_sweep_is_best_fit_in_first_use_order(problem):
+    s, e, z, alignment = problem
+    offsets, total = _pack_sweep(*[np.asarray(x, dtype=np.int64) for x in (s, e, z)], alignment, 0)
+    order = sorted(range(len(s)), key=lambda i: (s[i], -z[i], i))
+    ref = ref_best_fit(s, e, z, order)
+    assert [int(offsets[i]) for i in range(len(z)) if z[i]] == [ref[i] for i in range(len(z)) if z[i]]
+    assert_plan(s, e, z, alignment, offsets, total)
+
+
+def test_sweep_on_random_workload_is_valid():
+    rng = np.random.default_rng(3)
+    n = 3000
+    s = rng.integers(0, 3000, n)
+    e = s + np.exp(rng.uniform(0, np.log(1000), n)).astype(np.int64)
+    z = np.exp(rng.uniform(np.log(64), np.log(1 << 24), n)).astype(np.int64) // 64 * 64
+    offsets, total = _pack_sweep(s, e, z, 64, 0)
+    assert sweep_conflict(s, e, z, offsets) is None
+    assert total == int((offsets + z).max()) and total >= sweep_lower_bound(s, e, z)
+    assert (offsets % 64 == 0).all()
 
 
 # ---------------------------------------------------------------------------
