@@ -301,6 +301,13 @@ cdef struct _IntervalIndex:
     int64_t* real_end       # the interval's end, active or not
     int64_t* id
     int64_t* pos            # position of interval id
+    # Coarse start lookup: tab[c * nb + b] is the first position of class c
+    # whose start is >= tlo + (b << tshift); a query binary-searches only
+    # between two neighbouring entries.
+    int64_t tlo
+    int64_t tshift
+    int64_t nb
+    int64_t* tab
 
 
 cdef int _ii_init(_IntervalIndex* t, const int64_t* starts, const int64_t* ends,
@@ -336,6 +343,34 @@ cdef int _ii_init(_IntervalIndex* t, const int64_t* starts, const int64_t* ends,
             t.cls_maxlen[c] = ln
     for c in range(65):
         t.cls_ptr[c + 1] += t.cls_ptr[c]
+    # Table size at most about 4n entries over the 65 classes.
+    cdef int64_t tlo = INT64_MAX, thi = INT64_MIN, b, bt, top, span
+    for p in range(n):
+        if starts[p] < tlo:
+            tlo = starts[p]
+        if starts[p] > thi:
+            thi = starts[p]
+    if n == 0:
+        tlo = 0
+        thi = 0
+    span = thi - tlo
+    t.tlo = tlo
+    t.tshift = 0
+    while (span >> t.tshift) + 2 > (4 * n + 4096) // 65:
+        t.tshift += 1
+    t.nb = (span >> t.tshift) + 2
+    t.tab = <int64_t*>malloc(65 * t.nb * sizeof(int64_t))
+    if t.tab == NULL:
+        with gil:
+            raise MemoryError()
+    for c in range(65):
+        p = t.cls_ptr[c]
+        top = t.cls_ptr[c + 1]
+        for b in range(t.nb):
+            bt = tlo + (b << t.tshift)
+            while p < top and t.start[p] < bt:
+                p += 1
+            t.tab[c * t.nb + b] = p
     return 0
 
 
@@ -345,7 +380,8 @@ cdef void _ii_free(_IntervalIndex* t) noexcept nogil:
     free(t.real_end)
     free(t.id)
     free(t.pos)
-    t.start = t.end = t.real_end = t.id = t.pos = NULL
+    free(t.tab)
+    t.start = t.end = t.real_end = t.id = t.pos = t.tab = NULL
 
 
 cdef inline void _ii_activate(_IntervalIndex* t, int64_t i) noexcept nogil:
@@ -365,6 +401,13 @@ cdef int64_t _ii_query(const _IntervalIndex* t, int64_t s, int64_t e,
             continue
         low = s - t.cls_maxlen[c]
         hi = top
+        if low > t.tlo:
+            mid = (low - t.tlo) >> t.tshift
+            if mid + 1 < t.nb:
+                lo = t.tab[c * t.nb + mid]
+                hi = t.tab[c * t.nb + mid + 1]
+            else:
+                lo = top
         while lo < hi:
             mid = (lo + hi) >> 1
             if t.start[mid] < low:
@@ -373,9 +416,9 @@ cdef int64_t _ii_query(const _IntervalIndex* t, int64_t s, int64_t e,
                 hi = mid
         p = lo
         while p < top and t.start[p] <= e:
-            if t.end[p] >= s:
-                out[k] = t.id[p]
-                k += 1
+            # Branch-free filter: about half the candidates fail, at random.
+            out[k] = t.id[p]
+            k += t.end[p] >= s
             p += 1
     return k
 
@@ -573,7 +616,7 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef int64_t[::1] hits = hits_arr
     cdef int64_t[::1] tmp = tmp_arr
     cdef _IntervalIndex index
-    index.start = index.end = index.real_end = index.id = index.pos = NULL
+    index.start = index.end = index.real_end = index.id = index.pos = index.tab = NULL
     cdef int64_t i, j, k, r, off, cur, a, best, fit, size, hw = 0
     try:
         _ii_init(&index, &starts[0], &ends[0], &order[0], &cls[0], n)
@@ -871,7 +914,7 @@ def _py_interval_query(const int64_t[::1] starts, const int64_t[::1] ends,
     hits = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] h = hits
     cdef _IntervalIndex index
-    index.start = index.end = index.real_end = index.id = index.pos = NULL
+    index.start = index.end = index.real_end = index.id = index.pos = index.tab = NULL
     try:
         _ii_init(&index, &starts[0], &ends[0], &order[0], &cls[0], n)
         for i in range(n):
