@@ -40,7 +40,7 @@ def _generated_cases() -> list:
 
     # Single-device programs: multi-device affinity joins need IREE's
     # whole-program AffinityAnalysis, which fastalloc only approximates.
-    cfg = GenConfig(affinities=False, initializer=False)
+    cfg = GenConfig(affinities=False)
     small = [pytest.param(generate_module(s, n_ops=12 + s % 40, config=cfg), id=f"gen-{s}") for s in range(150)]
     big = [pytest.param(generate_module(1000 + s, n_ops=400, config=cfg), id=f"gen-big-{s}") for s in range(4)]
     return small + big

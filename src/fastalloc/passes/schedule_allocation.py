@@ -253,20 +253,191 @@ def _find_local_value_affinity(value: Value | None) -> str | None:
     return None
 
 
+_ON_ATTR = re.compile(r"\bon\((#hal\.[^\s,()<>]+<)")
+
+
+def _explicit_affinity(op: Op) -> str | None:
+    """The affinity written on ``op`` itself: its ``affinity`` property, or the
+    ``on(...)`` clause of an op the model keeps as text."""
+    if op.props:
+        aff = op.props.get("affinity")
+        if aff is not None:
+            return aff
+    if op.opdef is None and op.tmpl:
+        head = op.tmpl[0] if isinstance(op.tmpl[0], str) else ""
+        m = _ON_ATTR.search(head)
+        if m:
+            start = m.start(1)
+            depth = 0
+            for k in range(start, len(head)):
+                ch = head[k]
+                if ch in "<[(":
+                    depth += 1
+                elif ch in ">])":
+                    depth -= 1
+                    if depth == 0:
+                        return head[start : k + 1]
+    return None
+
+
+def _lookup_affinity(op: Op | None) -> str | None:
+    """``AffinityAttr::lookup``: the op's own affinity, else the nearest
+    ancestor's (an ``on(...)`` or a ``stream.affinity`` attribute)."""
+    while isinstance(op, Op):
+        aff = _explicit_affinity(op)
+        if aff is not None:
+            return aff
+        attr = op.attrs.get("stream.affinity") if op.attrs else None
+        if attr:
+            return attr
+        blk = op.parent
+        region = blk.parent if blk is not None else None
+        op = region.parent if region is not None else None
+    return None
+
+
+def _transfer_affinity(op: Op) -> str | None:
+    """``AsyncTransferOp::getAffinityAttr``: the execution affinity, else a
+    default chosen from the source/result lifetimes."""
+    aff = op.props.get("execution_affinity")
+    if aff is not None:
+        return aff
+    src, dst = op.props.get("source_affinity"), op.props.get("target_affinity")
+    ls, lr = _lifetime(op.operands[0].type), _lifetime(op.results[0].type)
+    if ls == "staging" and lr == "staging":
+        return src
+    if ls in ("external", "staging"):
+        return dst
+    return src
+
+
+def _is_affinity_op(op: Op) -> bool:
+    return op.name.startswith("stream.") and op.name not in ("stream.yield", "stream.timepoint.join")
+
+
+class _AffinityAnalysis:
+    """A local approximation of 3.13's AffinityAnalysis queries used by
+    ``deriveResultAffinity``: producer affinities (walking up through tied
+    ops, region yields and transfers' sources), consumer affinities (the
+    affinity ops using the value, through tied results, yields, barriers and
+    transfers' targets) and values pinned by ``stream.tensor.import/export``.
+    Calls, branches and globals are not followed."""
+
+    def pinned(self, value: Value) -> list[str]:
+        out: list[str] = []
+        if value.owner is not None and not value.is_block_arg and value.owner.name == "stream.tensor.import":
+            aff = _explicit_affinity(value.owner)
+            if aff is not None:
+                out.append(aff)
+        for user, _ in value.uses:
+            if user.name == "stream.tensor.export":
+                aff = _explicit_affinity(user)
+                if aff is not None and aff not in out:
+                    out.append(aff)
+        return out
+
+    def producer(self, value: Value, seen: set | None = None) -> list[str]:
+        seen = set() if seen is None else seen
+        out: list[str] = []
+        work = [value]
+        while work:
+            v = work.pop()
+            if v in seen:
+                continue
+            seen.add(v)
+            if v.is_block_arg:
+                blk = v.owner
+                region = blk.parent
+                parent = region.parent if region is not None else None
+                if isinstance(parent, Op) and parent.name in ("stream.async.execute", "stream.async.concurrent"):
+                    ops = parent.group("resource_operands")
+                    if v.index < len(ops):
+                        work.append(ops[v.index])
+                continue
+            op = v.owner
+            name = op.name
+            if name == "util.optimization_barrier":
+                work.append(op.operands[v.index])
+                continue
+            if name in ("stream.async.execute", "stream.async.concurrent"):
+                # The region op itself (an affinity op) and, through its
+                # yield, whatever produced the value inside.
+                t = tied_operand(v)
+                if t is not None:
+                    work.append(t)
+                else:
+                    _add(out, _lookup_affinity(op))
+                inner = op.regions[0].blocks[0].ops[-1].group("resource_operands") if op.regions else []
+                if v.index < len(inner):
+                    work.append(inner[v.index])
+                continue
+            if name == "stream.async.transfer":
+                aff = _transfer_affinity(op)
+                _add(out, aff if aff is not None else _lookup_affinity(op.parent.parent.parent if op.parent and op.parent.parent else None))
+                continue
+            t = tied_operand(v)
+            if t is not None:
+                work.append(t)
+                continue
+            if _is_affinity_op(op):
+                aff = _lookup_affinity(op)
+                if aff is not None:
+                    _add(out, aff)
+                else:
+                    work.extend(o for o in op.operands if is_resource(o))
+        return out
+
+    def consumer(self, value: Value) -> list[str]:
+        out: list[str] = []
+        seen: set = set()
+        work = [value]
+        while work:
+            v = work.pop()
+            if v in seen:
+                continue
+            seen.add(v)
+            for user, idx in v.uses:
+                name = user.name
+                if _is_affinity_op(user) and name != "stream.async.transfer":
+                    _add(out, _lookup_affinity(user))
+                if user.opdef is not None:
+                    work.extend(tied_results(user, idx))
+                if name == "stream.async.transfer":
+                    _add(out, user.props.get("target_affinity"))
+                elif name == "stream.yield":
+                    parent = user.parent.parent.parent if user.parent and user.parent.parent else None
+                    if isinstance(parent, Op) and idx < len(parent.results):
+                        work.append(parent.results[idx])
+                elif name == "util.optimization_barrier" and idx < len(user.results):
+                    work.append(user.results[idx])
+                elif name == "stream.timepoint.await":
+                    res = [o for o in user.operands if is_resource(o)]
+                    k = sum(1 for o in user.operands[:idx] if is_resource(o))
+                    if k < len(user.results) and k < len(res):
+                        work.append(user.results[k])
+        return out
+
+
+def _add(out: list[str], aff: str | None) -> None:
+    if aff is not None and _norm(aff) not in {_norm(a) for a in out}:
+        out.append(aff)
+
+
+_ANALYSIS = _AffinityAnalysis()
+
+
 def _derive_result_affinity(execute_op: Op, result: Value, region_value: Value) -> str | None:
-    """3.13's ``deriveResultAffinity``, with the usage affinities of ``result``
-    taken as the execute's own affinity plus the affinities of the ops that
-    consume ``result`` directly (sorted by text, duplicates dropped)."""
-    usage: list[str] = []
-    exec_aff = execute_op.props.get("affinity")
-    if exec_aff is not None:
-        usage.append(exec_aff)
-    for user, _ in result.uses:
-        aff = user.props.get("affinity") if user.props else None
-        if aff is not None and _norm(aff) not in {_norm(u) for u in usage}:
-            usage.append(aff)
+    """3.13's ``deriveResultAffinity``: the pinned affinities of ``result``,
+    else its usage affinities (producers and consumers, sorted by text),
+    joined with the local transfer target or the execute's affinity."""
+    usage = _ANALYSIS.pinned(result)
+    if not usage:
+        usage = list(_ANALYSIS.producer(result))
+        for a in _ANALYSIS.consumer(result):
+            _add(usage, a)
     usage.sort(key=lambda a: _norm(a) or "")
     local = _find_local_value_affinity(region_value)
+    exec_aff = execute_op.props.get("affinity")
     usage_all: list[str | None] = list(usage)
     usage_all.append(local if local is not None else exec_aff)
     return _join_or(usage_all)
