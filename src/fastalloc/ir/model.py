@@ -285,6 +285,15 @@ class Op:
 
     def group(self, name: str) -> list[Value]:
         """Operands of the ODS segment ``name`` (a new list)."""
+        opdef = self.opdef
+        if opdef is not None:
+            k = opdef.segment_index.get(name)
+            if k is not None:
+                segs = self.segments
+                start = opdef.static_start[k]
+                if start < 0:
+                    start = sum(segs[:k])
+                return self.operands[start:start + segs[k]]
         a, b = self._segment_span(name)
         return self.operands[a:b]
 

@@ -42,6 +42,8 @@ class OpDef:
     props: tuple[str, ...] = ()
     num_regions: int = 0
     segment_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    # Start of segment k when every earlier segment has exactly one operand, else -1.
+    static_start: list[int] = field(default_factory=list, compare=False, repr=False)
 
     def infer_segments(self, n: int) -> list[int]:
         """Segment sizes for ``n`` flat operands when no explicit sizes are given.
@@ -84,6 +86,10 @@ def _def(name: str, spec: str, *, attr_sized: bool = False, same_variadic: bool 
         kinds.append(kind)
     d = OpDef(name, tuple(names), tuple(kinds), attr_sized, same_variadic, tuple(props.split()), regions)
     d.segment_index.update({nm: k for k, nm in enumerate(names)})
+    fixed = True
+    for k, kind in enumerate(kinds):
+        d.static_start.append(k if fixed else -1)
+        fixed = fixed and kind == "1"
     return d
 
 

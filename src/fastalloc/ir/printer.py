@@ -113,10 +113,15 @@ class _Printer:
     def __init__(self, module: Module | None, generic: bool) -> None:
         self.generic = generic
         self.namer = _Namer(len(module.values) if module is not None else 0)
+        self.use = self.namer.use
         self.out: list[str] = []
 
     def n(self, v: Value) -> str:
-        nm = self.namer.use[v.id] if 0 <= v.id < len(self.namer.use) else None
+        i = v.id
+        try:
+            nm = self.use[i] if i >= 0 else None
+        except IndexError:
+            nm = None
         if nm is None:
             raise ValueError(f"printer: {v!r} is used but not defined in the scope being printed "
                              f"(erased op or a value from another function?)")
