@@ -81,6 +81,14 @@ def schedule_allocation(module: Module, **_options: object) -> None:
     """
     from fastalloc.passes import convert
 
+    # The affinity queries can walk long chains of executes; skip them when
+    # the module mentions no affinity at all (their answer is then None).
+    _ANALYSIS.enabled = any(
+        (op.props and ("affinity" in op.props or "target_affinity" in op.props))
+        or (op.opdef is None and op.tmpl and isinstance(op.tmpl[0], str) and " on(#" in op.tmpl[0])
+        or (op.attrs and "stream.affinity" in op.attrs)
+        for op in module.walk()
+    )
     for top in list(module.ops):
         if top.name == "stream.async.func":
             convert.convert_async_func(top)
@@ -323,6 +331,8 @@ class _AffinityAnalysis:
     transfers' targets) and values pinned by ``stream.tensor.import/export``.
     Calls, branches and globals are not followed."""
 
+    enabled = True
+
     def pinned(self, value: Value) -> list[str]:
         out: list[str] = []
         if value.owner is not None and not value.is_block_arg and value.owner.name == "stream.tensor.import":
@@ -430,6 +440,9 @@ def _derive_result_affinity(execute_op: Op, result: Value, region_value: Value) 
     """3.13's ``deriveResultAffinity``: the pinned affinities of ``result``,
     else its usage affinities (producers and consumers, sorted by text),
     joined with the local transfer target or the execute's affinity."""
+    if not _ANALYSIS.enabled:
+        # No affinity anywhere in the module: every join is of None.
+        return None
     usage = _ANALYSIS.pinned(result)
     if not usage:
         usage = list(_ANALYSIS.producer(result))

@@ -175,7 +175,7 @@ class AllocationScope:
     spliced in front of the root op by the driver (see the module docstring).
     """
 
-    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges")
+    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache")
 
     def __init__(self, root_op: Op, alias_sets: Mapping[Value, Sequence[Value]]) -> None:
         self.root_op = root_op
@@ -183,6 +183,7 @@ class AllocationScope:
         self.before: list[Op] = []
         self._index_constants: dict[int, Value] = {}
         self._ranges: dict[Value, ResourceRange] = {}
+        self._const_cache: dict[Value, int | None] = {}
 
     # -- builders ---------------------------------------------------------
     def emit(self, op: Op) -> None:
@@ -208,11 +209,19 @@ class AllocationScope:
         :func:`create_or_fold_addi` (which may return an existing value, a new
         folded constant or a new ``arith.addi``; new ops go before the root op).
         ``loc`` is accepted for parity with IREE and not printed."""
-        if constant_int(lhs) == 0:
+        if self._constant_int(lhs) == 0:
             return rhs
-        if constant_int(rhs) == 0:
+        if self._constant_int(rhs) == 0:
             return lhs
         return create_or_fold_addi(lhs, rhs, self.emit)
+
+    def _constant_int(self, value: Value) -> int | None:
+        # Offsets repeat (%c0, a few sizes): read each constant's text once.
+        cache = self._const_cache
+        if value in cache:
+            return cache[value]
+        c = cache[value] = constant_int(value)
+        return c
 
     # -- ranges -----------------------------------------------------------
     def map_resource_range(self, resource: Value, rng: ResourceRange) -> None:
