@@ -434,18 +434,6 @@ def _interval_classes(starts, ends):
     return order, cls
 
 
-cdef inline int64_t _upper_bound(const int64_t* a, int64_t n, int64_t x) noexcept nogil:
-    """Number of elements ``<= x`` in the ascending array ``a``."""
-    cdef int64_t lo = 0, hi = n, mid
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if a[mid] <= x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
 cdef void _i64_sort(int64_t* a, int64_t* tmp, int64_t n) noexcept nogil:
     """Sort ``a[:n]`` ascending; ``tmp`` has room for n values.  Insertion
     sort of runs of 8, then bottom-up merges written so that the compiler can
