@@ -1,0 +1,167 @@
+"""Many independent packing problems (or stream modules) at once: :func:`plan_many`.
+
+Each problem is solved by :func:`solve`, a plain top-level function of one
+picklable problem, so it runs the same in this process, in a thread or
+process pool, or on a cluster (Dask's ``client.map(solve, problems)``, Ray's
+``ray.remote(solve)``).  Results come back in input order and are the same
+whatever the pool: every solver is deterministic.
+
+A problem is one of
+
+* ``(starts, ends, sizes)``: arrays for :func:`fastalloc.packing.pack`
+  (inclusive lifetimes) -> a :class:`~fastalloc.packing.Plan`;
+* a :class:`Problem` (the same with its own alignment/strategy/effort);
+* a ``str`` of MLIR (stream dialect) -> the text after fastalloc's passes
+  (``passes``, default schedule-allocation then layout-slices).
+
+>>> plans = plan_many([([0, 1], [2, 3], [64, 64]), ([0], [0], [100])], workers=1)
+>>> [p.total for p in plans]
+[128, 128]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Union
+
+from fastalloc.errors import FastallocError
+from fastalloc.packing import Plan, pack
+
+__all__ = ["Problem", "plan_many", "solve"]
+
+DEFAULT_PASSES: tuple[str, ...] = ("schedule-allocation", "layout-slices")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One packing problem with its own options (None: plan_many's)."""
+
+    starts: Any
+    ends: Any
+    sizes: Any
+    alignment: int | None = None
+    range_alignment: int | None = None
+    strategy: str | None = None
+    effort: int | None = None
+
+
+ProblemLike = Union[Problem, str, Sequence[Any]]
+
+
+def solve(
+    problem: ProblemLike,
+    *,
+    strategy: str = "best-fit",
+    alignment: int = 64,
+    range_alignment: int | None = None,
+    effort: int = 1,
+    passes: Sequence[str] = DEFAULT_PASSES,
+    filename: str = "<batch>",
+) -> Plan | str:
+    """Solve one problem (see the module docstring); raises FastallocError."""
+    if isinstance(problem, str):
+        from fastalloc.passes import run_passes
+
+        return run_passes(problem, list(passes), filename=filename, pack_strategy=strategy)
+    if isinstance(problem, Problem):
+        return pack(
+            problem.starts,
+            problem.ends,
+            problem.sizes,
+            alignment=alignment if problem.alignment is None else problem.alignment,
+            range_alignment=range_alignment if problem.range_alignment is None else problem.range_alignment,
+            strategy=strategy if problem.strategy is None else problem.strategy,
+            effort=effort if problem.effort is None else problem.effort,
+        )
+    if isinstance(problem, dict):
+        return solve(Problem(**problem), strategy=strategy, alignment=alignment,
+                     range_alignment=range_alignment, effort=effort, passes=passes, filename=filename)
+    try:
+        starts, ends, sizes = problem
+    except (TypeError, ValueError):
+        raise FastallocError(
+            f"a problem is (starts, ends, sizes), a fastalloc.batch.Problem or MLIR text, "
+            f"not {type(problem).__name__}"
+        ) from None
+    return pack(starts, ends, sizes, alignment=alignment, range_alignment=range_alignment,
+                strategy=strategy, effort=effort)
+
+
+def _solve_chunk(first: int, chunk: list, options: dict) -> list:
+    """Worker side: ("ok", result) or ("error", message) per problem, so that
+    an error travels as plain text whatever the pool pickles."""
+    out = []
+    for k, problem in enumerate(chunk):
+        try:
+            out.append(("ok", solve(problem, filename=f"<problem {first + k}>", **options)))
+        except FastallocError as exc:
+            out.append(("error", str(exc)))
+        except Exception as exc:  # noqa: BLE001 - reported with the problem's index
+            out.append(("error", f"{type(exc).__name__}: {exc}"))
+    return out
+
+
+def plan_many(
+    problems: Iterable[ProblemLike],
+    *,
+    workers: int | None = None,
+    executor: str | Executor = "process",
+    chunksize: int | None = None,
+    strategy: str = "best-fit",
+    alignment: int = 64,
+    range_alignment: int | None = None,
+    effort: int = 1,
+    passes: Sequence[str] = DEFAULT_PASSES,
+) -> list[Plan | str]:
+    """Solve ``problems`` independently, in parallel; results in input order.
+
+    ``workers``: pool size (None: ``os.cpu_count()``; 1: in this process, no
+    pool).  ``executor``: ``"process"`` (default; a ProcessPoolExecutor),
+    ``"thread"`` (the Cython kernels release the GIL, but parsing and the
+    passes on MLIR text do not), or any ``concurrent.futures.Executor``, e.g.
+    ``distributed.Client(...).get_executor()`` for a Dask cluster (then
+    ``workers`` only sets the chunking).  Problems are sent in chunks of
+    ``chunksize`` (default: about four chunks per worker).
+
+    The options apply to every problem (a :class:`Problem` may override the
+    packing ones).  The output does not depend on ``workers``, ``executor``
+    or ``chunksize``.  If any problem fails, raises FastallocError naming the
+    lowest failing index: ``problem 3: ...``.
+    """
+    items = list(problems)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise FastallocError(f"workers must be a positive integer or None, got {workers!r}")
+    n_workers = workers if workers is not None else (os.cpu_count() or 1)
+    if chunksize is not None and (isinstance(chunksize, bool) or not isinstance(chunksize, int) or chunksize < 1):
+        raise FastallocError(f"chunksize must be a positive integer or None, got {chunksize!r}")
+    if isinstance(executor, str) and executor not in ("process", "thread"):
+        raise FastallocError(f"executor must be 'process', 'thread' or a concurrent.futures.Executor, got {executor!r}")
+    options = dict(strategy=strategy, alignment=alignment, range_alignment=range_alignment,
+                   effort=effort, passes=tuple(passes))
+
+    if not items:
+        return []
+    if n_workers == 1 and isinstance(executor, str):
+        outcomes = _solve_chunk(0, items, options)
+    else:
+        size = chunksize or max(1, -(-len(items) // (4 * n_workers)))
+        starts = range(0, len(items), size)
+        if isinstance(executor, str):
+            pool_cls = ProcessPoolExecutor if executor == "process" else ThreadPoolExecutor
+            n = min(n_workers, len(starts))
+            with pool_cls(max_workers=n) as pool:
+                futures = [pool.submit(_solve_chunk, i, items[i : i + size], options) for i in starts]
+                outcomes = [r for f in futures for r in f.result()]
+        else:
+            futures = [executor.submit(_solve_chunk, i, items[i : i + size], options) for i in starts]
+            outcomes = [r for f in futures for r in f.result()]
+
+    results = []
+    for i, (status, value) in enumerate(outcomes):
+        if status != "ok":
+            raise FastallocError(f"problem {i}: {value}")
+        results.append(value)
+    return results
