@@ -64,9 +64,36 @@ _TOKEN = (
 TOKEN_RE = re.compile(_TOKEN)
 
 
+# A line that starts with an SSA value: no token (not even a multi-line
+# attribute, which cannot hold SSA values) spans the line break before it.
+_CUT = re.compile(r"\n[ \t]*%")
+_CHUNK = 1 << 20
+
+
 def tokenize(text: str) -> list[str]:
-    """The token strings of ``text``, followed by an empty-string EOF token."""
-    toks = TOKEN_RE.findall(text)
+    """The token strings of ``text``, followed by an empty-string EOF token.
+
+    Lexed in ~1 MB pieces cut before lines that start with ``%`` (the same
+    tokens as one pass), each token replaced by a canonical copy: a 100k-op
+    module has millions of tokens but only thousands of distinct ones, so the
+    list costs a pointer per token instead of a string object.
+    """
+    n = len(text)
+    canon: dict[str, str] = {}
+    intern = canon.setdefault
+    toks: list[str] = []
+    findall = TOKEN_RE.findall
+    a = 0
+    while a < n:
+        b = a + _CHUNK
+        if b >= n:
+            b = n
+        else:
+            m = _CUT.search(text, b)
+            b = m.start() + 1 if m else n
+        piece = findall(text, a, b)
+        toks.extend(map(intern, piece, piece))
+        a = b
     toks.append("")
     return toks
 
