@@ -79,8 +79,29 @@ Objects
     printed first), ``.header`` (``"module"`` text before the body brace, e.g.
     ``'module attributes {...}'``; ``"module"`` for bare top-level ops),
     ``.values`` (list indexed by value id; erased values stay as tombstones so
-    ids never move), ``.filename``.  ``module.walk()``,
+    ids never move), ``.filename``, ``.trailer`` (a verbatim ``{-#
+    dialect_resources ... #-}`` section, printed last).  ``module.walk()``,
     ``module.print(generic=False)``, ``str(module)``.
+
+Uninterpreted ops
+-----------------
+Ops without a registry entry (``op.known`` is False: ``func.func``,
+``util.*``, ``arith.*``, ``scf.*``, ``hal.*``, ``stream.executable``,
+``stream.async.func``/``stream.cmd.func``, ...) keep their text in
+``op.tmpl``: a list of literal strings and references (int ``i`` = operand
+``i``; ``("a", r, k)`` = argument ``k`` of region ``r``'s entry block, e.g. a
+function signature's ``%arg0: index``; ``("r", r)`` = region ``r``, printed
+with its ops).  Their ``operands`` are the SSA uses in text order, their
+``results`` the values bound by ``%x = ``, with ``type`` read from the trailing
+``: T`` / ``-> T`` when clear (``""`` otherwise; a stream op that states the
+type of such a value fills it in).  Passes may replace their operands
+(``set_operand``/``replace_all_uses_with``) and move or erase them; the
+printer re-emits the text with current names.  ``print(generic=True)`` prints
+known ops in generic form and these ops as they were written.
+
+Locations: ``op.loc`` is computed on first access from the token it started
+at (the parser keeps no per-op positions otherwise); ops built by passes have
+``loc`` None unless set.
 
 Invariants kept by the API: every use of a value appears exactly once in its
 ``uses``; new values get the next free ids when their op (or a block holding
