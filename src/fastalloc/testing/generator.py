@@ -177,6 +177,10 @@ class GenConfig:
     max_concurrent_depth: int = 3
     #: most recent values an op picks operands from (bounds live ranges)
     window: int = 24
+    #: probability that an operand is an old, long-lived value instead of a
+    #: recent one (skip connections); long lifetimes make packing harder and
+    #: iree-opt's layout-slices much slower on big regions
+    long_lived: float = 0.05
     #: ``on(#hal.device.affinity<...>)`` on regions, ``from/to`` on transfers
     affinities: bool = True
     #: ``stream.resources = #stream.resource_config<...>`` on some functions
@@ -212,6 +216,8 @@ class GenConfig:
             raise ValueError(f"GenConfig.shape must be 'auto', 'spread' or 'single', got {self.shape!r}")
         if not 0.0 <= self.dynamic_fraction <= 1.0:
             raise ValueError(f"GenConfig.dynamic_fraction must be in [0, 1], got {self.dynamic_fraction}")
+        if not 0.0 <= self.long_lived <= 1.0:
+            raise ValueError(f"GenConfig.long_lived must be in [0, 1], got {self.long_lived}")
         if self.window < 2:
             raise ValueError(f"GenConfig.window must be >= 2, got {self.window}")
         if self.regions_per_function < 1 or self.region_ops < 1:
@@ -664,7 +670,7 @@ class _Func:
     def pick(self, pool: list[_V]) -> _V:
         """An operand: mostly a recent value, sometimes a long-lived one."""
         res = self.reservoir
-        if res and self.rng.random() < 0.05:
+        if res and self.rng.random() < self.cfg.long_lived:
             v = res.pop(self.rng.randrange(len(res)))
             pool.append(v)  # it is current again; the window trims as usual
             return v
