@@ -534,7 +534,7 @@ def _find_size_value(value: Value, execute_op: Op) -> Value:
         if v in seen:
             continue
         seen.add(v)
-        for user, idx in v.uses:
+        for user, idx in reversed(v.uses):
             s = operand_size(user, idx) if user.opdef is not None else None
             if s is not None and not _inside(s, execute_op):
                 return s
@@ -575,10 +575,12 @@ def _is_executed_once(op: Op) -> bool:
 def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
     """IREE's ``findTiedYieldResult``: the execute result ``value`` escapes to
     through tied ops and the execute's yield, or None."""
+    # MLIR keeps use lists newest first: walk ours backwards so that the
+    # first escape found is the one iree-opt finds.
     work = [value]
     while work:
         v = work.pop()
-        for user, idx in v.uses:
+        for user, idx in reversed(v.uses):
             if user.name == "stream.yield":
                 if user.parent is execute_op.regions[0].blocks[0]:
                     return execute_op.results[idx]
@@ -590,7 +592,8 @@ def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
 
 def _find_escaping_result_value(value: Value) -> Value | None:
     """3.13's ``findEscapingResultValue`` (through concurrent yields too)."""
-    work = list(value.uses)
+    # A worklist of MLIR-ordered (newest first) uses popped from the back.
+    work = list(reversed(value.uses))
     while work:
         user, idx = work.pop()
         if user.name == "stream.yield":
@@ -598,10 +601,10 @@ def _find_escaping_result_value(value: Value) -> Value | None:
             outer = parent.results[idx]
             if parent.name == "stream.async.execute":
                 return outer
-            work.extend(outer.uses)
+            work.extend(reversed(outer.uses))
         elif user.opdef is not None:
             for r in tied_results(user, idx):
-                work.extend(r.uses)
+                work.extend(reversed(r.uses))
     return None
 
 
