@@ -126,3 +126,21 @@ def test_cmd_func_declaration_in_generic_form():
     # iree-opt reads it back as the declaration it prints in pretty form.
     module = f'builtin.module {{\n  {got}\n}}\n'
     assert "stream.cmd.func private @f(%arg0: i32 {a.b}, %arg1[%arg2 for %arg3]: !stream.resource<*>)" in reprint(module)
+
+
+def test_output_avoids_iree_printer_quirk():
+    # iree-opt 3.13 prints `alias_mutable_bindings = 0`, which its parser
+    # rejects; xDSL keeps attribute text verbatim, so the pass writes `false`.
+    from importlib.resources import files
+
+    text = iree_opt(files("fastalloc").joinpath("examples/example.mlir").read_text(), None, args=GENERIC)
+    text = text.replace("alias_mutable_bindings = false", "alias_mutable_bindings = 0")
+    ctx = Context(allow_unregistered=True)
+    ctx.load_dialect(Builtin)
+    module = Parser(ctx, text).parse_module()
+    FastallocScheduleAllocation().apply(ctx, module)
+    buf = io.StringIO()
+    Printer(stream=buf, print_generic_format=True).print_op(module)
+    out = buf.getvalue()
+    assert "alias_mutable_bindings = 0" not in out
+    assert "alias_mutable_bindings = false" in out

@@ -55,6 +55,7 @@ __all__ = [
 # cannot parse the pretty form of unregistered ops, so those templates are
 # rewritten here into generic ones before printing.
 
+_ALIAS_BINDINGS = re.compile(r"alias_mutable_bindings = 0\b")
 _CONST = re.compile(r"^arith\.constant (-?\d+) : index$")
 
 
@@ -247,7 +248,9 @@ def run_on_generic_text(
     module = parse(text, filename=filename)
     for fn in fns:
         fn(module, pack_strategy=pack_strategy, **options)
-    return to_generic(module)
+    # iree-opt 3.13 prints `alias_mutable_bindings = 0` in a resource config
+    # but only parses a boolean there; xDSL keeps the attribute text as is.
+    return _ALIAS_BINDINGS.sub("alias_mutable_bindings = false", to_generic(module))
 
 
 # ---------------------------------------------------------------------------
