@@ -144,3 +144,17 @@ def test_output_avoids_iree_printer_quirk():
     out = buf.getvalue()
     assert "alias_mutable_bindings = 0" not in out
     assert "alias_mutable_bindings = false" in out
+
+
+def test_named_module_with_attributes_keeps_them():
+    text = "module @m attributes {foo.bar = 3 : i32} {\n" + generate_module(0, n_ops=15) + "\n}\n"
+    generic = iree_opt(text, None, args=GENERIC)
+    ctx = Context(allow_unregistered=True)
+    ctx.load_dialect(Builtin)
+    module = Parser(ctx, generic).parse_module()
+    FastallocScheduleAllocation().apply(ctx, module)
+    assert module.sym_name is not None and module.sym_name.data == "m"
+    assert "foo.bar" in module.attributes
+    buf = io.StringIO()
+    Printer(stream=buf, print_generic_format=True).print_op(module)
+    assert reprint(buf.getvalue()) == iree_opt(text, SCHEDULE_AND_LAYOUT)
