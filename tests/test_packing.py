@@ -125,6 +125,7 @@ def test_iree_matches_python_reference(bufs, alignment, range_alignment, by_star
     assert plan.offsets.tolist() == offsets
     assert plan.total == total
     assert plan.offsets.dtype == np.int64
+    validate(s, e, z, plan.offsets, alignment, range_alignment)
 
 
 @settings(max_examples=60, deadline=None)

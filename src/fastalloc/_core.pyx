@@ -225,7 +225,9 @@ def liveness_intervals(const int64_t[::1] def_op, const int64_t[::1] use_indptr,
     ``def_op = c`` and no uses) and any other value of an alias set that IREE
     never numbered, e.g. a nested block argument or a used nested result,
     whose default interval is ``[0, 0]`` (pass ``def_op = 0``, no uses, not
-    live-out).  A mixed set takes those into its min/max, as IREE does.
+    live-out).  A mixed set takes those into its min/max, as IREE does.  The
+    concurrent op's own results are not nested: IREE's walk visits the op
+    itself too, but the top-level loop then renumbers its results.
 
     Returns ``(starts, ends)``, int64 arrays holding ``LIVE_IN``/``LIVE_OUT``.
     Pure Python equivalent::
