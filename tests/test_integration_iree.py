@@ -102,3 +102,22 @@ def test_to_and_from_fastalloc_round_trip():
     assert any(op.name == "util.func" for op in fa.ops)
     back = iree_pm.from_fastalloc(fa, ctx)
     assert str(back) == str(module)
+
+
+def test_module_without_packs_is_left_untouched():
+    text = """
+    util.func public @f(%arg0: index) -> index {
+      %c1 = arith.constant 1 : index
+      %0 = arith.addi %arg0, %c1 : index loc("kept.py":7:3)
+      util.return %0 : index
+    }
+    """
+    ctx = ir.Context()
+    module = ir.Module.parse(text, ctx)
+    before = module.operation.get_asm(enable_debug_info=True)
+    pm = PassManager("builtin.module", ctx)
+    iree_pm.add_layout_slices(pm, "best-fit")
+    pm.run(module.operation)
+    # No round trip through text: even the location is still there.
+    assert module.operation.get_asm(enable_debug_info=True) == before
+    assert 'loc("kept.py":7:3)' in before

@@ -18,7 +18,9 @@ pass moves the new body into the module it was given.  The bindings expose no
 cheaper route into a foreign IR model (bytecode is the only other format),
 and the text round trip is a small part of the pass's time (see the README's
 figures).  Locations do not survive the round trip: fastalloc's parser skips
-``loc(...)`` trailers, so the rewritten ops carry unknown locations.
+``loc(...)`` trailers, so the rewritten ops carry unknown locations.  A
+module with no ``stream.resource.pack`` is left untouched (a bindings walk
+finds that out without the round trip).
 
 >>> from iree.compiler import ir
 >>> from iree.compiler.passmanager import PassManager
@@ -113,6 +115,21 @@ def _replace_body(target: Any, source: Any) -> None:
         target.attributes[named.name] = named.attr
 
 
+def _has_pack(op: Any, ir: Any) -> bool:
+    """Whether ``op`` holds a ``stream.resource.pack`` (a bindings walk costs
+    a few percent of the text round trip)."""
+    found = []
+
+    def visit(inner: Any) -> Any:
+        if inner.name == "stream.resource.pack":
+            found.append(True)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit)
+    return bool(found)
+
+
 def run_passes(
     module: Any,
     passes: Iterable[str] = ("schedule-allocation", "layout-slices"),
@@ -169,6 +186,8 @@ def layout_slices_pass(
             )
             pass_.signal_pass_failure()
             return
+        if names == ["layout-slices"] and not _has_pack(op, ir):
+            return  # nothing to lower: skip the text round trip
         try:
             out = _run(to_text(op), names, filename="<iree>", pack_strategy=pack_strategy, **options)
             new = ir.Module.parse(_fix_quirks(out), op.context)
