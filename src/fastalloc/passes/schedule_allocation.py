@@ -81,6 +81,7 @@ def schedule_allocation(module: Module, **_options: object) -> None:
     """
     from fastalloc.passes import convert
 
+    _set_aliases(module)
     # The affinity queries can walk long chains of executes; skip them when
     # the module mentions no affinity at all (their answer is then None).
     _ANALYSIS.enabled = any(
@@ -183,8 +184,29 @@ def _subview(source: Value, source_size: Value, offset: Value, length: Value) ->
 _DEVICE_ATTR = re.compile(r"^#hal\.device\.(affinity|promise)<\s*(@[\w.$-]+)\s*(?:,\s*\[([^\]]*)\])?\s*>$")
 
 
+# Attribute aliases of the module being processed (``#name`` -> text), so
+# that ``#aff = #hal.device.affinity<@d>`` compares equal to its definition.
+_ATTR_ALIASES: dict[str, str] = {}
+
+
+def _set_aliases(module: Module) -> None:
+    _ATTR_ALIASES.clear()
+    for line in module.aliases:
+        name, sep, text = line.partition("=")
+        if sep and name.strip().startswith("#"):
+            _ATTR_ALIASES[name.strip()] = text.strip()
+
+
 def _norm(attr: str | None) -> str | None:
-    return None if attr is None else " ".join(attr.split())
+    if attr is None:
+        return None
+    text = " ".join(attr.split())
+    for _ in range(8):
+        target = _ATTR_ALIASES.get(text)
+        if target is None:
+            break
+        text = " ".join(target.split())
+    return text
 
 
 def _join_or(affinities: list[str | None]) -> str | None:
@@ -199,12 +221,15 @@ def _join_or(affinities: list[str | None]) -> str | None:
 
 
 def _join_or2(a: str, b: str) -> str:
-    if _norm(a) == _norm(b):
+    a, b = _norm(a) or a, _norm(b) or b
+    if a == b:
         ma = _DEVICE_ATTR.match(_norm(a) or "")
         if ma is None:
             return a
-    ma = _DEVICE_ATTR.match(_norm(a) or "")
-    mb = _DEVICE_ATTR.match(_norm(b) or "")
+    if b.startswith("#hal.device.optimal<[") and not a.startswith("#hal.device.optimal<["):
+        return _join_or2(b, a)
+    ma = _DEVICE_ATTR.match(a)
+    mb = _DEVICE_ATTR.match(b)
     if ma and mb and ma.group(1) == mb.group(1) and ma.group(2) == mb.group(2):
         if ma.group(3) is None or mb.group(3) is None:
             return f"#hal.device.{ma.group(1)}<{ma.group(2)}>"
@@ -642,8 +667,8 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
     # All upload ops (and their captures) are made first, then mapped.
     batches = []
     for lifetime in ("constant", "variable"):
-        global_b: dict[str | None, list[Op]] = {}
-        local_b: dict[str | None, list[Op]] = {}
+        global_b: dict[str | None, tuple[str | None, list[Op]]] = {}
+        local_b: dict[str | None, tuple[str | None, list[Op]]] = {}
         for op in block.ops:
             if op.name != "stream.async.constant" or _lifetime(op.results[0].type) != lifetime:
                 continue
@@ -651,13 +676,13 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
             escaping = _find_escaping_result_value(value)
             if escaping is not None:
                 aff = _derive_result_affinity(execute_op, escaping, value)
-                global_b.setdefault(aff, []).append(op)
+                global_b.setdefault(_norm(aff), (aff, []))[1].append(op)
             else:
                 local = _find_local_value_affinity(value)
                 aff = local if local is not None else exec_aff
-                local_b.setdefault(aff, []).append(op)
+                local_b.setdefault(_norm(aff), (aff, []))[1].append(op)
         for buckets in (global_b, local_b):
-            for aff, const_ops in buckets.items():
+            for aff, const_ops in buckets.values():
                 batches.append(_create_constant_batch(execute_op, aff, const_ops, scope))
     for cop, const_ops, captured, sizes in batches:
         any_captured = False
@@ -687,7 +712,7 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
         scope.map_resource_range(arg, ResourceRange(arg, operand_sizes[i]))
 
     # -- results ----------------------------------------------------------
-    reservations: dict[str | None, list[tuple[Value, str, Value, Value]]] = {}
+    reservations: dict[str | None, tuple[str | None, list[tuple[Value, str, Value, Value]]]] = {}
     result_sizes = execute_op.group("result_sizes")
     yielded = yield_op.group("resource_operands")
     tied = execute_op.props.get("tied_operands") or []
@@ -718,9 +743,9 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
             result_replacements.append((result, new_operands[base.index]))
             continue
         aff = _derive_result_affinity(execute_op, result, yield_value)
-        reservations.setdefault(aff, []).append((result, result.type, size, yield_value))
+        reservations.setdefault(_norm(aff), (aff, []))[1].append((result, result.type, size, yield_value))
 
-    for aff, items in reservations.items():
+    for aff, items in reservations.values():
         by_life: dict[int, list[tuple[Value, str, Value, Value]]] = {}
         for item in items:
             by_life.setdefault(_LIFETIME_ORDER.get(_lifetime(item[1]), 0), []).append(item)
