@@ -311,6 +311,418 @@ SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
 }
 
 
+# ---------------------------------------------------------------------------
+# pack / stats / plot
+# ---------------------------------------------------------------------------
+
+
+def _is_csv(path: str) -> bool:
+    return path.lower().endswith(".csv")
+
+
+def _read_problem(path: str):
+    """A minimalloc CSV (``-``: stdin) as a csvio.Problem; errors located FILE:LINE:COL."""
+    from fastalloc.csvio import read_csv
+
+    if path == "-":
+        return read_csv(sys.stdin, filename="<stdin>")
+    try:
+        return read_csv(path)
+    except OSError as e:
+        raise FastallocError(f"cannot open input file '{path}': {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise FastallocError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
+def _pack_problem(prob, strategy: str, alignment: int, effort: int):
+    """(offsets, total, strategy used) of the best plan among the asked strategies."""
+    from fastalloc import packing
+    from fastalloc.passes.layout_slices import SMALLEST
+
+    names = list(packing.STRATEGIES) if strategy == SMALLEST else [strategy]
+    best = None
+    for name in names:
+        plan = packing.pack(prob.starts, prob.ends, prob.sizes, alignment=alignment,
+                            strategy=name, effort=effort)
+        if best is None or plan.total < best[1]:
+            best = (plan.offsets, plan.total, name)
+    assert best is not None
+    # Independent check: a wrong plan must never be written.
+    packing.validate(prob.starts, prob.ends, prob.sizes, best[0], alignment)
+    return best
+
+
+def _human(n: int) -> str:
+    from fastalloc.plot import format_bytes
+
+    return f"{n} B" if n < 1024 else f"{n} B ({format_bytes(n)})"
+
+
+def _pack_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("problem", help="minimalloc CSV: id,lower,upper,size (upper exclusive); '-': stdin")
+    p.add_argument("--strategy", default="best-fit", choices=_pack_strategies(),
+                   help="packer (default best-fit; smallest: every packer, smallest total)")
+    p.add_argument("--alignment", type=int, default=1, metavar="N",
+                   help="offsets are multiples of N and sizes are rounded up to N (default 1)")
+    p.add_argument("--effort", type=int, default=1, help="best-fit search effort (default 1)")
+    p.add_argument("-o", "--output", default=None, metavar="PLAN.csv",
+                   help="write the plan: the input rows plus an offset column ('-': stdout)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _common_args(p)
+
+
+def _pack_run(args: argparse.Namespace) -> int:
+    import io
+    import json
+    import time
+
+    from fastalloc import packing
+    from fastalloc.csvio import write_csv
+
+    try:
+        prob = _read_problem(args.problem)
+        t0 = time.perf_counter()
+        offsets, total, used = _pack_problem(prob, args.strategy, args.alignment, args.effort)
+        seconds = time.perf_counter() - t0
+        lb = packing.lower_bound(prob.starts, prob.ends, prob.sizes, args.alignment) if len(prob) else 0
+        text = None
+        if args.output is not None:
+            buf = io.StringIO()
+            write_csv(buf, prob.starts, prob.ends, prob.sizes, offsets, ids=prob.ids)
+            text = buf.getvalue()
+    except FastallocError as e:
+        _report(e)
+        return 1
+    summary = {
+        "file": args.problem, "n": len(prob), "strategy": used, "alignment": args.alignment,
+        "total": total, "lower_bound": lb, "ratio": (total / lb) if lb else 1.0,
+        "time_s": round(seconds, 6),
+    }
+    if text is not None:
+        try:
+            write_atomic(args.output, text)
+        except OSError as e:
+            sys.stderr.write(f"error: cannot write '{args.output}': {e.strerror}\n")
+            return 1
+    # The plan owns stdout when it goes there; the summary then goes to stderr.
+    out = sys.stderr if args.output == "-" else sys.stdout
+    if args.json:
+        out.write(json.dumps(summary) + "\n")
+    else:
+        out.write(
+            f"{args.problem}: {len(prob)} buffers, strategy {used}, alignment {args.alignment}\n"
+            f"  total        {_human(total)}\n"
+            f"  lower bound  {_human(lb)}\n"
+            f"  ratio        {summary['ratio']:.4f}\n"
+            f"  time         {seconds * 1e3:.1f} ms\n"
+        )
+    return 0
+
+
+# -- stats ------------------------------------------------------------------
+
+
+def _scheduled_module(path: str):
+    """Parse ``path`` and run schedule-allocation (a no-op on allocated IR)."""
+    from fastalloc.ir.parser import _decode, parse
+    from fastalloc.passes import _lookup
+
+    filename = "<stdin>" if path == "-" else path
+    m = parse(_decode(read_input(path), filename), filename)
+    _lookup("schedule-allocation")(m)
+    return m
+
+
+def _static_size(v) -> int | None:
+    from fastalloc.passes.scope import constant_int
+
+    return constant_int(v) if v.owner is not None and not hasattr(v.owner, "args") else None
+
+
+def region_table(module) -> list[dict]:
+    """What each ``stream.cmd.execute`` uses, by where its storage comes from:
+    the transient slab (a ``stream.resource.pack``'s slices), results
+    (``stream.resource.alloca``/``alloc`` of other lifetimes) and constants
+    (``stream.resource.constants``); bytes are summed over static sizes."""
+    from fastalloc.passes.layout_slices import DEFAULT_ANCHORS, _callables, pack_slices
+    from fastalloc.passes.stats import _execute_ordinals, _symbol
+
+    rows = []
+    for fn in _callables(module, DEFAULT_ANCHORS):
+        ordinals = _execute_ordinals(fn)
+        execs = [op for op in fn.walk() if op.name == "stream.cmd.execute"]
+        for ex in execs:
+            row = {
+                "function": _symbol(fn), "region": ordinals[id(ex)],
+                "line": ex.loc.line if ex.loc is not None else None,
+                "transients": {"count": 0, "static": 0, "dynamic": 0, "static_bytes": 0},
+                "results": {"count": 0, "dynamic": 0, "bytes": 0},
+                "constants": {"count": 0, "dynamic": 0, "bytes": 0},
+            }
+            seen: set[int] = set()
+            for v in ex.group("resource_operands"):
+                d = v.owner
+                if d is None or hasattr(d, "args") or id(v) in seen:
+                    continue  # block argument: storage not allocated here
+                seen.add(id(v))
+                if d.name == "stream.resource.constants":
+                    size = _static_size(d.group("result_sizes")[v.index])
+                    kind = "constants"
+                elif d.name in ("stream.resource.alloca", "stream.resource.alloc") and v.index == 0:
+                    size_v = d.group("storage_size")[0]
+                    pk = size_v.owner
+                    if "transient" in v.type and pk is not None and getattr(pk, "name", "") == "stream.resource.pack":
+                        ps = pack_slices(pk)
+                        t = row["transients"]
+                        t["count"] += len(ps.sizes)
+                        t["static"] += int(ps.static_mask.sum())
+                        t["dynamic"] += int((~ps.static_mask).sum())
+                        t["static_bytes"] += int(ps.static_sizes.sum())
+                        continue
+                    size = _static_size(size_v)
+                    kind = "results"
+                else:
+                    continue
+                r = row[kind]
+                r["count"] += 1
+                if size is None:
+                    r["dynamic"] += 1
+                else:
+                    r["bytes"] += size
+            rows.append(row)
+    return rows
+
+
+def _stats_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", help="stream-dialect .mlir (before or after schedule-allocation) or a minimalloc .csv")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--resource-min-offset-alignment", "--iree-stream-resource-min-offset-alignment",
+                   dest="default_alignment", type=int, default=None, metavar="N",
+                   help="MLIR: alignment where no stream.resources config applies (default 64); "
+                        "CSV: the packing alignment (default 1)")
+    _common_args(p)
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(h), *(len(r[k]) for r in rows)) if rows else len(h) for k, h in enumerate(header)]
+    fmt = lambda r: "  ".join(c.rjust(w) if k >= 2 else c.ljust(w) for k, (c, w) in enumerate(zip(r, widths)))
+    lines = [fmt(header), "  ".join("-" * w for w in widths)] + [fmt(r) for r in rows]
+    return "\n".join(x.rstrip() for x in lines) + "\n"
+
+
+def _stats_csv(args: argparse.Namespace) -> int:
+    import json
+
+    from fastalloc import packing
+
+    a = 1 if args.default_alignment is None else args.default_alignment
+    try:
+        prob = _read_problem(args.input)
+        totals = {s: _pack_problem(prob, s, a, 1)[1] for s in packing.STRATEGIES}
+        lb = packing.lower_bound(prob.starts, prob.ends, prob.sizes, a) if len(prob) else 0
+    except FastallocError as e:
+        _report(e)
+        return 1
+    if args.json:
+        sys.stdout.write(json.dumps({"file": args.input, "n": len(prob), "alignment": a,
+                                     "totals": totals, "lower_bound": lb}) + "\n")
+        return 0
+    header = ["file", "buffers", *(f"total {s}" for s in totals), "lower bound",
+              *(f"ratio {s}" for s in totals)]
+    row = [args.input, str(len(prob)), *(str(t) for t in totals.values()), str(lb),
+           *(f"{t / lb:.4f}" if lb else "1.0000" for t in totals.values())]
+    sys.stdout.write(_table(header, [row]))
+    return 0
+
+
+def _stats_run(args: argparse.Namespace) -> int:
+    import json
+
+    from fastalloc import packing
+    from fastalloc.passes.stats import pack_stats
+
+    if _is_csv(args.input):
+        return _stats_csv(args)
+    strategies = ["iree", *(s for s in packing.STRATEGIES if s != "iree")]
+    try:
+        m = _scheduled_module(args.input)
+        regions = region_table(m)
+        per: dict[str, list] = {}
+        with _progress(len(strategies), "strategies", args) as bar:
+            for s in strategies:
+                per[s] = pack_stats(m, s, default_alignment=args.default_alignment)
+                bar.update()
+    except FastallocError as e:
+        _report(e)
+        return 1
+    packs = []
+    for k, base in enumerate(per[strategies[0]]):
+        packs.append({
+            "function": base.function, "pack": base.pack_index, "region": base.region, "line": base.line,
+            "slices": base.slices, "static_slices": base.static_slices,
+            "dynamic_slices": base.dynamic_slices, "offset_alignment": base.offset_alignment,
+            "range_alignment": base.range_alignment,
+            "totals": {s: per[s][k].total for s in strategies}, "lower_bound": base.lower_bound,
+        })
+    # The slab of a region: its packs summed (usually exactly one).
+    for r in regions:
+        mine = [p for p in packs if p["function"] == r["function"] and p["region"] == r["region"]]
+        r["slab"] = {s: sum(p["totals"][s] for p in mine) for s in strategies}
+        r["lower_bound"] = sum(p["lower_bound"] for p in mine)
+    if args.json:
+        sys.stdout.write(json.dumps({"file": args.input, "strategies": strategies,
+                                     "regions": regions, "packs": packs}, indent=1) + "\n")
+        return 0
+
+    def count(d: dict) -> str:
+        dyn = f"+{d['dynamic']}?" if d["dynamic"] else ""
+        return f"{d['count']} ({_short(d['bytes'])}{dyn})" if d["count"] else "0"
+
+    header = ["function", "region", "line", "transients s/d", "results", "constants",
+              *(f"slab {s}" for s in strategies), "lower bound", *(f"ratio {s}" for s in strategies)]
+    rows = []
+    for r in regions:
+        t = r["transients"]
+        lb = r["lower_bound"]
+        rows.append([
+            "@" + r["function"], f"execute#{r['region']}", str(r["line"] or "-"),
+            f"{t['static']}/{t['dynamic']}", count(r["results"]), count(r["constants"]),
+            *(_short(r["slab"][s]) for s in strategies), _short(lb),
+            *((f"{r['slab'][s] / lb:.3f}" if lb else "-") for s in strategies),
+        ])
+    sys.stdout.write(_table(header, rows))
+    orphans = [p for p in packs if p["region"] is None]
+    if orphans:
+        sys.stdout.write(f"({len(orphans)} pack(s) feed no stream.cmd.execute; see --json)\n")
+    return 0
+
+
+def _short(n: int) -> str:
+    from fastalloc.plot import format_bytes
+
+    return format_bytes(n)
+
+
+# -- plot -------------------------------------------------------------------
+
+
+def _plot_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", help="a plan or problem .csv (minimalloc format) or a stream-dialect .mlir")
+    p.add_argument("-o", "--output", required=True, metavar="MAP.png",
+                   help="image file; the format follows the extension (.png, .svg, .pdf)")
+    p.add_argument("--strategy", default=None, choices=_pack_strategies(),
+                   help="packer when the input has no offsets (CSV default best-fit, MLIR default iree)")
+    p.add_argument("--alignment", type=int, default=None, metavar="N",
+                   help="CSV: packing alignment (default 1); MLIR: default resource alignment (64)")
+    p.add_argument("--pack", type=int, default=None, metavar="K",
+                   help="MLIR: plot the K-th stream.resource.pack (0-based, walk order); default the largest")
+    p.add_argument("--title", default=None)
+    _common_args(p)
+
+
+def _plot_data_mlir(args: argparse.Namespace):
+    import numpy as np
+
+    from fastalloc.passes.layout_slices import (
+        DEFAULT_ALIGNMENT, ResourceConfig, collect_packs, lookup_resource_config, pack_slices,
+        place_static, static_lower_bound,
+    )
+    from fastalloc.passes.stats import _symbol
+
+    m = _scheduled_module(args.input)
+    packs = collect_packs(m)
+    if not packs:
+        raise FastallocError(f"{args.input}: no stream.resource.pack to plot (no transients)")
+    infos = [pack_slices(p) for _, p in packs]
+    if args.pack is None:
+        k = max(range(len(infos)), key=lambda i: (int(infos[i].static_mask.sum()), -i))
+    else:
+        k = args.pack
+        if not 0 <= k < len(infos):
+            raise FastallocError(f"--pack {k}: {args.input} has {len(infos)} pack(s) (0..{len(infos) - 1})")
+    fn, pack = packs[k]
+    ps = infos[k]
+    a = DEFAULT_ALIGNMENT if args.alignment is None else args.alignment
+    config = lookup_resource_config(pack, ResourceConfig(a, a))
+    idx = np.flatnonzero(ps.static_mask)
+    s, e, z = ps.starts[idx], ps.ends[idx], ps.static_sizes[idx]
+    strategy = args.strategy or "iree"
+    offsets, total = place_static(s, e, z, config, strategy, pack.loc)
+    lb = static_lower_bound(s, e, z, config)
+    where = f"@{_symbol(fn)} pack {k}" + (f" (line {pack.loc.line})" if pack.loc else "")
+    title = f"{args.input}: {where}, {len(idx)} static slices, {strategy}"
+    return s, e, z, offsets, total, lb, title
+
+
+def _plot_data_csv(args: argparse.Namespace):
+    from fastalloc import packing
+
+    prob = _read_problem(args.input)
+    a = 1 if args.alignment is None else args.alignment
+    if prob.offsets is not None and args.strategy is None:
+        offsets = prob.offsets
+        packing.validate(prob.starts, prob.ends, prob.sizes, offsets, 1)
+        total = int((offsets + prob.sizes).max()) if len(prob) else 0
+        how = "plan from file"
+    else:
+        offsets, total, used = _pack_problem(prob, args.strategy or "best-fit", a, 1)
+        how = used
+    lb = packing.lower_bound(prob.starts, prob.ends, prob.sizes, a) if len(prob) else 0
+    title = f"{args.input}: {len(prob)} buffers, {how}"
+    return prob.starts, prob.ends, prob.sizes, offsets, total, lb, title
+
+
+def save_figure_atomic(fig, path: str) -> None:
+    """``fig.savefig`` into a temporary file beside ``path``, then rename."""
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    if not ext:
+        raise FastallocError(f"output '{path}' has no extension (.png, .svg, .pdf)")
+    supported = fig.canvas.get_supported_filetypes()
+    if ext not in supported:
+        raise FastallocError(f"output '{path}': unsupported image format '.{ext}' "
+                             f"(supported: {', '.join('.' + k for k in sorted(supported))})")
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix="." + ext, dir=d)
+    os.close(fd)
+    try:
+        fig.savefig(tmp, format=ext, bbox_inches="tight")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _plot_run(args: argparse.Namespace) -> int:
+    from fastalloc.plot import plot_plan, require_matplotlib
+
+    try:
+        require_matplotlib()
+        data = _plot_data_csv(args) if _is_csv(args.input) else _plot_data_mlir(args)
+        s, e, z, offsets, total, lb, title = data
+        ax = plot_plan(s, e, z, offsets, lower_bound=lb, total=total,
+                       title=args.title if args.title is not None else title)
+        save_figure_atomic(ax.figure, args.output)
+    except FastallocError as e:
+        _report(e)
+        return 1
+    except OSError as e:
+        sys.stderr.write(f"error: cannot write '{args.output}': {e.strerror}\n")
+        return 1
+    return 0
+
+
+SUBCOMMANDS.update({
+    "pack": ("pack a minimalloc CSV problem; print total, lower bound, ratio, time", _pack_args, _pack_run),
+    "stats": ("per function and execute region: what is allocated, slab per strategy, lower bound",
+              _stats_args, _stats_run),
+    "plot": ("draw the memory map of a plan (CSV) or of a module's largest transient pack (MLIR)",
+             _plot_args, _plot_run),
+})
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fastalloc", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
