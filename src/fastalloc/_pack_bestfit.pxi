@@ -283,17 +283,27 @@ def _bf_orders(starts, ends, sizes):
     sz = sizes.astype(np.float64)
     neg_size = -sizes
     log_size = np.log2(np.maximum(sz, 1.0))
-    orders = [
+
+    def size_class(q):
+        return -np.floor(log_size * q)
+
+    # best first for large n, where only the first few are tried: on random
+    # workloads quarter-octave classes by first use win (1.028 against 1.064
+    # for exact size order at 2*10^4 buffers)
+    return [
         np.lexsort((idx, starts, neg_size)),                 # size desc, first use
+        np.lexsort((idx, starts, size_class(4.0))),          # size class, first use
+        np.lexsort((idx, -length, size_class(1.5))),         # size class, longest
         np.lexsort((idx, starts, -(sz * length))),           # area desc
         np.lexsort((idx, neg_size, -length)),                # lifetime desc
         np.lexsort((idx, -ends, neg_size)),                  # size desc, last use
+        np.lexsort((idx, starts, size_class(1.5))),
+        np.lexsort((idx, starts, size_class(2.0))),
+        np.lexsort((idx, -length, size_class(2.0))),
+        np.lexsort((idx, starts, size_class(1.0))),
+        np.lexsort((idx, -length, size_class(1.0))),
+        np.lexsort((idx, -length, size_class(4.0))),
     ]   # first use, larger first: that is the sweep (_pack_sweep)
-    for q in (1.5, 2.0, 1.0, 4.0):
-        cls = -np.floor(log_size * q)
-        orders.append(np.lexsort((idx, starts, cls)))        # size class, first use
-        orders.append(np.lexsort((idx, -length, cls)))       # size class, longest
-    return orders
 
 
 cdef class _BfPacker:
