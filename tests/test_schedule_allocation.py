@@ -233,3 +233,16 @@ def test_unknown_pass_name() -> None:
 def test_module_without_executes_is_unchanged() -> None:
     text = "util.func public @f(%a: index) -> index {\n  util.return %a : index\n}\n"
     assert reprint(run_passes(text, PASS)) == reprint(text)
+
+
+def test_error_leaves_module_untouched() -> None:
+    """A bad region anywhere stops the pass before any execute is rewritten."""
+    from fastalloc.ir import parse
+    from fastalloc.passes.schedule_allocation import schedule_allocation
+
+    good = (LIT / "transients.mlir").read_text().split(SEP)[0]
+    module = parse(good + "\n" + BAD_OP)
+    before = module.print()
+    with pytest.raises(FastallocError, match="util.optimization_barrier"):
+        schedule_allocation(module)
+    assert module.print() == before

@@ -77,11 +77,18 @@ def schedule_allocation(module: Module, **_options: object) -> None:
     under the module (ops in post-order, as MLIR's ``walk``) and converts
     every ``stream.async.func`` to ``stream.cmd.func``.  Raises
     FastallocError (naming the op and its place) for an op it cannot
-    convert; the module is then left half rewritten and must be dropped.
+    convert, before changing anything.
     """
     from fastalloc.passes import convert
 
     _set_aliases(module)
+    # Reject unconvertible regions before rewriting anything, so that a bad
+    # module is left exactly as it was.
+    for top in module.ops:
+        if top.name in _CALLABLES:
+            for op in top.walk():
+                if op.name == "stream.async.execute":
+                    convert.check_convertible(op.regions[0])
     # The affinity queries can walk long chains of executes; skip them when
     # the module mentions no affinity at all (their answer is then None).
     _ANALYSIS.enabled = any(
