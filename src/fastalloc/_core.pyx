@@ -14,7 +14,7 @@ end of this file, in ``_pack_bestfit.pxi``):
 * ``_IntervalIndex`` (``_interval_classes``, ``_ii_init``, ``_ii_activate``,
   ``_ii_query``, ``_ii_free``): a static set of intervals, each activated
   once; a query lists the active ones that intersect ``[s, e]`` in about
-  O(C log n + k) for k hits.
+  O(C + k) for k hits and C nonempty length classes.
 * ``_i64_sort``: merge sort of int64 keys (pack (offset, tie-break) into one key).
 * ``_argsort_stable``: counting sort of op indices (numpy fallback).
 * ``_fen_*``: a Fenwick tree over slots with predecessor / successor search.
@@ -291,8 +291,8 @@ def liveness_intervals(const int64_t[::1] def_op, const int64_t[::1] use_indptr,
 # end - start, any grouping is correct; this one keeps each class's lengths
 # within a factor of two), each class sorted by start.  An interval of class c
 # intersects [s, e] only if s - maxlen[c] <= start <= e, and most intervals in
-# that start window do intersect, so a query costs O(C log n + k) for k hits
-# (C <= 64 nonempty classes) instead of the O(k log n)-with-heavy-tails of a
+# that start window do intersect, so a query costs about O(C + k) for k hits
+# (C <= 65 nonempty classes) instead of the O(k log n)-with-heavy-tails of a
 # max-end segment tree.  ``end`` holds INT64_MIN while an interval is inactive.
 cdef struct _IntervalIndex:
     int64_t n_classes
