@@ -46,6 +46,7 @@ __all__ = [
     "layout_slices_pass",
     "run_passes",
     "to_fastalloc",
+    "to_text",
 ]
 
 #: The pass's command-line style name inside an IREE pipeline.
