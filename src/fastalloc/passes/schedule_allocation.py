@@ -7,12 +7,23 @@ against iree-opt) and the difference is noted at the place it matters:
 * constants are bucketed per lifetime into *escaping* ones (that reach an
   execute result) and *local* ones, each bucket per affinity, each bucket one
   ``stream.resource.constants`` (the seed makes one op per lifetime);
-* result allocations are placed on the join of the execute's affinity, the
-  affinities of the ops consuming the result and the local transfer target
-  (3.13's ``deriveResultAffinity``; fastalloc approximates the whole-program
-  AffinityAnalysis by the direct consumers, exact for single-device programs);
+* result allocations (and escaping constants) are placed on the join of the
+  value's pinned or usage affinities with the local transfer target or the
+  execute's affinity (3.13's ``deriveResultAffinity``).  3.13 answers the
+  usage query with a whole-program dataflow fixpoint (AffinityAnalysis);
+  fastalloc walks producers and consumers locally (:class:`_AffinityAnalysis`).
+  That is exact when one device is involved (no affinity, or one device with
+  any queue masks) and for the common multi-device shapes (transfers, exports,
+  consumers on another device); programs whose results flow across devices
+  through calls, globals or chains of executes without affinity can be placed
+  differently from iree-opt;
 * the offset chain of a tied result with subviews is materialized twice (as
-  3.13 does), the second one feeding the ``stream.resource.subview``.
+  3.13 does), the second one feeding the ``stream.resource.subview``;
+* use lists are walked newest first, as MLIR keeps them (this decides e.g.
+  which of two results yielding the same constant is the escaping one).
+
+Every execute region of the module is checked for unconvertible ops before
+anything is rewritten, so an error leaves the module as it was.
 
 Per execute op (:func:`_allocate_execution_region`), in IREE's order:
 constants -> operand ranges -> results (tied / pass-through / reserved per
@@ -30,7 +41,8 @@ and the ordering of nested unused results in :func:`_allocate_local_transients`)
    by iree-opt with no upload (or crashes it when used there): fastalloc
    hoists it to the execute region's top level, right before the concurrent
    op that holds it, where it is uploaded like any other constant; a
-   concurrent result that just yields it is replaced by it;
+   concurrent result that just yields it is replaced by it (that result,
+   now unused, still gets a transient slice, as any unused result does);
 2. unused untied results inside concurrent regions get their pack slices in
    an order that changes from run to run in iree-opt (pointer-hash order):
    fastalloc orders them by a pre-order walk of the region.
