@@ -575,7 +575,7 @@ def _stats_run(args: argparse.Namespace) -> int:
         return 0
 
     def count(d: dict) -> str:
-        dyn = f"+{d['dynamic']}?" if d["dynamic"] else ""
+        dyn = f" + {d['dynamic']} dynamic" if d["dynamic"] else ""
         return f"{d['count']} ({_short(d['bytes'])}{dyn})" if d["count"] else "0"
 
     header = ["function", "region", "line", "transients s/d", "results", "constants",
