@@ -40,13 +40,16 @@ def require_matplotlib() -> Any:
 
 
 def format_bytes(n: float) -> str:
-    """``1536 -> '1.5 KiB'``, ``0 -> '0 B'``: binary units, at most 3 significant digits."""
+    """``1536 -> '1.5 KiB'``, ``0 -> '0 B'``: binary units, 3 significant digits (4 below the next unit)."""
     n = float(n)
     k = 0
     while abs(n) >= 1024 and k < len(_UNITS) - 1:
         n /= 1024
         k += 1
-    return f"{int(n)} B" if k == 0 else f"{n:.3g} {_UNITS[k]}"
+    if k == 0:
+        return f"{int(n)} B"
+    # 3 significant digits, but never an exponent (1023 KiB, not 1.02e+03 KiB).
+    return f"{n:.3g} {_UNITS[k]}" if n < 1000 else f"{n:.0f} {_UNITS[k]}"
 
 
 def _nice_byte_step(span: float, target: int = 8) -> float:
