@@ -390,9 +390,12 @@ class _AffinityAnalysis:
                     out.append(aff)
         return out
 
-    def producer(self, value: Value, seen: set | None = None) -> list[str]:
-        seen = set() if seen is None else seen
+    def producer(self, value: Value) -> tuple[list[str], bool]:
+        """Producer affinities and whether the walk was complete (it is not
+        when it reaches an argument of a public function)."""
+        seen: set = set()
         out: list[str] = []
+        complete = True
         work = [value]
         while work:
             v = work.pop()
@@ -407,6 +410,8 @@ class _AffinityAnalysis:
                     ops = parent.group("resource_operands")
                     if v.index < len(ops):
                         work.append(ops[v.index])
+                elif isinstance(parent, Op) and _is_public_function(parent):
+                    complete = False
                 continue
             op = v.owner
             name = op.name
@@ -427,7 +432,8 @@ class _AffinityAnalysis:
                 continue
             if name == "stream.async.transfer":
                 aff = _transfer_affinity(op)
-                _add(out, aff if aff is not None else _lookup_affinity(op.parent.parent.parent if op.parent and op.parent.parent else None))
+                parent_op = op.parent.parent.parent if op.parent and op.parent.parent else None
+                _add(out, aff if aff is not None else _lookup_affinity(parent_op))
                 continue
             t = tied_operand(v)
             if t is not None:
@@ -439,10 +445,14 @@ class _AffinityAnalysis:
                     _add(out, aff)
                 else:
                     work.extend(o for o in op.operands if is_resource(o))
-        return out
+        return out, complete
 
-    def consumer(self, value: Value) -> list[str]:
+    def consumer(self, value: Value) -> tuple[list[str], bool]:
+        """Consumer affinities (transitively, into the regions that capture
+        the value) and whether the walk was complete (it is not when the
+        value is returned from a public function)."""
         out: list[str] = []
+        complete = True
         seen: set = set()
         work = [value]
         while work:
@@ -456,6 +466,11 @@ class _AffinityAnalysis:
                     _add(out, _lookup_affinity(user))
                 if user.opdef is not None:
                     work.extend(tied_results(user, idx))
+                if name in ("stream.async.execute", "stream.async.concurrent") and user.regions:
+                    k = idx - _segment_start(user, "resource_operands")
+                    args = user.regions[0].blocks[0].args
+                    if 0 <= k < len(user.group("resource_operands")) and k < len(args):
+                        work.append(args[k])
                 if name == "stream.async.transfer":
                     _add(out, user.props.get("target_affinity"))
                 elif name == "stream.yield":
@@ -469,7 +484,37 @@ class _AffinityAnalysis:
                     k = sum(1 for o in user.operands[:idx] if is_resource(o))
                     if k < len(user.results) and k < len(res):
                         work.append(user.results[k])
-        return out
+                elif name in ("util.return", "func.return", "return"):
+                    fn = _enclosing_callable(user)
+                    if fn is None or _is_public_function(fn):
+                        complete = False
+        return out, complete
+
+
+def _segment_start(op: Op, seg: str) -> int:
+    k = op.opdef.segment_index[seg]
+    return sum(op.segments[:k])
+
+
+def _enclosing_callable(op: Op) -> Op | None:
+    while isinstance(op, Op):
+        if op.name in _CALLABLES:
+            return op
+        blk = op.parent
+        region = blk.parent if blk is not None else None
+        op = region.parent if region is not None else None
+    return None
+
+
+def _is_public_function(op: Op) -> bool:
+    """A function whose callers may be outside the module."""
+    if op.name not in ("util.func", "func.func"):
+        return False
+    head = op.tmpl[0] if op.tmpl and isinstance(op.tmpl[0], str) else ""
+    vis = op.props.get("sym_visibility") if op.props else None
+    if vis is not None:
+        return "private" not in vis
+    return " private " not in f" {head} "
 
 
 def _add(out: list[str], aff: str | None) -> None:
@@ -489,9 +534,13 @@ def _derive_result_affinity(execute_op: Op, result: Value, region_value: Value) 
         return None
     usage = _ANALYSIS.pinned(result)
     if not usage:
-        usage = list(_ANALYSIS.producer(result))
-        for a in _ANALYSIS.consumer(result):
-            _add(usage, a)
+        # 3.13 drops a query whose walk was incomplete (undef state).
+        produced, p_ok = _ANALYSIS.producer(result)
+        consumed, c_ok = _ANALYSIS.consumer(result)
+        usage = list(produced) if p_ok else []
+        if c_ok:
+            for a in consumed:
+                _add(usage, a)
     usage.sort(key=lambda a: _norm(a) or "")
     local = _find_local_value_affinity(region_value)
     exec_aff = execute_op.props.get("affinity")
