@@ -114,11 +114,12 @@ def plot_plan(
 
     top = int((o + z).max()) if n else 0
     slab = top if total is None else int(total)
-    ax.axhline(slab, color="crimson", linestyle="--", linewidth=1.2, label=f"total {format_bytes(slab)}")
+    # Dash phases alternate, so a total equal to the bound still shows both lines.
+    ax.axhline(slab, color="crimson", linestyle=(0, (4, 4)), linewidth=1.4, label=f"total {format_bytes(slab)}")
     if lower_bound is not None:
         lb = int(lower_bound)
         ratio = f", ratio {slab / lb:.3f}" if lb > 0 else ""
-        ax.axhline(lb, color="black", linestyle="--", linewidth=1.0,
+        ax.axhline(lb, color="black", linestyle=(4, (4, 4)), linewidth=1.4,
                    label=f"lower bound {format_bytes(lb)}{ratio}")
     xmin = float(x0.min()) if n else 0.0
     xmax = float(x1.max()) if n else 1.0
