@@ -115,3 +115,20 @@ def test_missing_input_and_bad_alignment(tmp_path: Path):
     r = run(str(src), "--alignment", "3")
     assert r.returncode == 1
     assert r.stderr == "error: alignment must be a power of two in [1, 2**62], got 3\n"
+
+
+def test_output_mode_is_that_of_a_plain_write(tmp_path: Path):
+    import os
+    import stat
+
+    src = tmp_path / "p.csv"
+    src.write_text(PROBLEM)
+    fresh = tmp_path / "fresh.csv"
+    plain = tmp_path / "plain.csv"
+    plain.write_text("x")  # what open(path, "w") gives under this umask
+    assert run(str(src), "-o", str(fresh)).returncode == 0
+    assert stat.S_IMODE(fresh.stat().st_mode) == stat.S_IMODE(plain.stat().st_mode)
+    os.chmod(plain, 0o640)  # an existing file keeps its mode
+    assert run(str(src), "-o", str(plain)).returncode == 0
+    assert stat.S_IMODE(plain.stat().st_mode) == 0o640
+    assert read_csv(plain).offsets is not None

@@ -52,6 +52,7 @@ def write_atomic(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+        _set_mode(tmp, path)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -59,6 +60,18 @@ def write_atomic(path: str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def _set_mode(tmp: str, path: str) -> None:
+    """Give the temp file the mode a plain ``open(path, "w")`` would have
+    (mkstemp makes it 0600): the existing file's mode, else 0666 & ~umask."""
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(tmp, mode)
 
 
 def _report(err: FastallocError) -> None:
@@ -686,6 +699,7 @@ def save_figure_atomic(fig, path: str) -> None:
     os.close(fd)
     try:
         fig.savefig(tmp, format=ext, bbox_inches="tight")
+        _set_mode(tmp, path)
         os.replace(tmp, path)
     except BaseException:
         try:
