@@ -1,7 +1,10 @@
 # Included by _core.pyx: the "best-fit" packing strategy.
 #
-# Every private name here starts with _bf_ because this file is textually
-# included into _core.pyx, which is owned by someone else.
+# Entry points (Python): _pack_best_fit (the strategy), _pack_sweep (its
+# O(n log n) effort-0 pass, usable as a strategy of its own) and
+# _pack_best_fit_order (one pass in a caller's order, for tests).  Every
+# private name starts with _bf_ because this file is textually included into
+# _core.pyx.
 
 cimport cython
 from libc.stdint cimport int64_t, uint64_t, INT64_MAX, INT64_MIN
@@ -507,11 +510,22 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
     >= 0 and multiples of `alignment` (so every gap and offset stays aligned).
     Buffers are placed one at a time, each in the smallest gap (lowest on
     ties) left by the already placed buffers whose lifetimes meet its own, or
-    on top of them.  Several greedy orders are tried and the lowest peak is
-    kept (as XLA's heap simulator does); with effort > 0 an iterated local
-    search then perturbs the best order (move a buffer that defines the peak
-    earlier, swap or move random buffers) within a work budget of
-    effort * _BF_BUDGET placements, so small problems get many passes.
+    on top of them.  Which order, by effort:
+
+    * effort 0: first use, larger first; with that order the placed buffers
+      that meet the next one are the live ones, so a simulated malloc heap
+      (_pack_sweep) does the pass in O(n log n): ~0.05 s for 2*10^4 buffers.
+    * effort >= 1: also up to 12 size / size-class / lifetime / area orders
+      (fewer as n grows: 3 above 30000*effort buffers, 1 above 10^5*effort,
+      none above 2*10^5*effort), keeping the lowest peak as XLA's heap
+      simulator does, then an iterated local search on the best order
+      (_bf_local_search) within effort * _BF_BUDGET placements, for up to
+      5000*effort buffers.  Stops as soon as the peak meets the lower bound.
+    One pass in a given order is a segment tree over time holding unions of
+    byte ranges (_bf_Tree): O(log T) lists per query and insertion.
+
+    Everything is deterministic: stable sorts with ties by index, a seeded
+    splitmix64 generator for the local search, no timing-based budget.
 
     Pure Python equivalent of one pass::
 
