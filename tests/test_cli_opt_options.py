@@ -240,3 +240,26 @@ def test_verbose_logs_through_fastalloc_logger_only():
     )
     r = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
+
+
+def test_output_to_a_device_or_fifo_writes_into_it(tmp_path: Path):
+    import stat
+    import threading
+
+    before = os.stat(os.devnull)
+    r = run(str(EXAMPLE), "-o", os.devnull)
+    assert r.returncode == 0, r.stderr
+    after = os.stat(os.devnull)
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev  # not renamed over
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    r = run(str(EXAMPLE), "-o", str(fifo))
+    reader.join(60)
+    assert r.returncode == 0, r.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert got == [run(str(EXAMPLE)).stdout]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]

@@ -20,12 +20,16 @@ Other subcommands (``pack``, ``stats``, ``plot``) register themselves in
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
 
 from fastalloc.errors import FastallocError
+
+# Library code only logs; handlers are the application's business (see -v).
+_log = logging.getLogger("fastalloc.cli")
 
 __all__ = ["main", "SUBCOMMANDS", "write_atomic", "read_input"]
 
@@ -47,6 +51,13 @@ def write_atomic(path: str, text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
+    if _is_special(path):
+        # /dev/null, /dev/stdout, a FIFO: write into it.  Renaming over it
+        # would replace the device node with a regular file (as root: for
+        # every process on the machine).
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        return
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix=".tmp", dir=d)
     try:
@@ -60,6 +71,16 @@ def write_atomic(path: str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def _is_special(path: str) -> bool:
+    """``path`` exists and is not a regular file (a device, a FIFO, a socket)."""
+    import stat
+
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _set_mode(tmp: str, path: str) -> None:
@@ -113,12 +134,15 @@ def _opt_run(args: argparse.Namespace) -> int:
         _report(e)
         return 1
 
+    _log.info("opt %s: passes %s, options %s", filename, ", ".join(names) or "(none)", options)
+
     def one(chunk: str, base: int) -> str:
         with timing.phase("parse"):
             m = parse(chunk, filename, line_base=base)
         for name, fn in zip(names, fns):
             with timing.phase(name):
                 fn(m, **options)
+            _log.debug("%s:%d: %s done", filename, base + 1, name)
         with timing.phase("print"):
             return m.print(generic=args.print_op_generic)
 
@@ -308,8 +332,6 @@ def _configure_logging(verbose: int) -> None:
     """The CLI's own handler on the 'fastalloc' logger (never the root logger)."""
     if not verbose:
         return
-    import logging
-
     log = logging.getLogger("fastalloc")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("fastalloc: %(message)s"))
@@ -394,6 +416,8 @@ def _pack_run(args: argparse.Namespace) -> int:
 
     try:
         prob = _read_problem(args.problem)
+        _log.info("pack %s: %d buffers, strategy %s, alignment %d", args.problem, len(prob),
+                  args.strategy, args.alignment)
         t0 = time.perf_counter()
         offsets, total, used = _pack_problem(prob, args.strategy, args.alignment, args.effort)
         seconds = time.perf_counter() - t0
@@ -694,6 +718,9 @@ def save_figure_atomic(fig, path: str) -> None:
     if ext not in supported:
         raise FastallocError(f"output '{path}': unsupported image format '.{ext}' "
                              f"(supported: {', '.join('.' + k for k in sorted(supported))})")
+    if _is_special(path):
+        fig.savefig(path, format=ext, bbox_inches="tight")
+        return
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix="." + ext, dir=d)
     os.close(fd)
