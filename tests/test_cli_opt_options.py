@@ -240,6 +240,7 @@ def test_verbose_logs_through_fastalloc_logger_only():
     )
     r = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
+    assert r.stderr == f"fastalloc: opt {EXAMPLE}: passes (none), options {{'pack_strategy': 'iree'}}\n"
 
 
 def test_output_to_a_device_or_fifo_writes_into_it(tmp_path: Path):
