@@ -13,8 +13,27 @@ module: a bad chunk reports its error, the others are still processed, the
 results are joined with ``// -----`` and the exit status is 1 if any chunk
 failed (as iree-opt does).
 
-Other subcommands (``pack``, ``stats``, ``plot``) register themselves in
-``SUBCOMMANDS`` with a function that adds their arguments and one that runs.
+``opt`` also takes iree-opt's spellings, so a script can swap the binary:
+``--pass-pipeline='builtin.module(iree-stream-schedule-allocation,
+util.func(iree-stream-layout-slices))'``,
+``--iree-stream-resource-min-offset-alignment N`` (alias
+``--resource-min-offset-alignment``), ``--mlir-timing`` (alias ``--timing``);
+``--pack-strategy iree|best-fit|smallest`` picks layout-slices' packer.
+
+The other subcommands:
+
+* ``fastalloc pack PROBLEM.csv [--strategy S] [--alignment N] [-o PLAN.csv]
+  [--json]``: a minimalloc CSV in, the plan (an ``offset`` column added) out,
+  n / total / lower bound / ratio / time printed;
+* ``fastalloc stats INPUT.mlir|PROBLEM.csv [--json]``: per function and
+  execute region, the transients, results and constants it allocates and the
+  slab per strategy against the lower bound;
+* ``fastalloc plot PLAN.csv|PROBLEM.csv|INPUT.mlir -o MAP.png|.svg``: the
+  memory map (needs ``fastalloc[plot]``).
+
+Long runs draw a progress bar on stderr when it is a terminal (``-q``: never);
+``-v`` logs through the ``fastalloc`` logger.  Each subcommand registers in
+``SUBCOMMANDS`` a function that adds its arguments and one that runs.
 """
 
 from __future__ import annotations
