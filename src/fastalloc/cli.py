@@ -149,6 +149,7 @@ def _opt_run(args: argparse.Namespace) -> int:
             data = read_input(args.input)
             filename = "<stdin>" if args.input == "-" else args.input
             text = _decode(data, filename)
+        del data
     except FastallocError as e:
         _report(e)
         return 1

@@ -250,7 +250,10 @@ class _Printer:
         for op in m.body.ops:
             self.namer.grow(len(m.values))
             self.namer.name_scope(op)
+            start = len(out)
             self.op(op, IND)
+            # one string per top-level op keeps the peak memory of big modules down
+            out[start:] = ["".join(out[start:])]
         out.append("}\n")
         if m.trailer:
             out.append("\n" + m.trailer + "\n")
