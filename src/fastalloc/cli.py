@@ -648,6 +648,8 @@ def _stats_run(args: argparse.Namespace) -> int:
             *((f"{r['slab'][s] / lb:.3f}" if lb else "-") for s in strategies),
         ])
     sys.stdout.write(_table(header, rows))
+    if not rows:
+        sys.stdout.write("(no stream.cmd.execute region)\n")
     orphans = [p for p in packs if p["region"] is None]
     if orphans:
         sys.stdout.write(f"({len(orphans)} pack(s) feed no stream.cmd.execute; see --json)\n")
