@@ -99,6 +99,9 @@ def test_empty_module_from_stdin():
     r = run("stats", "--json", "-", stdin="")  # '-' is MLIR: an empty module has no regions
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["regions"] == []
+    table = run("stats", "-", stdin="util.func public @f() {\n  util.return\n}\n")
+    assert table.returncode == 0, table.stderr
+    assert table.stdout.splitlines()[2:] == ["(no stream.cmd.execute region)"]
 
 
 def test_csv_problem(tmp_path: Path):
