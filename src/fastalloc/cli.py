@@ -491,9 +491,10 @@ def _scheduled_module(path: str):
 
 
 def _static_size(v) -> int | None:
+    from fastalloc.ir.model import Op
     from fastalloc.passes.scope import constant_int
 
-    return constant_int(v) if v.owner is not None and not hasattr(v.owner, "args") else None
+    return constant_int(v) if isinstance(v.owner, Op) else None
 
 
 def region_table(module) -> list[dict]:
@@ -501,6 +502,7 @@ def region_table(module) -> list[dict]:
     the transient slab (a ``stream.resource.pack``'s slices), results
     (``stream.resource.alloca``/``alloc`` of other lifetimes) and constants
     (``stream.resource.constants``); bytes are summed over static sizes."""
+    from fastalloc.ir.model import Op
     from fastalloc.passes.layout_slices import DEFAULT_ANCHORS, _callables, pack_slices
     from fastalloc.passes.stats import _execute_ordinals, _symbol
 
@@ -519,7 +521,7 @@ def region_table(module) -> list[dict]:
             seen: set[int] = set()
             for v in ex.group("resource_operands"):
                 d = v.owner
-                if d is None or hasattr(d, "args") or id(v) in seen:
+                if not isinstance(d, Op) or id(v) in seen:
                     continue  # block argument: storage not allocated here
                 seen.add(id(v))
                 if d.name == "stream.resource.constants":
