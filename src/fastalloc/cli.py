@@ -710,7 +710,7 @@ def _plot_data_mlir(args: argparse.Namespace):
     strategy = args.strategy or "iree"
     offsets, total = place_static(s, e, z, config, strategy, pack.loc)
     lb = static_lower_bound(s, e, z, config)
-    where = f"@{_symbol(fn)} pack {k}" + (f" (line {pack.loc.line})" if pack.loc else "")
+    where = f"pack #{k} of {len(infos)} (@{_symbol(fn)}" + (f", line {pack.loc.line})" if pack.loc else ")")
     title = f"{args.input}: {where}, {len(idx)} static slices, {strategy}"
     return s, e, z, offsets, total, lb, title
 
