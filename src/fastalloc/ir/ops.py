@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["OPS", "OpDef", "INT_LIST_PROPS", "UNIT_PROPS"]
+__all__ = ["OPS", "OpDef", "INDEX_SEGMENTS", "INT_LIST_PROPS", "UNIT_PROPS"]
 
 # Properties whose value is a list of integers in the model.
 INT_LIST_PROPS = frozenset({"tied_operands", "lifetime_intervals", "resource_accesses", "resource_operand_accesses"})
@@ -171,3 +171,9 @@ _DEFS = [
 ]
 
 OPS: dict[str, OpDef] = {d.name: d for d in _DEFS}
+
+# Segments whose operands are always `index` (sizes, offsets, ends, lengths, workloads).
+INDEX_SEGMENTS = frozenset(
+    nm for d in _DEFS for nm in d.segment_names
+    if any(w in nm for w in ("size", "offset", "end", "length", "workload", "element_count"))
+)

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, tokenize
 from fastalloc.ir.model import Block, Module, Op, Region, Value
-from fastalloc.ir.ops import INT_LIST_PROPS, OPS, UNIT_PROPS
+from fastalloc.ir.ops import INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS
 
 __all__ = ["parse", "parse_chunks"]
 
@@ -858,9 +858,18 @@ class _Parser:
         for name in opdef.segment_names:
             vals = segs.get(name, ())
             sizes.append(len(vals))
+            index_typed = name in INDEX_SEGMENTS
             for v in vals:
                 v.uses.append((op, len(flat)))
                 flat.append(v)
+                if index_typed and v.type != "index":
+                    owner = v.owner
+                    if not v.type or (owner.__class__ is Op and owner.tmpl is not None):
+                        v.type = "index"  # the result type of an uninterpreted op was a guess
+                elif name[:5] == "await" and v.type != TIMEPOINT:
+                    owner = v.owner
+                    if not v.type or (owner.__class__ is Op and owner.tmpl is not None):
+                        v.type = TIMEPOINT
         op.segments = sizes
         for idx, ty in enumerate(result_types):
             op.results.append(self.new_value(ty, op, idx, None))
@@ -1023,7 +1032,7 @@ def _result_types(name: str, flat: list[str], nres: int) -> list[str]:
             depth += 1
         elif t in (")", "]", "}"):
             depth -= 1
-        elif depth == 0 and t == "->":
+        elif depth == 0 and (t == "->" or (t == ">" and k and flat[k - 1] == "=")):
             pos = k
         elif depth == 0 and t == ":":
             last_colon = k
