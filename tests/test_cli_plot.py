@@ -42,10 +42,13 @@ def test_plan_csv_to_png_and_svg(tmp_path: Path):
 
 
 def test_module_to_png(tmp_path: Path):
-    out = tmp_path / "m.png"
+    out = tmp_path / "m.svg"
     r = run(str(EXAMPLE), "-o", str(out), "--strategy", "best-fit")
     assert r.returncode == 0, r.stderr
-    assert out.read_bytes()[:8] == PNG_MAGIC
+    svg = out.read_text()
+    # hidden, logits, acc (4 KiB each, see the example's comments): slab 8 KiB = bound.
+    assert f"{EXAMPLE}: pack #0 of 1 (@predict), 3 static slices, best-fit" in svg
+    assert "total 8 KiB" in svg and "lower bound 8 KiB, ratio 1.000" in svg
     r = run(str(EXAMPLE), "-o", str(tmp_path / "x.png"), "--pack", "3")
     assert r.returncode == 1
     assert r.stderr == f"error: --pack 3: {EXAMPLE} has 1 pack(s) (0..0)\n"
