@@ -761,10 +761,10 @@ def save_figure_atomic(fig, path: str) -> None:
 
 
 def _plot_run(args: argparse.Namespace) -> int:
-    from fastalloc.plot import plot_plan, require_matplotlib
+    from fastalloc.plot import check_matplotlib, plot_plan
 
     try:
-        require_matplotlib()
+        check_matplotlib()
         data = _plot_data_csv(args) if _is_csv(args.input) else _plot_data_mlir(args)
         s, e, z, offsets, total, lb, title = data
         ax = plot_plan(s, e, z, offsets, lower_bound=lb, total=total,

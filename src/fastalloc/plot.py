@@ -18,11 +18,25 @@ import numpy as np
 
 from fastalloc.errors import FastallocError
 
-__all__ = ["INSTALL_HINT", "format_bytes", "plot_plan", "require_matplotlib"]
+__all__ = ["INSTALL_HINT", "check_matplotlib", "format_bytes", "plot_plan", "require_matplotlib"]
 
 INSTALL_HINT = "plotting needs matplotlib; install it with: pip install 'fastalloc[plot]'"
 
 _UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
+
+
+def check_matplotlib() -> None:
+    """Raise the FastallocError of :func:`require_matplotlib` if matplotlib
+    cannot be imported, without importing it (a second or two): the command
+    line fails before its real work, not after."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):  # a None entry in sys.modules, a broken install
+        found = False
+    if not found:
+        raise FastallocError(INSTALL_HINT)
 
 
 def require_matplotlib() -> Any:
