@@ -27,7 +27,7 @@ _EXPORTS = {
     "parse": "fastalloc.ir",
     "Module": "fastalloc.ir",
     "run_passes": "fastalloc.passes",
-    "schedule_allocation": "fastalloc.passes",
+    "schedule_allocation": "fastalloc.passes.schedule_allocation",
     "layout_slices": "fastalloc.passes.layout_slices",
     "pack_stats": "fastalloc.passes.stats",
     "PackStats": "fastalloc.passes.stats",
@@ -77,6 +77,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         pack,
         validate,
     )
-    from fastalloc.passes import run_passes, schedule_allocation
+    from fastalloc.passes import run_passes
+    from fastalloc.passes.schedule_allocation import schedule_allocation
     from fastalloc.passes.layout_slices import layout_slices
     from fastalloc.passes.stats import PackStats, pack_stats

@@ -15,7 +15,11 @@ from collections.abc import Callable, Iterable
 
 from fastalloc.errors import FastallocError
 
-__all__ = ["PASSES", "register", "run_passes", "schedule_allocation"]
+# The passes themselves live in their submodules (``fastalloc.passes.
+# schedule_allocation.schedule_allocation``, ``fastalloc.passes.layout_slices.
+# layout_slices``); a same-named function here would be shadowed by the
+# submodule as soon as it is imported.
+__all__ = ["PASSES", "register", "run_passes"]
 
 PassFn = Callable[..., None]
 
@@ -68,9 +72,3 @@ def run_passes(
         fn(module, pack_strategy=pack_strategy, **options)
     return module.print()
 
-
-def schedule_allocation(module, **options: object) -> None:
-    """IREE's ``--iree-stream-schedule-allocation`` on ``module``, in place."""
-    from fastalloc.passes.schedule_allocation import schedule_allocation as _sa
-
-    _sa(module, **options)
