@@ -52,7 +52,9 @@ def run_suite(json_out: Path, args: argparse.Namespace) -> None:
     env["FASTALLOC_BENCH_E2E_SIZES"] = args.e2e_sizes
     env["FASTALLOC_BENCH_TIMEOUT"] = str(args.timeout)
     env["FASTALLOC_BENCH_OMNI_MAX_N"] = str(args.omni_max_n)
-    files = [f for f in FILES if not (args.no_kernels and "kernels" in f)]
+    only = set(args.only.split(",")) if args.only else {"quality", "e2e", "kernels"}
+    files = [f for f in FILES if f.removeprefix("bench/bench_").removesuffix(".py") in only]
+    files = [f for f in files if not (args.no_kernels and "kernels" in f)]
     cmd = [sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider", "-m", "slow or not slow",
            "--benchmark-enable", "--benchmark-json", str(json_out)]
     if args.large:
@@ -86,7 +88,8 @@ def machine_line(data: dict) -> str:
     cpu = mi.get("cpu", {})
     brand = cpu.get("brand_raw") or platform.processor() or "unknown CPU"
     cores = cpu.get("count") or os.cpu_count()
-    when = data.get("datetime", _dt.datetime.now(_dt.timezone.utc).isoformat())[:16].replace("T", " ")
+    dates = data.get("datetimes") or [data.get("datetime", _dt.datetime.now(_dt.timezone.utc).isoformat())]
+    when = " and ".join(sorted({d[:16].replace("T", " ") for d in dates}))
     commit = (data.get("commit_info") or {}).get("id", "")[:7] or _commit()
     return (f"Measured {when} UTC on {brand}, {cores} cores, {mi.get('system', platform.system())} "
             f"{mi.get('release', '')}, Python {mi.get('python_version', platform.python_version())}, "
@@ -150,7 +153,7 @@ def e2e_table(benches: list[dict]) -> str:
                 times[tool] = _median(b)
                 cells += [_fmt_time(_median(b)), f"{ei['peak_rss_mib']:.0f} MiB"]
             else:
-                cells += [ei.get("note", "did not finish"), f"> {ei['peak_rss_mib']:.0f} MiB"]
+                cells += [ei.get("note", "did not finish"), "-"]
         if len(times) == 2:
             ratio = f"{times['fastalloc'] / times['iree-opt']:.2f}"
         elif "fastalloc" in times:
@@ -221,7 +224,8 @@ def chart(data: dict, png: Path) -> None:
         line = ax.plot([n for n, _ in done], [t for _, t in done], marker=marker, label=tool)[0]
         dnf = [(n, t) for n, t, f in pts if not f]
         if dnf:
-            ax.plot([n for n, _ in dnf], [t for _, t in dnf], "x", ms=12, mew=3, color=line.get_color(),
+            shift = 0.93 if tool == "fastalloc" else 1.07  # both may time out at the same n
+            ax.plot([n * shift for n, _ in dnf], [t for _, t in dnf], "x", ms=12, mew=3, color=line.get_color(),
                     label=f"{tool}: did not finish (timeout)")
     ax.set(xscale="log", yscale="log", xlabel="ops in module", ylabel="wall time (s)",
            title="schedule-allocation + layout-slices")
@@ -252,9 +256,24 @@ def chart(data: dict, png: Path) -> None:
     plt.close(fig)
 
 
+def merge(docs: list[dict]) -> dict:
+    """One document from several runs; machine info and date of the first."""
+    out = dict(docs[0])
+    by_name: dict[str, dict] = {}
+    for d in docs:
+        for b in d.get("benchmarks", []):
+            by_name[b["fullname"]] = b
+    out["benchmarks"] = list(by_name.values())
+    out["datetimes"] = [d["datetime"] for d in docs if "datetime" in d]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.report", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--json", help="render this pytest-benchmark JSON instead of running the suite")
+    ap.add_argument("--json", action="append",
+                    help="render this pytest-benchmark JSON instead of running the suite; repeat to merge "
+                         "runs (a later file's case replaces an earlier one's of the same name)")
+    ap.add_argument("--only", help="comma-separated subset of quality,e2e,kernels to run")
     ap.add_argument("--keep-json", help="where to keep the JSON of the run (default: a temporary file)")
     ap.add_argument("--md", help="also write the markdown here")
     ap.add_argument("--png", default=str(ROOT / "docs" / "bench_chart.png"), help="chart (default: %(default)s)")
@@ -268,13 +287,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     if args.json:
-        json_path = Path(args.json)
-        command = f"python -m bench.report --json {args.json}"
+        paths = [Path(p) for p in args.json]
+        command = "python -m bench.report " + " ".join(f"--json {p}" for p in args.json)
     else:
-        json_path = Path(args.keep_json or (Path(os.environ.get("TMPDIR", "/tmp")) / "fastalloc-bench.json"))
-        run_suite(json_path, args)
+        paths = [Path(args.keep_json or (Path(os.environ.get("TMPDIR", "/tmp")) / "fastalloc-bench.json"))]
+        run_suite(paths[0], args)
         command = "python -m bench.report " + " ".join(a for a in (argv if argv is not None else sys.argv[1:]))
-    data = json.loads(json_path.read_text())
+    data = merge([json.loads(p.read_text()) for p in paths])
     md = render(data, command.strip())
     print(md)
     if args.md:
