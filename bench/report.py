@@ -91,7 +91,7 @@ def machine_line(data: dict) -> str:
     dates = data.get("datetimes") or [data.get("datetime", _dt.datetime.now(_dt.timezone.utc).isoformat())]
     when = " and ".join(sorted({d[:16].replace("T", " ") for d in dates}))
     commit = (data.get("commit_info") or {}).get("id", "")[:7] or _commit()
-    return (f"Measured {when} UTC on {brand}, {cores} cores, {mi.get('system', platform.system())} "
+    return (f"Run(s) finished {when} UTC on {brand}, {cores} cores, {mi.get('system', platform.system())} "
             f"{mi.get('release', '')}, Python {mi.get('python_version', platform.python_version())}, "
             f"fastalloc commit {commit}; pytest-benchmark medians.")
 
