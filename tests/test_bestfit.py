@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fastalloc._core import _pack_best_fit, _pack_best_fit_order, _pack_sweep
+from fastalloc._core import _pack_best_fit, _pack_best_fit_order, _pack_best_fit_order_bk, _pack_sweep
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 
@@ -181,6 +181,37 @@ def test_one_pass_matches_reference_in_any_order(problem, rnd):
     nonzero = [i for i in range(len(z)) if z[i]]
     assert [int(offsets[i]) for i in nonzero] == [ref[i] for i in nonzero]
     assert total == max((ref[i] + z[i] for i in nonzero), default=0)
+
+
+@given(problems(max_n=30), st.randoms(use_true_random=False), st.sampled_from([-1, 0, 1, 3]))
+@settings(max_examples=80, deadline=None)
+def test_time_buckets_match_reference_in_any_order(problem, rnd, shift):
+    # the bucketed pass (own/through lists per bucket of leaves) must find the
+    # gaps of the literal rule too, whatever the bucket width
+    s, e, z, _ = problem
+    order = list(range(len(s)))
+    rnd.shuffle(order)
+    arrays = [np.asarray(x, dtype=np.int64) for x in (s, e, z)]
+    offsets, total = _pack_best_fit_order_bk(*arrays, np.asarray(order, dtype=np.int64), shift)
+    ref = ref_best_fit(s, e, z, order)
+    nonzero = [i for i in range(len(z)) if z[i]]
+    assert [int(offsets[i]) for i in nonzero] == [ref[i] for i in nonzero]
+    assert total == max((ref[i] + z[i] for i in nonzero), default=0)
+
+
+def test_large_problem_plan_is_valid():
+    # above 30000 buffers the search is one pass on time buckets
+    rng = np.random.default_rng(5)
+    n = 40_000
+    s = rng.integers(0, n, n)
+    e = s + np.exp(rng.uniform(0, np.log(1000), n)).astype(np.int64)
+    z = np.exp(rng.uniform(np.log(64), np.log(1 << 24), n)).astype(np.int64) // 64 * 64
+    offsets, total = run(s, e, z, alignment=64)
+    assert sweep_conflict(s, e, z, offsets) is None
+    assert total == int((offsets + z).max())
+    _, fast = run(s, e, z, alignment=64, effort=0)
+    lb = sweep_lower_bound(s, e, z)
+    assert lb <= total <= fast and total / lb < 1.06
 
 
 @given(problems(max_n=40))
