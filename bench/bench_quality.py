@@ -130,3 +130,18 @@ def test_quality(benchmark, name: str, packer: str) -> None:
     lb = lower_bound(s, e, z, alignment=alignment)
     benchmark.extra_info.update(total=total, lower_bound=lb, ratio=round(total / lb, 5) if lb else 1.0)
     assert total >= lb
+
+
+def test_machine_speed(benchmark):
+    """A fixed numpy workload that no fastalloc change can affect: the gate
+    divides by how much slower this got (a loaded shared machine slows every
+    benchmark alike; a slowed kernel does not slow this)."""
+    rng = np.random.default_rng(0)
+    a = rng.integers(0, 1 << 40, 400_000)
+    benchmark.group = "machine speed (calibration for bench.gate)"
+    benchmark.extra_info.update(tool="calibration")
+
+    def work():
+        return int(np.cumsum(np.sort(a, kind="stable"))[-1] & 0xFF)
+
+    benchmark.pedantic(work, rounds=15, iterations=1, warmup_rounds=1)

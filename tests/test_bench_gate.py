@@ -166,3 +166,45 @@ def test_committed_baseline_doctored_fails(tmp_path):
     assert proc.returncode == 1
     assert f"{kern['fullname']}: slower" in proc.stderr
     assert f"{qual['fullname']}: packs worse" in proc.stderr
+
+
+def _with_calibration(doc: dict, median: float) -> dict:
+    doc = copy.deepcopy(doc)
+    doc["benchmarks"].append(_bench("bench/bench_quality.py::test_machine_speed", median, tool="calibration"))
+    return doc
+
+
+def test_loaded_machine_is_normalized(tmp_path, current):
+    """Everything 2x slower together with the calibration: a loaded machine, passes;
+    without normalization, or when only fastalloc got slower, fails."""
+    baseline = _with_calibration(current, 0.050)
+    slowed = copy.deepcopy(current)
+    for b in slowed["benchmarks"]:
+        b["stats"]["median"] *= 2
+    loaded = _with_calibration(slowed, 0.100)
+    proc = _run_cli(tmp_path, baseline, loaded)
+    assert proc.returncode == 0, proc.stderr
+    assert "2.00x slower than at the baseline" in proc.stdout
+    assert _run_cli(tmp_path, baseline, loaded, "--no-normalize").returncode == 1
+    proc = _run_cli(tmp_path, baseline, _with_calibration(slowed, 0.050))
+    assert proc.returncode == 1 and "2.00x > 1.25x" in proc.stderr
+
+
+def test_kernel_slowed_on_loaded_machine_fails(tmp_path, current):
+    """Machine 1.5x slower and one kernel 3x slower on top: still caught."""
+    baseline = _with_calibration(current, 0.050)
+    cur = copy.deepcopy(current)
+    for b in cur["benchmarks"]:
+        b["stats"]["median"] *= 1.5
+    cur["benchmarks"][0]["stats"]["median"] *= 3
+    cur = _with_calibration(cur, 0.075)
+    proc = _run_cli(tmp_path, baseline, cur)
+    assert proc.returncode == 1
+    assert "test_pack[10000-best-fit]: slower" in proc.stderr and "3.00x > 1.25x" in proc.stderr
+
+
+def test_faster_machine_does_not_tighten(tmp_path, current):
+    baseline = _with_calibration(current, 0.100)
+    cur = _with_calibration(copy.deepcopy(current), 0.050)
+    cur["benchmarks"][0]["stats"]["median"] *= 1.2
+    assert _run_cli(tmp_path, baseline, cur).returncode == 0
