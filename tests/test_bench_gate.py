@@ -208,3 +208,16 @@ def test_faster_machine_does_not_tighten(tmp_path, current):
     cur = _with_calibration(copy.deepcopy(current), 0.050)
     cur["benchmarks"][0]["stats"]["median"] *= 1.2
     assert _run_cli(tmp_path, baseline, cur).returncode == 0
+
+
+def test_e2e_child_timeout_is_recorded_not_hung():
+    """bench_e2e's runner kills a child at the timeout and says it did not finish;
+    a finished child reports its exit code, stderr and its own peak RSS."""
+    from bench.bench_e2e import run_child
+
+    r = run_child([sys.executable, "-c", "import time; time.sleep(30)"], 0.5)
+    assert r["finished"] is False and r["wall"] < 10
+    r = run_child([sys.executable, "-c", "import sys; x = bytearray(64 << 20); sys.stderr.write('boom'); sys.exit(3)"],
+                  60)
+    assert r["finished"] and r["code"] == 3 and "boom" in r["stderr"]
+    assert 64 * 1024 <= r["rss_kib"] < 64 * 1024 + 200 * 1024  # its own RSS, not pytest's
