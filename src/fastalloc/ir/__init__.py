@@ -4,10 +4,10 @@
 ``module.print(generic=False)``; see ``fastalloc.ir.model`` for the model API.
 """
 
-from fastalloc.ir.model import Block, Module, Op, Region, Value
+from fastalloc.ir.model import Block, Module, Op, Region, UseList, Value
 from fastalloc.ir.ops import OPS, OpDef
 
-__all__ = ["Block", "Module", "OPS", "Op", "OpDef", "Region", "Value", "parse", "parse_chunks"]
+__all__ = ["Block", "Module", "OPS", "Op", "OpDef", "Region", "UseList", "Value", "parse", "parse_chunks"]
 
 
 def parse(text, filename: str = "<stdin>", *, line_base: int = 0) -> Module:

@@ -14,8 +14,9 @@ Objects
     are resolved for stream ops and block arguments, ``""`` when an
     uninterpreted op's result type could not be read from its text),
     ``.owner`` (:class:`Op` for a result, :class:`Block` for a block argument),
-    ``.index`` (result / argument number), ``.uses`` (list of ``(op,
-    operand_index)``), ``.name_hint`` (source name without ``%``, or None).
+    ``.index`` (result / argument number), ``.uses`` (a :class:`UseList` of
+    ``(op, operand_index)``, oldest use first), ``.name_hint`` (source name
+    without ``%``, or None).
     ``value.replace_all_uses_with(other)``; ``value.is_block_arg``;
     ``value.defining_op`` (Op or None).  A result of a multi-result group
     ``%x:2`` has ``name_hint == "x"`` for both; the printer groups consecutive
@@ -116,7 +117,42 @@ from typing import TYPE_CHECKING, Any, Union
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.errors import SourceLocation
 
-__all__ = ["Block", "Module", "Op", "Region", "Value"]
+__all__ = ["Block", "Module", "Op", "Region", "UseList", "Value"]
+
+
+class UseList(dict):
+    """The uses of a value: ``(op, operand_index)`` pairs, oldest first.
+
+    A dict whose keys are the uses (values unused), so that dropping one use
+    is O(1) rather than a scan: size constants have thousands of uses, and
+    rewriting every user one by one was quadratic.  Dicts keep insertion
+    order, so iteration (and ``reversed``) sees the same order a list with
+    ``append`` / ``del`` would.  It reads like a list of pairs: iterate,
+    ``len``, ``in``, ``reversed``, ``append``, ``extend``, and ``==`` against
+    a list compares the sequence.  Build one from pairs with
+    ``UseList.fromkeys(pairs)``.
+    """
+
+    __slots__ = ()
+
+    def append(self, use: tuple[Op, int]) -> None:
+        self[use] = None
+
+    def extend(self, uses: Iterable[tuple[Op, int]]) -> None:
+        self.update(dict.fromkeys(uses))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple)):
+            return len(self) == len(other) and list(self) == list(other)
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"UseList({list(self)!r})"
 
 
 class Value:
@@ -136,7 +172,7 @@ class Value:
         self.type = type
         self.owner = owner
         self.index = index
-        self.uses: list[tuple[Op, int]] = []
+        self.uses: UseList = UseList()
         self.name_hint = name_hint
 
     @property
@@ -152,10 +188,10 @@ class Value:
         if other is self:
             return
         uses = self.uses
-        self.uses = []
+        self.uses = UseList()
         for op, i in uses:
             op.operands[i] = other
-        other.uses.extend(uses)
+        other.uses.update(uses)
 
     def __repr__(self) -> str:
         hint = f" %{self.name_hint}" if self.name_hint is not None else ""
@@ -163,12 +199,8 @@ class Value:
 
 
 def _drop_use(value: Value, op: Op, index: int) -> None:
-    uses = value.uses
-    for k in range(len(uses) - 1, -1, -1):
-        u = uses[k]
-        if u[0] is op and u[1] == index:
-            del uses[k]
-            return
+    # O(1): the use list is keyed by the use (see UseList).
+    value.uses.pop((op, index), None)
 
 
 class Op:
@@ -254,7 +286,7 @@ class Op:
         op.segments = segments
         for i, v in enumerate(flat):
             op.operands.append(v)
-            v.uses.append((op, i))
+            v.uses[(op, i)] = None
         names = list(result_names) if result_names is not None else []
         for i, t in enumerate(result_types):
             op.results.append(Value(t, op, i, names[i] if i < len(names) else None))
@@ -328,7 +360,7 @@ class Op:
         new = old[:a] + values + old[b:]
         self.operands = new
         for i, v in enumerate(new):
-            v.uses.append((self, i))
+            v.uses[(self, i)] = None
         assert self.segments is not None and self.opdef is not None
         self.segments[self.opdef.segment_index[name]] = len(values)
 
@@ -338,7 +370,7 @@ class Op:
             return
         _drop_use(old, self, i)
         self.operands[i] = value
-        value.uses.append((self, i))
+        value.uses[(self, i)] = None
 
     def drop_operand_uses(self) -> None:
         """Remove this op (and nested ops) from the use lists of its operands."""

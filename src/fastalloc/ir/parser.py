@@ -664,7 +664,7 @@ class _Parser:
                     tmpl.append(_join(lit))
                     lit = []
                 v = self.lookup(t, i)
-                v.uses.append((op, len(operands)))
+                v.uses[(op, len(operands))] = None
                 tmpl.append(len(operands))
                 operands.append(v)
                 i += 1
@@ -735,12 +735,12 @@ class _Parser:
         # Header definitions with no region after them were uses after all.
         for pos, (nm, _, kk) in zip(pend_refs, pending):
             v = self.lookup("%" + nm, kk)
-            v.uses.append((op, len(operands)))
+            v.uses[(op, len(operands))] = None
             tmpl[pos] = len(operands)
             operands.append(v)
         for pos, nm, kk in cand:
             v = self.lookup("%" + nm, kk)
-            v.uses.append((op, len(operands)))
+            v.uses[(op, len(operands))] = None
             tmpl[pos] = len(operands)
             operands.append(v)
         tmpl.append(_join(lit))
@@ -845,7 +845,7 @@ class _Parser:
         op.props = props
         op.segments = sizes
         for idx, (v, _) in enumerate(operands):
-            v.uses.append((op, idx))
+            v.uses[(op, idx)] = None
             op.operands.append(v)
         for idx, ty in enumerate(out_types):
             op.results.append(self.new_value(ty, op, idx, None))
@@ -860,7 +860,7 @@ class _Parser:
             sizes.append(len(vals))
             index_typed = name in INDEX_SEGMENTS
             for v in vals:
-                v.uses.append((op, len(flat)))
+                v.uses[(op, len(flat))] = None
                 flat.append(v)
                 if index_typed and v.type != "index":
                     owner = v.owner

@@ -644,14 +644,10 @@ def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) ->
 
 
 def _drop_all_uses_by(op: Op) -> None:
-    """Remove ``op`` from the use lists of its operands: one filter per
-    distinct operand (``Op.drop_operand_uses`` rescans a use list per operand,
-    quadratic when thousands of slices share one size constant)."""
-    seen: set[int] = set()
-    for v in op.operands:
-        if id(v) not in seen:
-            seen.add(id(v))
-            v.uses = [u for u in v.uses if u[0] is not op]
+    """Remove ``op`` from the use lists of its operands (not of nested ops):
+    O(1) per operand, the use lists are keyed by ``(op, index)``."""
+    for i, v in enumerate(op.operands):
+        v.uses.pop((op, i), None)
 
 
 def _rewrite_block(block: Block, default: ResourceConfig, strategy: str, consts: _Consts) -> None:

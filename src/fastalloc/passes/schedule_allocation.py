@@ -50,13 +50,14 @@ and the ordering of nested unused results in :func:`_allocate_local_transients`)
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterator
 
 import numpy as np
 
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Module, Op, Value
+from fastalloc.ir.model import Block, Module, Op, UseList, Value
 from fastalloc.passes import register
 from fastalloc.passes.regions import (
     LIVE_IN,
@@ -91,6 +92,20 @@ def schedule_allocation(module: Module, **_options: object) -> None:
     FastallocError (naming the op and its place) for an op it cannot
     convert, before changing anything.
     """
+    # The pass makes a few objects per op on top of a module of millions;
+    # the cyclic collector's full scans would then cost more than the pass
+    # (the parser does the same).  Nothing made here needs collecting during
+    # the pass; the previous state is restored.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _schedule_allocation(module)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _schedule_allocation(module: Module) -> None:
     from fastalloc.passes import convert
 
     _set_aliases(module)
@@ -930,7 +945,7 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
         move = [(u, i) for (u, i) in new_tp.uses if u not in exec_users]
         for u, i in move:
             u.operands[i] = jt
-        new_tp.uses = keep
+        new_tp.uses = UseList.fromkeys(keep)
         jt.uses.extend(move)
 
     return scope.before + [new_exec] + after
