@@ -269,11 +269,26 @@ cdef int64_t _bf_place(_bf_Tree* X, const int64_t* order, Py_ssize_t n,
 
 def _bf_leaves(starts, ends):
     """Leaf range of each lifetime in the tree whose leaves are the distinct
-    start times: [s, e] meets [s', e'] iff their leaf ranges share a leaf."""
-    u = np.unique(starts)
-    lo = np.searchsorted(u, starts, "left")
-    hi = np.searchsorted(u, ends, "right") - 1
-    return len(u), lo.astype(np.intp), hi.astype(np.intp)
+    start times: [s, e] meets [s', e'] iff their leaf ranges share a leaf.
+    Same as u = np.unique(starts); np.searchsorted(u, starts, "left") and
+    np.searchsorted(u, ends, "right") - 1, but through sorted keys: numpy 2's
+    hashing unique and binary searches of unsorted keys into a large array
+    cost ~0.6 s at 10^6 buffers, this ~0.15 s."""
+    n = len(starts)
+    if n == 0:
+        return 0, np.zeros(0, np.intp), np.zeros(0, np.intp)
+    so = np.argsort(starts, kind="stable")
+    ss = starts[so]
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    np.not_equal(ss[1:], ss[:-1], out=new[1:])
+    u = ss[new]
+    lo = np.empty(n, dtype=np.intp)
+    lo[so] = np.cumsum(new) - 1
+    eo = np.argsort(ends, kind="stable")
+    hi = np.empty(n, dtype=np.intp)
+    hi[eo] = np.searchsorted(u, ends[eo], "right") - 1
+    return len(u), lo, hi
 
 
 def _bf_orders(starts, ends, sizes):
@@ -699,12 +714,22 @@ def _bf_large_orders(starts, ends, sizes, Py_ssize_t k):
     On the random workload they are the best two of the base orders more
     often than not, but which one wins varies by instance (seed n: 1.0034
     and 1.016 at 10^5, 1.090 and 1.048 at 4*10^4; the first gives 1.062 at
-    10^6 against 1.070 for exact size order)."""
+    10^6 against 1.070 for exact size order).  One stable argsort of a
+    packed int64 key when the lifetimes allow (3x faster than np.lexsort at
+    10^6), the same order either way."""
     n = len(sizes)
-    idx = np.arange(n)
-    length = ends.astype(np.float64) - starts.astype(np.float64) + 1.0
+    span = ends - starts     # >= 0, and fits: starts >= 0
     log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
-    return [np.lexsort((idx, -length, -np.floor(log_size * q))) for q in (1.0, 1.5)[:k]]
+    orders = []
+    for q in (1.0, 1.5)[:k]:
+        cls = np.floor(log_size * q).astype(np.int64)     # 0 .. 95
+        top = int(span.max())
+        if top < (1 << 56):
+            key = ((cls.max() - cls) << 56) | (top - span)
+            orders.append(np.argsort(key, kind="stable"))
+        else:
+            orders.append(np.lexsort((np.arange(n), -span, -cls)))
+    return orders
 
 
 def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
