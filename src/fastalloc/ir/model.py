@@ -314,6 +314,13 @@ class Op:
         self._loc = value
         self._src = None
 
+    def copy_loc_from(self, other: Op) -> None:
+        """``self.loc = other.loc`` without resolving it: a location from text
+        is computed only if someone reads it (resolving the first one scans
+        the whole source)."""
+        self._loc = other._loc
+        self._src = other._src
+
     @property
     def known(self) -> bool:
         return self.opdef is not None

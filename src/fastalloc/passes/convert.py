@@ -109,7 +109,7 @@ class _Rewriter:
         """Create ``name`` in place of ``anchor`` (after any op created for it before)."""
         self.detach(anchor)
         new_op = Op.create(name, operands, **kwargs)
-        new_op.loc = anchor.loc
+        new_op.copy_loc_from(anchor)
         self.out.append(new_op)
         return new_op
 
@@ -189,7 +189,7 @@ def _apply_clone(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
 
 def _apply_slice(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source = scope.lookup_resource_range(_one(op, "source"))
-    offset = scope.add(op.loc, source.offset, _one(op, "source_offset"))
+    offset = scope.add(None, source.offset, _one(op, "source_offset"))
     target = scope.lookup_resource_range(op.results[0])
     _copy(
         op,
@@ -207,7 +207,7 @@ def _apply_slice(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
 
 def _apply_fill(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     target = scope.lookup_resource_range(op.results[0])
-    offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
+    offset = scope.add(None, target.offset, _one(op, "target_offset"))
     _fill(op, rw, target.resource, target.resource_size, offset, _one(op, "target_length"), _one(op, "value"))
     rw.detach(op)
 
@@ -215,7 +215,7 @@ def _apply_fill(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
 def _apply_update(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source = scope.lookup_resource_range(_one(op, "update"))
     target = scope.lookup_resource_range(op.results[0])
-    offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
+    offset = scope.add(None, target.offset, _one(op, "target_offset"))
     _copy(
         op,
         rw,
@@ -232,9 +232,9 @@ def _apply_update(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
 
 def _apply_copy(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     source = scope.lookup_resource_range(_one(op, "source"))
-    s_offset = scope.add(op.loc, source.offset, _one(op, "source_offset"))
+    s_offset = scope.add(None, source.offset, _one(op, "source_offset"))
     target = scope.lookup_resource_range(op.results[0])
-    t_offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
+    t_offset = scope.add(None, target.offset, _one(op, "target_offset"))
     _copy(
         op,
         rw,
@@ -254,9 +254,9 @@ def _apply_collective(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
     # Out of place only (IREE #11249): the source is read, the target written,
     # each over its whole mapped range from the given offset.
     source = scope.lookup_resource_range(_one(op, "source"))
-    s_offset = scope.add(op.loc, source.offset, _one(op, "source_offset"))
+    s_offset = scope.add(None, source.offset, _one(op, "source_offset"))
     target = scope.lookup_resource_range(op.results[0])
-    t_offset = scope.add(op.loc, target.offset, _one(op, "target_offset"))
+    t_offset = scope.add(None, target.offset, _one(op, "target_offset"))
     operands = [
         _one(op, "channel"),
         _one(op, "element_count"),
@@ -445,7 +445,7 @@ def _bind(op: Op, scope: AllocationScope, primitives_in_place: bool) -> _Binding
             continue
         access = READ_WRITE if i in tied_set else READ
         rng = scope.lookup_resource_range(operand)
-        offset = scope.add(op.loc, rng.offset, offsets[resource_index])
+        offset = scope.add(None, rng.offset, offsets[resource_index])
         b.add(rng.resource, rng.resource_size, offset, lengths[resource_index], access)
         resource_index += 1
 
@@ -957,7 +957,7 @@ def convert_async_func(op: Op) -> Op:
     # the parser keeps every op it does not interpret.
     new_op = Op("stream.cmd.func")
     new_op.tmpl = [_format_cmd_func(new_sig)]
-    new_op.loc = op.loc
+    new_op.copy_loc_from(op)
     assert op.parent is not None
     op.parent.insert_before(op, new_op)
     op.regions = []
@@ -967,7 +967,7 @@ def convert_async_func(op: Op) -> Op:
 
 def _insert_before(anchor: Op, name: str, operands: list[Value], **kwargs) -> Op:
     new_op = Op.create(name, operands, **kwargs)
-    new_op.loc = anchor.loc
+    new_op.copy_loc_from(anchor)
     assert anchor.parent is not None
     anchor.parent.insert_before(anchor, new_op)
     return new_op

@@ -890,7 +890,7 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
         regions=[region],
         result_names=[None],
     )
-    new_exec.loc = execute_op.loc
+    new_exec.copy_loc_from(execute_op)
     new_tp = new_exec.results[0]
     execute_op.results[-1].replace_all_uses_with(new_tp)
     for old, new in result_replacements:
@@ -904,7 +904,7 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
     # Empty the yield.
     yield_op.drop_operand_uses()
     new_yield = Op.create("stream.yield", segments={"resource_operands": [], "resource_operand_sizes": []})
-    new_yield.loc = yield_op.loc
+    new_yield.copy_loc_from(yield_op)
     yield_op.parent = None
     block.ops[-1] = new_yield
     new_yield.parent = block

@@ -208,7 +208,8 @@ class AllocationScope:
         ``lhs`` is a constant 0 and ``lhs`` if ``rhs`` is, else
         :func:`create_or_fold_addi` (which may return an existing value, a new
         folded constant or a new ``arith.addi``; new ops go before the root op).
-        ``loc`` is accepted for parity with IREE and not printed."""
+        ``loc`` is accepted for parity with IREE and not used (callers pass
+        None: reading ``op.loc`` would resolve a location per op for nothing)."""
         if self._constant_int(lhs) == 0:
             return rhs
         if self._constant_int(rhs) == 0:
