@@ -281,7 +281,7 @@ def _bf_leaves(starts, ends):
     ss = starts[so]
     new = np.empty(n, dtype=bool)
     new[0] = True
-    np.not_equal(ss[1:], ss[:-1], out=new[1:])
+    np.not_equal(ss[1:], ss[:n - 1], out=new[1:])
     u = ss[new]
     lo = np.empty(n, dtype=np.intp)
     lo[so] = np.cumsum(new) - 1
