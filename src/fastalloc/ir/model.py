@@ -284,8 +284,8 @@ class Op:
                 f"for segments {opdef.segment_names}"
             )
         op.segments = segments
+        op.operands = flat
         for i, v in enumerate(flat):
-            op.operands.append(v)
             v.uses[(op, i)] = None
         names = list(result_names) if result_names is not None else []
         for i, t in enumerate(result_types):
@@ -393,11 +393,12 @@ class Op:
         self.drop_operand_uses()
         blk = self.parent
         if blk is not None:
-            ops = blk.ops
-            for k in range(len(ops)):
-                if ops[k] is self:
-                    del ops[k]
-                    break
+            # Ops compare by identity (no __eq__), so list.remove finds this
+            # very op, at C speed.
+            try:
+                blk.ops.remove(self)
+            except ValueError:
+                pass
             self.parent = None
 
     def walk(self) -> Iterator[Op]:
@@ -471,11 +472,12 @@ class Block:
         return op
 
     def _index(self, anchor: Op) -> int:
-        ops = self.ops
-        for k in range(len(ops)):
-            if ops[k] is anchor:
-                return k
-        raise ValueError(f"{anchor.name} is not in this block")
+        # Ops compare by identity (no __eq__): list.index is the identity
+        # scan, at C speed.
+        try:
+            return self.ops.index(anchor)
+        except ValueError:
+            raise ValueError(f"{anchor.name} is not in this block") from None
 
     def insert_before(self, anchor: Op, op: Op) -> Op:
         return self.insert(self._index(anchor), op)
