@@ -18,9 +18,11 @@ Refresh the baseline (after a deliberate change, on the machine that gates)::
 Rules, per benchmark present in both files (matched by ``fullname``):
 
 * time: fail when ``current median > threshold x baseline median``.  Default
-  threshold 1.25: about 10% run-to-run spread of medians was seen on the
-  shared 2-core machine, so a real slowdown of 25% stands clear of noise while
-  a 2x regression (what a broken kernel looks like) is caught every time.
+  threshold 1.5: about 10% run-to-run spread of medians was seen on a quiet
+  2-core machine, but with neighbours compiling, single benchmarks still moved
+  by 1.3-1.7x after the calibration and the retry below; 1.5x keeps those
+  false alarms rare while a 2x regression (what a broken kernel looks like) is
+  caught every time.  Pass ``--threshold 1.25`` on a dedicated quiet runner.
   Only fastalloc's own timings are gated (``extra_info["tool"]`` absent or
   ``"fastalloc"``): omnimalloc's and iree-opt's speed is not ours to gate.
   Baseline medians under ``--min-seconds`` (default 20 us) are skipped: timer
@@ -55,7 +57,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_BASELINE = HERE / "baseline.json"
-DEFAULT_THRESHOLD = 1.25
+DEFAULT_THRESHOLD = 1.5
 DEFAULT_MIN_SECONDS = 20e-6
 #: the quick set the gate runs: kernels at 10^4/10^5 and the fast packers on
 #: every benchmark CSV and random workload (about two minutes on 2 cores).

@@ -67,12 +67,12 @@ def test_baseline_three_times_faster_fails(tmp_path, current):
     proc = _run_cli(tmp_path, baseline, current)
     assert proc.returncode == 1
     assert "test_pack[10000-best-fit]: slower" in proc.stderr
-    assert "3.00x > 1.25x" in proc.stderr
+    assert "3.00x > 1.50x" in proc.stderr
 
 
 def test_within_threshold_passes_and_threshold_option(tmp_path, current):
     baseline = copy.deepcopy(current)
-    baseline["benchmarks"][0]["stats"]["median"] /= 1.2  # 20% slower: inside the default 1.25x
+    baseline["benchmarks"][0]["stats"]["median"] /= 1.2  # 20% slower: inside the default 1.5x
     assert _run_cli(tmp_path, baseline, current).returncode == 0
     proc = _run_cli(tmp_path, baseline, current, "--threshold", "1.1")
     assert proc.returncode == 1 and "1.20x > 1.10x" in proc.stderr
@@ -187,7 +187,7 @@ def test_loaded_machine_is_normalized(tmp_path, current):
     assert "2.00x slower than at the baseline" in proc.stdout
     assert _run_cli(tmp_path, baseline, loaded, "--no-normalize").returncode == 1
     proc = _run_cli(tmp_path, baseline, _with_calibration(slowed, 0.050))
-    assert proc.returncode == 1 and "2.00x > 1.25x" in proc.stderr
+    assert proc.returncode == 1 and "2.00x > 1.50x" in proc.stderr
 
 
 def test_kernel_slowed_on_loaded_machine_fails(tmp_path, current):
@@ -200,7 +200,7 @@ def test_kernel_slowed_on_loaded_machine_fails(tmp_path, current):
     cur = _with_calibration(cur, 0.075)
     proc = _run_cli(tmp_path, baseline, cur)
     assert proc.returncode == 1
-    assert "test_pack[10000-best-fit]: slower" in proc.stderr and "3.00x > 1.25x" in proc.stderr
+    assert "test_pack[10000-best-fit]: slower" in proc.stderr and "3.00x > 1.50x" in proc.stderr
 
 
 def test_faster_machine_does_not_tighten(tmp_path, current):
