@@ -16,18 +16,18 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from fastalloc.packing import lower_bound, pack, validate
 from fastalloc.testing.workloads import random_buffers
+from fastalloc.testing.benchmarks import benchmark_csvs, benchmarks_dir
 
 LARGE = os.environ.get("FASTALLOC_BENCH_LARGE", "") not in ("", "0")
 SIZES = [10**4, 10**5] + ([10**6] if LARGE else [])
-BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
-CSVS = sorted(BENCHMARKS.rglob("*.csv")) if BENCHMARKS.is_dir() else []
+BENCHMARKS = benchmarks_dir()
+CSVS = benchmark_csvs()
 
 
 def _load_csv(path):

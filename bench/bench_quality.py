@@ -36,7 +36,6 @@ from __future__ import annotations
 import os
 import time
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -44,10 +43,10 @@ import pytest
 from fastalloc.csvio import read_csv
 from fastalloc.packing import lower_bound, pack, validate
 from fastalloc.testing.workloads import random_buffers
+from fastalloc.testing.benchmarks import benchmark_csvs, benchmarks_dir
 
-BENCHMARKS = Path(os.environ.get("FASTALLOC_BENCHMARKS_DIR",
-                                 Path(__file__).resolve().parents[2] / "shared" / "benchmarks"))
-CSVS = sorted(BENCHMARKS.rglob("*.csv")) if BENCHMARKS.is_dir() else []
+BENCHMARKS = benchmarks_dir()
+CSVS = benchmark_csvs()
 RANDOM_FAST = [10**3, 10**4]
 RANDOM_SLOW = [10**5]
 #: omnimalloc's best_fit / greedy_by_size take ~30 s at 28k buffers (quadratic);

@@ -3,15 +3,15 @@ at least the max-load lower bound (alignment 1, as the benchmarks are defined)."
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from fastalloc.csvio import read_csv
 from fastalloc.packing import STRATEGIES, lower_bound, pack, validate
+from fastalloc.testing.benchmarks import benchmarks_dir
 
-BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
+BENCHMARKS = benchmarks_dir()
 # Lower bounds quoted in benchmarks/README.md (max load of the challenging suite).
 KNOWN_BOUNDS = {"C": 1039360, "D": 986112, "J": 989184}
 

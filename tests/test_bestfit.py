@@ -11,7 +11,6 @@ is a fixed number, not a timing.
 from __future__ import annotations
 
 import bisect
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fastalloc._core import _pack_best_fit, _pack_best_fit_order, _pack_best_fit_order_bk, _pack_sweep
+from fastalloc.testing.benchmarks import benchmarks_dir
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+BENCHMARKS = benchmarks_dir()
 
 # ---------------------------------------------------------------------------
 # Independent references

@@ -77,11 +77,22 @@ def write_atomic(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
         return
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix=".tmp", dir=d)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+
+    _replace_via_temp(path, ".tmp", write)
+
+
+def _replace_via_temp(path: str, suffix: str, write) -> None:
+    """``write(tmp)`` into a temporary file beside ``path``, then rename it over
+    ``path``: readers see the old file or the whole new one, never a part, and
+    a failure leaves no temporary file behind."""
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix=suffix, dir=d)
+    os.close(fd)
+    try:
+        write(tmp)
         _set_mode(tmp, path)
         os.replace(tmp, path)
     except BaseException:
@@ -745,19 +756,7 @@ def save_figure_atomic(fig, path: str) -> None:
     if _is_special(path):
         fig.savefig(path, format=ext, bbox_inches="tight")
         return
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix="." + ext, dir=d)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, format=ext, bbox_inches="tight")
-        _set_mode(tmp, path)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    _replace_via_temp(path, "." + ext, lambda tmp: fig.savefig(tmp, format=ext, bbox_inches="tight"))
 
 
 def _plot_run(args: argparse.Namespace) -> int:
