@@ -45,6 +45,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 
+from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
 
 # Library code only logs; handlers are the application's business (see -v).
@@ -168,6 +169,11 @@ def _opt_run(args: argparse.Namespace) -> int:
     _log.info("opt %s: passes %s, options %s", filename, ", ".join(names) or "(none)", options)
 
     def one(chunk: str, base: int) -> str:
+        # One pause over all stages, as run_passes does (see fastalloc._gc).
+        with gc_paused():
+            return stages(chunk, base)
+
+    def stages(chunk: str, base: int) -> str:
         with timing.phase("parse"):
             m = parse(chunk, filename, line_base=base)
         for name, fn in zip(names, fns):

@@ -20,10 +20,10 @@ Errors are :class:`fastalloc.errors.FastallocError` with ``FILE:LINE:COL``.
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Iterator
 
+from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, tokenize
 from fastalloc.ir.model import Block, Module, Op, Region, Value
@@ -1905,15 +1905,8 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
         if e >= 0:
             trailer = text[k:e + 3]
             text = text[:k] + re.sub(r"[^\n]", " ", trailer) + text[e + 3:]
-    # The model is millions of small objects with reference cycles; the cyclic
-    # GC would rescan them over and over while they are being built.
-    gc_on = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         m = _Parser(text, filename, line_base).parse_module()
-    finally:
-        if gc_on:
-            gc.enable()
     m.trailer = trailer
     return m
 

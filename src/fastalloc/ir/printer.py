@@ -13,9 +13,9 @@ of one op that share a hint print as one group ``%x:N`` (uses ``%x#k``).
 
 from __future__ import annotations
 
-import gc
 import re
 
+from fastalloc._gc import gc_paused
 from fastalloc.ir.model import Block, Module, Op, Region, Value
 from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS
 
@@ -270,13 +270,8 @@ def _dict(d: dict[str, str]) -> str:
 
 def print_module(m: Module, generic: bool = False) -> str:
     """The module as MLIR text (pretty stream ops unless ``generic``)."""
-    gc_on = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return _Printer(m, generic).module(m)
-    finally:
-        if gc_on:
-            gc.enable()
 
 
 def print_op(op: Op, generic: bool = False) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
 
 # The passes themselves live in their submodules (``fastalloc.passes.
@@ -64,22 +65,15 @@ def run_passes(
     All pass names are checked before anything runs; a FastallocError from
     any stage propagates and no partial output is produced.
     """
-    import gc
-
     from fastalloc.ir import parse
 
     fns = [_lookup(name) for name in passes]
     # Parser, passes and printer each pause the cyclic collector, but between
-    # them it would run full scans over the millions of objects just made
-    # (~20% of a 30k-op run); nothing here needs collecting until the end.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    # them it would run full scans over the objects just made (~20% of a
+    # 30k-op run).
+    with gc_paused():
         module = parse(text, filename=filename)
         for fn in fns:
             fn(module, pack_strategy=pack_strategy, **options)
         return module.print()
-    finally:
-        if was_enabled:
-            gc.enable()
 

@@ -50,12 +50,12 @@ and the ordering of nested unused results in :func:`_allocate_local_transients`)
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Iterator
 
 import numpy as np
 
+from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Module, Op, UseList, Value
 from fastalloc.passes import register
@@ -92,17 +92,8 @@ def schedule_allocation(module: Module, **_options: object) -> None:
     FastallocError (naming the op and its place) for an op it cannot
     convert, before changing anything.
     """
-    # The pass makes a few objects per op on top of a module of millions;
-    # the cyclic collector's full scans would then cost more than the pass
-    # (the parser does the same).  Nothing made here needs collecting during
-    # the pass; the previous state is restored.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():  # see fastalloc._gc
         _schedule_allocation(module)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _schedule_allocation(module: Module) -> None:
