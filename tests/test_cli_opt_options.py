@@ -264,3 +264,34 @@ def test_output_to_a_device_or_fifo_writes_into_it(tmp_path: Path):
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert got == [run(str(EXAMPLE)).stdout]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def _spread_module() -> tuple[str, int]:
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    text = generate_module(5, n_ops=300, config=GenConfig(shape="spread", functions=6))
+    return text, text.count("stream.async.execute")
+
+
+def test_progress_bar_over_execute_regions_of_one_module():
+    text, n = _spread_module()
+    assert n > 3
+    status, out, term = _run_on_pty(["opt", "--passes", "schedule-allocation"], text)
+    assert status == 0 and "stream.cmd.execute" in out
+    assert f"schedule-allocation [{'.' * 30}] 0/{n}" in term
+    assert f"schedule-allocation [{'#' * 30}] {n}/{n}" in term
+    assert term.endswith("\x1b[2K")  # the bar erases itself when the pass is done
+    status, out_q, term_q = _run_on_pty(["opt", "-q", "--passes", "schedule-allocation"], text)
+    assert status == 0 and out_q == out and term_q == ""
+
+
+def test_schedule_allocation_reports_progress_per_region():
+    import fastalloc
+
+    text, n = _spread_module()
+    calls = []
+    module = fastalloc.parse(text)
+    fastalloc.schedule_allocation(module, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(k, n) for k in range(n + 1)]
+    # the callback changes nothing: same output as without it
+    assert module.print() == fastalloc.run_passes(text, ["schedule-allocation"])

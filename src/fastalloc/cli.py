@@ -177,8 +177,10 @@ def _opt_run(args: argparse.Namespace) -> int:
         with timing.phase("parse"):
             m = parse(chunk, filename, line_base=base)
         for name, fn in zip(names, fns):
-            with timing.phase(name):
-                fn(m, **options)
+            # Within a chunk, passes that report progress (schedule-allocation:
+            # per execute region) get their own bar; it erases itself when done.
+            with timing.phase(name), _RegionBar(name, args) as bar:
+                fn(m, progress=bar, **options)
             _log.debug("%s:%d: %s done", filename, base + 1, name)
         with timing.phase("print"):
             return m.print(generic=args.print_op_generic)
@@ -363,6 +365,28 @@ def _progress(total: int, label: str, args: argparse.Namespace):
     from fastalloc.progress import Progress
 
     return Progress(total, label, quiet=getattr(args, "quiet", False))
+
+
+class _RegionBar:
+    """``progress(done, total)`` callback for a pass, drawing a Progress bar
+    (only on a terminal, never with -q) once the pass says how much there is."""
+
+    def __init__(self, label: str, args: argparse.Namespace) -> None:
+        self.label = label
+        self.args = args
+        self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = _progress(total, self.label, self.args)
+        self.bar.update(done - self.bar.count)
+
+    def __enter__(self) -> "_RegionBar":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _configure_logging(verbose: int) -> None:

@@ -51,7 +51,7 @@ and the ordering of nested unused results in :func:`_allocate_local_transients`)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -83,30 +83,42 @@ _TRANSIENT = "!stream.resource<transient>"
 _LIFETIME_ORDER = {"*": 0, "external": 1, "staging": 2, "transient": 3, "variable": 4, "constant": 5}
 
 
-def schedule_allocation(module: Module, **_options: object) -> None:
+def schedule_allocation(
+    module: Module,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    **_options: object,
+) -> None:
     """Run schedule-allocation over ``module`` in place.
 
     Visits every ``util.func``/``func.func``/``util.initializer`` directly
     under the module (ops in post-order, as MLIR's ``walk``) and converts
     every ``stream.async.func`` to ``stream.cmd.func``.  Raises
     FastallocError (naming the op and its place) for an op it cannot
-    convert, before changing anything.
+    convert, before changing anything.  ``progress(done, total)``, if given,
+    is called once before the first execute region and after each one
+    (the command line draws its progress bar from it).
     """
     with gc_paused():  # see fastalloc._gc
-        _schedule_allocation(module)
+        _schedule_allocation(module, progress)
 
 
-def _schedule_allocation(module: Module) -> None:
+def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | None = None) -> None:
     from fastalloc.passes import convert
 
     _set_aliases(module)
     # Reject unconvertible regions before rewriting anything, so that a bad
     # module is left exactly as it was.
+    n_regions = 0
     for top in module.ops:
         if top.name in _CALLABLES:
             for op in top.walk():
                 if op.name == "stream.async.execute":
                     convert.check_convertible(op.regions[0])
+                    n_regions += 1
+    done = 0
+    if progress is not None:
+        progress(0, n_regions)
     # The affinity queries can walk long chains of executes; skip them when
     # the module mentions no affinity at all (their answer is then None).
     _ANALYSIS.enabled = any(
@@ -129,6 +141,9 @@ def _schedule_allocation(module: Module) -> None:
                 block = op.parent
                 new_ops = _allocate_execution_region(op)
                 splices.setdefault(block, {})[op] = new_ops
+                done += 1
+                if progress is not None:
+                    progress(done, n_regions)
             elif name == "stream.async.load":
                 convert.convert_async_load(op)
             elif name == "stream.async.store":
