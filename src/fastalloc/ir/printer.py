@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from fastalloc.ir.generic import generic_template
 from fastalloc._gc import gc_paused
 from fastalloc.ir.model import Block, Module, Op, Region, Value
 from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS
@@ -149,16 +150,17 @@ class _Printer:
                 if op.attrs and op.name not in _ATTRS_BEFORE_TYPE:
                     out.append(" attributes " + _dict(op.attrs))
         elif op.tmpl is not None:
-            self.template(op, ind)
+            tmpl = generic_template(op) if self.generic else None
+            self.template(op, ind, tmpl)
         else:
             raise ValueError(f"printer: {op.name} has neither a registry entry nor a template")
         out.append("\n")
 
-    def template(self, op: Op, ind: str) -> None:
+    def template(self, op: Op, ind: str, tmpl: list | None = None) -> None:
         out = self.out
         prev = ""
         first = True
-        for piece in op.tmpl:
+        for piece in op.tmpl if tmpl is None else tmpl:
             if piece.__class__ is str:
                 if not piece:
                     continue
@@ -246,7 +248,11 @@ class _Printer:
         out = self.out
         for a in m.aliases:
             out.append(a + "\n")
-        out.append((m.header or "module") + " {\n")
+        header = m.header or "module"
+        if self.generic:
+            # Generic readers (xDSL) know the module only as builtin.module.
+            header = '"builtin.module"() (' if header == "module" else "builtin." + header
+        out.append(header + " {\n")
         for op in m.body.ops:
             self.namer.grow(len(m.values))
             self.namer.name_scope(op)
@@ -254,7 +260,7 @@ class _Printer:
             self.op(op, IND)
             # one string per top-level op keeps the peak memory of big modules down
             out[start:] = ["".join(out[start:])]
-        out.append("}\n")
+        out.append("}) : () -> ()\n" if self.generic and (m.header or "module") == "module" else "}\n")
         if m.trailer:
             out.append("\n" + m.trailer + "\n")
         return "".join(out)
