@@ -121,3 +121,21 @@ def test_module_without_packs_is_left_untouched():
     # No round trip through text: even the location is still there.
     assert module.operation.get_asm(enable_debug_info=True) == before
     assert 'loc("kept.py":7:3)' in before
+
+
+def test_top_level_run_passes_takes_and_returns_an_iree_module():
+    """fastalloc.run_passes accepts an iree.compiler.ir.Module and gives one back
+    (same context), equal to the text path; the input module is unchanged."""
+    from iree.compiler import ir
+
+    import fastalloc
+
+    text = generate_module(3, n_ops=40)
+    ctx = ir.Context()
+    module = ir.Module.parse(text, ctx)
+    before = str(module)
+    out = fastalloc.run_passes(module, ["schedule-allocation", "layout-slices"], pack_strategy="best-fit")
+    assert isinstance(out, ir.Module) and out.context is ctx
+    assert str(module) == before
+    expected = fastalloc.run_passes(text, ["schedule-allocation", "layout-slices"], pack_strategy="best-fit")
+    assert reprint(str(out)) == reprint(expected)

@@ -12,6 +12,7 @@ ignores the ones it does not use.  A pass module registers itself with
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
@@ -53,20 +54,28 @@ def _lookup(name: str) -> PassFn:
 
 
 def run_passes(
-    text: str,
+    text: Any,
     passes: Iterable[str],
     *,
     filename: str = "<stdin>",
     pack_strategy: str = "iree",
     **options: object,
-) -> str:
+) -> Any:
     """Parse ``text``, run ``passes`` in order, return the printed module.
 
-    All pass names are checked before anything runs; a FastallocError from
-    any stage propagates and no partial output is produced.
+    ``text`` may also be an IREE ``iree.compiler.ir.Module`` (or its
+    operation): then a new ``ir.Module`` in the same context comes back, the
+    input left unchanged (converted through text, which measured fastest:
+    see fastalloc.integrations.iree_pm).  All pass names are checked before
+    anything runs; a FastallocError from any stage propagates and no partial
+    output is produced.
     """
     from fastalloc.ir import parse
 
+    if not isinstance(text, (str, bytes)) and (hasattr(text, "operation") or type(text).__name__ == "Operation"):
+        from fastalloc.integrations.iree_pm import run_passes as _run_on_iree_module
+
+        return _run_on_iree_module(text, list(passes), filename=filename, pack_strategy=pack_strategy, **options)
     fns = [_lookup(name) for name in passes]
     # Parser, passes and printer each pause the cyclic collector, but between
     # them it would run full scans over the objects just made (~20% of a
