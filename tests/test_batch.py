@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fastalloc.batch import Problem, plan_many, solve
+from fastalloc.batch import Task, plan_many, solve
+from fastalloc.csvio import Problem
 from fastalloc.errors import FastallocError
 from fastalloc.packing import pack, validate
 from fastalloc.passes import run_passes
@@ -62,7 +63,7 @@ def test_pools_give_the_serial_result(problems, serial, kwargs):
 def test_options_and_per_problem_overrides():
     s, e, z = random_buffers(80, seed=3, max_size=4096)
     base, own = plan_many(
-        [(s, e, z), Problem(s, e, z, alignment=256, strategy="iree")],
+        [(s, e, z), Task((s, e, z), alignment=256, strategy="iree")],
         workers=1,
         strategy="best-fit",
         alignment=64,
@@ -70,6 +71,21 @@ def test_options_and_per_problem_overrides():
     assert base.strategy == "best-fit" and base.alignment == 64
     assert own.strategy == "iree" and own.alignment == 256
     assert own.offsets.tolist() == pack(s, e, z, alignment=256, strategy="iree").offsets.tolist()
+
+
+def test_csv_problems_and_tasks_of_them(tmp_path):
+    s, e, z = random_buffers(50, seed=4, max_size=4096)
+    path = tmp_path / "p.csv"
+    path.write_text("id,lower,upper,size\n" + "".join(f"b{i},{a},{b + 1},{c}\n" for i, (a, b, c) in enumerate(zip(s, e, z))))
+    from fastalloc.csvio import read_csv
+
+    prob = read_csv(path)
+    assert isinstance(prob, Problem)
+    plain, tuned = plan_many([prob, Task(prob, strategy="iree", alignment=128)], workers=1, effort=EFFORT)
+    assert plain.offsets.tolist() == pack(s, e, z, effort=EFFORT).offsets.tolist()
+    assert tuned.offsets.tolist() == pack(s, e, z, strategy="iree", alignment=128).offsets.tolist()
+    with pytest.raises(FastallocError, match="not another Task"):
+        solve(Task(Task(prob)))
 
 
 def test_modules_as_text():

@@ -10,7 +10,8 @@ A problem is one of
 
 * ``(starts, ends, sizes)``: arrays for :func:`fastalloc.packing.pack`
   (inclusive lifetimes) -> a :class:`~fastalloc.packing.Plan`;
-* a :class:`Problem` (the same with its own alignment/strategy/effort);
+* a :class:`fastalloc.csvio.Problem` (what :func:`fastalloc.read_csv` returns);
+* a :class:`Task`: any of the above with its own alignment/strategy/effort;
 * a ``str`` of MLIR (stream dialect) -> the text after fastalloc's passes
   (``passes``, default schedule-allocation then layout-slices).
 
@@ -27,28 +28,27 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Union
 
+from fastalloc.csvio import Problem
 from fastalloc.errors import FastallocError
 from fastalloc.packing import Plan, pack
 
-__all__ = ["Problem", "plan_many", "solve"]
+__all__ = ["Task", "plan_many", "solve"]
 
 DEFAULT_PASSES: tuple[str, ...] = ("schedule-allocation", "layout-slices")
 
 
 @dataclass(frozen=True)
-class Problem:
-    """One packing problem with its own options (None: plan_many's)."""
+class Task:
+    """A problem with its own packing options (None: plan_many's)."""
 
-    starts: Any
-    ends: Any
-    sizes: Any
+    problem: Any
     alignment: int | None = None
     range_alignment: int | None = None
     strategy: str | None = None
     effort: int | None = None
 
 
-ProblemLike = Union[Problem, str, Sequence[Any]]
+ProblemLike = Union[Task, Problem, str, Sequence[Any]]
 
 
 def solve(
@@ -66,24 +66,26 @@ def solve(
         from fastalloc.passes import run_passes
 
         return run_passes(problem, list(passes), filename=filename, pack_strategy=strategy)
-    if isinstance(problem, Problem):
-        return pack(
-            problem.starts,
-            problem.ends,
-            problem.sizes,
+    if isinstance(problem, Task):
+        if isinstance(problem.problem, Task):
+            raise FastallocError("a Task holds a problem, not another Task")
+        return solve(
+            problem.problem,
             alignment=alignment if problem.alignment is None else problem.alignment,
             range_alignment=range_alignment if problem.range_alignment is None else problem.range_alignment,
             strategy=strategy if problem.strategy is None else problem.strategy,
             effort=effort if problem.effort is None else problem.effort,
+            passes=passes,
+            filename=filename,
         )
-    if isinstance(problem, dict):
-        return solve(Problem(**problem), strategy=strategy, alignment=alignment,
-                     range_alignment=range_alignment, effort=effort, passes=passes, filename=filename)
+    if isinstance(problem, Problem):
+        return pack(problem.starts, problem.ends, problem.sizes, alignment=alignment,
+                    range_alignment=range_alignment, strategy=strategy, effort=effort)
     try:
         starts, ends, sizes = problem
     except (TypeError, ValueError):
         raise FastallocError(
-            f"a problem is (starts, ends, sizes), a fastalloc.batch.Problem or MLIR text, "
+            f"a problem is (starts, ends, sizes), a fastalloc.csvio.Problem, a fastalloc.batch.Task or MLIR text, "
             f"not {type(problem).__name__}"
         ) from None
     return pack(starts, ends, sizes, alignment=alignment, range_alignment=range_alignment,
@@ -126,7 +128,7 @@ def plan_many(
     ``workers`` only sets the chunking).  Problems are sent in chunks of
     ``chunksize`` (default: about four chunks per worker).
 
-    The options apply to every problem (a :class:`Problem` may override the
+    The options apply to every problem (a :class:`Task` may override the
     packing ones).  The output does not depend on ``workers``, ``executor``
     or ``chunksize``.  If any problem fails, raises FastallocError naming the
     lowest failing index: ``problem 3: ...``.
