@@ -158,7 +158,7 @@ class UseList(dict):
 class Value:
     """An SSA value: an op result or a block argument."""
 
-    __slots__ = ("id", "type", "owner", "index", "uses", "name_hint")
+    __slots__ = ("id", "type", "owner", "index", "_uses", "name_hint")
 
     def __init__(
         self,
@@ -172,8 +172,32 @@ class Value:
         self.type = type
         self.owner = owner
         self.index = index
-        self.uses: UseList = UseList()
+        # None until someone asks: the parser records no uses (see
+        # Module._build_uses); the first reader builds them module-wide.
+        self._uses: UseList | None = None
         self.name_hint = name_hint
+
+    @property
+    def uses(self) -> UseList:
+        u = self._uses
+        if u is None:
+            m = self._module()
+            if m is not None and not m._uses_built:
+                m._build_uses()
+                u = self._uses
+            if u is None:
+                u = self._uses = UseList()
+        return u
+
+    @uses.setter
+    def uses(self, value: UseList) -> None:
+        self._uses = value
+
+    def _module(self) -> Module | None:
+        owner = self.owner
+        if owner is None:
+            return None
+        return owner.module()
 
     @property
     def is_block_arg(self) -> bool:
@@ -188,7 +212,7 @@ class Value:
         if other is self:
             return
         uses = self.uses
-        self.uses = UseList()
+        self._uses = UseList()
         for op, i in uses:
             op.operands[i] = other
         other.uses.update(uses)
@@ -528,7 +552,8 @@ class Region:
 class Module:
     """A parsed module: aliases, the top-level ops, and the value table."""
 
-    __slots__ = ("body", "aliases", "header", "values", "filename", "trailer", "_body_region")
+    __slots__ = ("body", "aliases", "header", "values", "filename", "trailer", "_body_region", "_uses_built",
+                 "_use_events")
 
     def __init__(self, filename: str = "<stdin>") -> None:
         self.filename = filename
@@ -539,10 +564,40 @@ class Module:
         self._body_region = Region([Block()])
         self._body_region.parent = self
         self.body: Block = self._body_region.blocks[0]
+        # Lazy use lists: the parser leaves Value.uses unset and logs, per
+        # op, where its operands were registered (flat [op, end, op, end,
+        # ...]: operands [previous end of that op, end) were registered at
+        # that point).  The first Value.uses read replays the log, so the
+        # use lists come out in the order the parser used to build them
+        # eagerly; parse + print never builds them.
+        self._uses_built = False
+        self._use_events: list | None = None
 
     @property
     def ops(self) -> list[Op]:
         return self.body.ops
+
+    def _build_uses(self) -> None:
+        """Fill ``Value.uses`` of every value from the parser's log (once)."""
+        self._uses_built = True
+        events = self._use_events
+        self._use_events = None
+        if not events:
+            return
+        done: dict[Op, int] = {}
+        it = iter(events)
+        for op, end in zip(it, it):
+            operands = op.operands
+            start = done.get(op, 0)
+            if end > len(operands):
+                end = len(operands)
+            for i in range(start, end):
+                v = operands[i]
+                u = v._uses
+                if u is None:
+                    u = v._uses = UseList()
+                u[(op, i)] = None
+            done[op] = end
 
     def _register_value(self, v: Value) -> None:
         if v.id < 0:

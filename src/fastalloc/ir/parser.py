@@ -56,6 +56,10 @@ class _Parser:
         self.i = 0
         self.m = Module(filename)
         self.vals = self.m.values
+        # Where each op's operands were registered (see Module._build_uses).
+        self.ev: list = []
+        self.m._use_events = self.ev
+        self.resolved: dict[Value, Value] = {}  # forward-reference placeholder -> its definition
         self.scope: dict[str, list[Value]] = {}
         self.frames: list[list[str]] = []
         self.forward: dict[str, tuple[dict[int, Value], int]] = {}
@@ -170,7 +174,7 @@ class _Parser:
                         f"'{ph.type}' vs '{real.type}'",
                         fw[1],
                     )
-                ph.replace_all_uses_with(real)
+                self.resolved[ph] = real
 
     def push(self) -> None:
         self.frames.append([])
@@ -351,8 +355,22 @@ class _Parser:
         if self.forward:
             name, (_, k) = min(self.forward.items(), key=lambda kv: kv[1][1])
             raise self.err(f"use of undeclared SSA value name '%{name}'", k)
+        if self.resolved:
+            self.patch_forward_refs()
         self.unwrap_module()
         return m
+
+    def patch_forward_refs(self) -> None:
+        """Point operands that named a value before its definition at the definition."""
+        resolved = self.resolved
+        ev = self.ev
+        for k in range(0, len(ev), 2):
+            operands = ev[k].operands
+            for i, v in enumerate(operands):
+                if v.id < 0:
+                    real = resolved.get(v)
+                    if real is not None:
+                        operands[i] = real
 
     def parse_alias(self) -> None:
         t = self.next()
@@ -663,10 +681,8 @@ class _Parser:
                 if lit:
                     tmpl.append(_join(lit))
                     lit = []
-                v = self.lookup(t, i)
-                v.uses[(op, len(operands))] = None
                 tmpl.append(len(operands))
-                operands.append(v)
+                operands.append(self.lookup(t, i))
                 i += 1
                 continue
             if len(t) == 1 and c in "([{)]}":
@@ -676,6 +692,8 @@ class _Parser:
                             tmpl.append(_join(lit))
                             lit = []
                         self.i = i
+                        if operands:
+                            self.ev += (op, len(operands))
                         ridx = len(op.regions)
                         args: list[tuple[str, str, int]] = []
                         if ridx == 0:
@@ -734,17 +752,15 @@ class _Parser:
         cand = cand + selfrefs
         # Header definitions with no region after them were uses after all.
         for pos, (nm, _, kk) in zip(pend_refs, pending):
-            v = self.lookup("%" + nm, kk)
-            v.uses[(op, len(operands))] = None
             tmpl[pos] = len(operands)
-            operands.append(v)
+            operands.append(self.lookup("%" + nm, kk))
         for pos, nm, kk in cand:
-            v = self.lookup("%" + nm, kk)
-            v.uses[(op, len(operands))] = None
             tmpl[pos] = len(operands)
-            operands.append(v)
+            operands.append(self.lookup("%" + nm, kk))
         tmpl.append(_join(lit))
         op.tmpl = tmpl
+        if operands:
+            self.ev += (op, len(operands))
         if nres:
             types = _result_types(op.name, flat, nres)
             for k in range(nres):
@@ -844,35 +860,40 @@ class _Parser:
                 props[key] = _split_top(val[1:-1]) if val.startswith("[") else [val]
         op.props = props
         op.segments = sizes
-        for idx, (v, _) in enumerate(operands):
-            v.uses[(op, idx)] = None
-            op.operands.append(v)
+        op.operands = [v for v, _ in operands]
+        if operands:
+            self.ev += (op, len(operands))
         for idx, ty in enumerate(out_types):
             op.results.append(self.new_value(ty, op, idx, None))
 
     # -- helpers for pretty known ops -------------------------------------
     def finish(self, op: Op, segs: dict[str, list[Value]], result_types: list[str]) -> None:
-        opdef = op.opdef
         sizes = []
         flat = op.operands
-        for name in opdef.segment_names:
-            vals = segs.get(name, ())
+        get = segs.get
+        for name, kind in _SEG_KINDS[op.name]:
+            vals = get(name)
+            if not vals:
+                sizes.append(0)
+                continue
             sizes.append(len(vals))
-            index_typed = name in INDEX_SEGMENTS
-            for v in vals:
-                v.uses[(op, len(flat))] = None
-                flat.append(v)
-                if index_typed and v.type != "index":
-                    owner = v.owner
-                    if not v.type or (owner.__class__ is Op and owner.tmpl is not None):
-                        v.type = "index"  # the result type of an uninterpreted op was a guess
-                elif name[:5] == "await" and v.type != TIMEPOINT:
-                    owner = v.owner
-                    if not v.type or (owner.__class__ is Op and owner.tmpl is not None):
-                        v.type = TIMEPOINT
+            flat += vals
+            if kind:
+                want = "index" if kind == 1 else TIMEPOINT
+                for v in vals:
+                    if v.type != want:
+                        owner = v.owner
+                        if not v.type or (owner.__class__ is Op and owner.tmpl is not None):
+                            v.type = want  # the result type of an uninterpreted op was a guess
+        if flat:
+            self.ev += (op, len(flat))
         op.segments = sizes
-        for idx, ty in enumerate(result_types):
-            op.results.append(self.new_value(ty, op, idx, None))
+        if result_types:
+            vals = self.vals
+            base = len(vals)
+            results = [Value(ty, op, idx, None, base + idx) for idx, ty in enumerate(result_types)]
+            op.results = results
+            vals += results
 
     def opt_on(self, op: Op, key: str = "affinity", kw: str = "on") -> None:
         if self.peek() == kw:
@@ -1828,6 +1849,12 @@ def p_cmd_collective(p: _Parser, op: Op) -> None:
 def _order_props(op: Op) -> None:
     pass
 
+
+# Per known op: (segment name, 1 if its values are index-typed, 2 if timepoints, else 0).
+_SEG_KINDS = {
+    name: tuple((seg, 1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0) for seg in d.segment_names)
+    for name, d in OPS.items()
+}
 
 _PRETTY = {
     "stream.async.execute": p_async_execute,
