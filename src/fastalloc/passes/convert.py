@@ -35,7 +35,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Op, Region, UseList, Value
+from fastalloc.ir.model import Block, Op, Region, Value
+from fastalloc.ir.ops import OPS
+from fastalloc.passes.scope import make_op
 
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.passes.scope import AllocationScope
@@ -62,82 +64,141 @@ def _is_staging(value: Value) -> bool:
     return value.type == "!stream.resource<staging>"
 
 
-def _tied(op: Op) -> list[int]:
-    return list(op.props.get("tied_operands") or [])
-
-
 def _one(op: Op, segment: str) -> Value:
     (value,) = op.group(segment)
     return value
 
 
-class _Rewriter:
-    """Replaces the async ops of an execute region, one sweep per block.
+# Operand layouts the converters unpack by position (ODS order, STREAM_SYNTAX.md
+# section 7); checked against the registry at import so that a change there
+# fails loudly here instead of converting the wrong operands.
+_LAYOUTS = {
+    "stream.async.splat": ("await_timepoint", "value", "result_size"),
+    "stream.async.clone": ("source", "source_size", "result_size"),
+    "stream.async.slice": ("source", "source_size", "source_offset", "source_end", "result_size"),
+    "stream.async.fill": ("target", "target_size", "target_offset", "target_end", "target_length", "value"),
+    "stream.async.update": ("target", "target_size", "target_offset", "target_end", "update", "update_size"),
+    "stream.async.copy": (
+        "target", "target_size", "target_offset", "target_end",
+        "source", "source_size", "source_offset", "source_end", "length",
+    ),
+    "stream.async.collective": (
+        "target", "target_size", "target_offset", "target_end", "target_length",
+        "source", "source_size", "source_offset", "source_end", "source_length",
+        "element_count", "channel", "param",
+    ),
+    "stream.async.barrier": ("source", "size"),
+    "stream.async.transfer": ("source", "source_size", "result_size"),
+    "stream.async.dispatch": (
+        "workload", "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
+        "resource_operand_ends", "resource_operand_lengths", "result_sizes",
+    ),
+    "stream.async.call": (
+        "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
+        "resource_operand_ends", "resource_operand_lengths", "result_sizes",
+    ),
+    "stream.cmd.fill": ("target", "target_size", "target_offset", "target_length", "value"),
+    "stream.cmd.copy": ("source", "source_size", "source_offset", "target", "target_size", "target_offset", "length"),
+    "stream.cmd.flush": ("target", "target_size", "target_offset", "target_length"),
+    "stream.cmd.invalidate": ("target", "target_size", "target_offset", "target_length"),
+    "stream.cmd.dispatch": (
+        "workload", "uniform_operands", "resources", "resource_sizes", "resource_offsets", "resource_lengths",
+    ),
+    "stream.cmd.call": (
+        "resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_lengths",
+        "result_sizes",
+    ),
+    "stream.cmd.collective": (
+        "channel", "element_count", "param", "resources", "resource_sizes", "resource_offsets", "resource_lengths",
+    ),
+}
+for _name, _segs in _LAYOUTS.items():
+    if OPS[_name].segment_names != _segs:  # pragma: no cover - registry drift
+        raise ImportError(f"fastalloc.passes.convert assumes {_name} segments {_segs}, the registry has "
+                          f"{OPS[_name].segment_names}")
 
-    ``out`` collects the ops created for the async op being converted, in
-    order; :func:`_apply_region` splices them in its place.  Replaced ops are
-    only marked dead as they go: the uses they make are dropped in
-    :meth:`finish`, one pass over each operand's use list, because dropping
-    them one op at a time is quadratic for the values every op shares (size
-    and pattern constants, the slab size, which also carry the uses of the
-    pack and of the new command ops).
+
+class _Conversion:
+    """State of one :func:`apply_async_allocations` run.
+
+    Replaced ops are only marked dead as the sweep goes (``dead``): the uses
+    they make are dropped in :meth:`finish`, because dropping them one op at
+    a time costs the same and checking each replaced op's results for live
+    users then (instead of per op, as it is replaced) is one test per result.
+    ``ranges`` is the scope's value -> range table, read directly (a missing
+    value surfaces as a KeyError that :func:`_apply_region` turns into the
+    scope's located error).  Attribute aliases and the region's affinity are
+    read once, on the first transfer.
     """
 
-    __slots__ = ("dead", "out")
+    __slots__ = ("scope", "ranges", "add", "dead", "freed_args", "_aliases", "_current", "_norm")
 
-    def __init__(self) -> None:
-        self.dead: dict[int, Op] = {}
-        self.out: list[Op] = []
+    def __init__(self, scope: AllocationScope) -> None:
+        self.scope = scope
+        self.ranges = scope.ranges
+        self.add = scope.add_values
+        self.dead: list[Op] = []
+        self.freed_args: list[Value] = []
+        self._aliases: dict[str, str] | None = None
+        self._current: str | None = None
+        self._norm: dict[str, str | None] = {}
 
-    def detach(self, op: Op) -> None:
-        """Take ``op`` out of the program; its results must be used by dead ops only."""
+    def normalized(self, text: str | None) -> str | None:
+        if text is None:
+            return None
+        norm = self._norm.get(text)
+        if norm is None:
+            norm = self._norm[text] = _normalize_attr(text, self._aliases or {})
+        return norm
+
+    def current_affinity(self, op: Op) -> str | None:
+        """The normalized affinity of the execute region being converted."""
+        if self._aliases is None:
+            self._aliases = _attr_aliases(op)
+            self._current = self.normalized(_current_affinity(op))
+        return self._current
+
+    def finish(self) -> None:
+        # The uses whose user is a dead op are exactly that op's (op, i)
+        # operand slots; each drop is O(1) in a UseList and keeps the order.
         dead = self.dead
-        if id(op) in dead:
-            return
-        for r in op.results:
-            for user, _ in r.uses:
-                if id(user) not in dead:
+        for op in dead:
+            for i, v in enumerate(op.operands):
+                v.uses.pop((op, i), None)
+        # Whatever still uses a replaced op's result (or a dropped concurrent
+        # argument) now is a live op: the conversion missed it.
+        for op in dead:
+            for r in op.results:
+                if r.uses:
+                    user = next(iter(r.uses))[0]
                     raise FastallocError(
                         f"internal error: {op.name} result #{r.index} is still used by {user.name} "
                         "after conversion",
                         op.loc,
                     )
-        dead[id(op)] = op
-        op.parent = None
-
-    def emit(self, anchor: Op, name: str, operands: list[Value], **kwargs) -> Op:
-        """Create ``name`` in place of ``anchor`` (after any op created for it before)."""
-        self.detach(anchor)
-        new_op = Op.create(name, operands, **kwargs)
-        new_op.copy_loc_from(anchor)
-        self.out.append(new_op)
-        return new_op
-
-    def finish(self) -> None:
-        # The uses whose user is a dead op are exactly that op's (op, i)
-        # operand slots (results of dead ops are used by dead ops only, see
-        # detach); each drop is O(1) in a UseList and keeps the order.
-        dead = self.dead
-        for op in dead.values():
-            for i, v in enumerate(op.operands):
-                v.uses.pop((op, i), None)
+        for arg in self.freed_args:
+            if arg.uses:
+                raise FastallocError(
+                    f"internal error: concurrent region argument #{arg.index} still used after conversion",
+                    None,
+                )
         dead.clear()
 
 
-def _dialect_attrs(op: Op) -> dict[str, str]:
+def _dialect_attrs(op: Op) -> dict[str, str] | None:
     """MLIR's ``getDialectAttrs``: the discardable attributes with a dialect prefix."""
-    return {k: v for k, v in op.attrs.items() if "." in k}
+    attrs = op.attrs
+    if not attrs:
+        return None
+    return {k: v for k, v in attrs.items() if "." in k}
 
 
-def _fill(
-    anchor: Op, rw: _Rewriter, target: Value, target_size: Value, offset: Value, length: Value, value: Value
-) -> Op:
-    return rw.emit(anchor, "stream.cmd.fill", [target, target_size, offset, length, value])
+def _fill(anchor: Op, target: Value, target_size: Value, offset: Value, length: Value, value: Value) -> Op:
+    return make_op("stream.cmd.fill", [target, target_size, offset, length, value], [1, 1, 1, 1, 1], anchor)
 
 
 def _copy(
     anchor: Op,
-    rw: _Rewriter,
     source: Value,
     source_size: Value,
     source_offset: Value,
@@ -146,156 +207,112 @@ def _copy(
     target_offset: Value,
     length: Value,
 ) -> Op:
-    return rw.emit(
-        anchor,
+    return make_op(
         "stream.cmd.copy",
         [source, source_size, source_offset, target, target_size, target_offset, length],
+        [1, 1, 1, 1, 1, 1, 1],
+        anchor,
     )
 
 
 # -- one function per async op (seed: applyAsync*Op) ---------------------------
 #
-# Operands are read by ODS segment name (STREAM_SYNTAX.md section 7).
+# Each takes the async op and the conversion state and returns the command op
+# (or tuple of ops, in program order) that replaces it, or None.  Operands are
+# unpacked by position in the layouts of _LAYOUTS.
 
 
-def _erase_only(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
+def _erase_only(op: Op, cv: _Conversion) -> None:
     # subview / alloca / constant: the driver already hoisted the storage out
     # of the region and mapped the ranges; nothing uses the value any more.
-    rw.detach(op)
+    return None
 
 
-def _apply_splat(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    target = scope.lookup_resource_range(op.results[0])
-    _fill(op, rw, target.resource, target.resource_size, target.offset, target.length, _one(op, "value"))
-    rw.detach(op)
+def _apply_splat(op: Op, cv: _Conversion) -> Op:
+    t = cv.ranges[op.results[0]]
+    return _fill(op, t.resource, t.resource_size, t.offset, t.length, op.operands[-2])
 
 
-def _apply_clone(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    source = scope.lookup_resource_range(_one(op, "source"))
-    target = scope.lookup_resource_range(op.results[0])
-    _copy(
-        op,
-        rw,
-        source.resource,
-        source.resource_size,
-        source.offset,
-        target.resource,
-        target.resource_size,
-        target.offset,
-        target.length,
-    )
-    rw.detach(op)
+def _apply_clone(op: Op, cv: _Conversion) -> Op:
+    ranges = cv.ranges
+    s = ranges[op.operands[0]]
+    t = ranges[op.results[0]]
+    return _copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, t.length)
 
 
-def _apply_slice(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    source = scope.lookup_resource_range(_one(op, "source"))
-    offset = scope.add(None, source.offset, _one(op, "source_offset"))
-    target = scope.lookup_resource_range(op.results[0])
-    _copy(
-        op,
-        rw,
-        source.resource,
-        source.resource_size,
-        offset,
-        target.resource,
-        target.resource_size,
-        target.offset,
-        _one(op, "result_size"),
-    )
-    rw.detach(op)
+def _apply_slice(op: Op, cv: _Conversion) -> Op:
+    ranges = cv.ranges
+    o = op.operands
+    s = ranges[o[0]]
+    offset = cv.add(s.offset, o[2])
+    t = ranges[op.results[0]]
+    return _copy(op, s.resource, s.resource_size, offset, t.resource, t.resource_size, t.offset, o[4])
 
 
-def _apply_fill(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    target = scope.lookup_resource_range(op.results[0])
-    offset = scope.add(None, target.offset, _one(op, "target_offset"))
-    _fill(op, rw, target.resource, target.resource_size, offset, _one(op, "target_length"), _one(op, "value"))
-    rw.detach(op)
+def _apply_fill(op: Op, cv: _Conversion) -> Op:
+    o = op.operands
+    t = cv.ranges[op.results[0]]
+    offset = cv.add(t.offset, o[2])
+    return _fill(op, t.resource, t.resource_size, offset, o[4], o[5])
 
 
-def _apply_update(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    source = scope.lookup_resource_range(_one(op, "update"))
-    target = scope.lookup_resource_range(op.results[0])
-    offset = scope.add(None, target.offset, _one(op, "target_offset"))
-    _copy(
-        op,
-        rw,
-        source.resource,
-        source.resource_size,
-        source.offset,
-        target.resource,
-        target.resource_size,
-        offset,
-        _one(op, "update_size"),
-    )
-    rw.detach(op)
+def _apply_update(op: Op, cv: _Conversion) -> Op:
+    ranges = cv.ranges
+    o = op.operands
+    s = ranges[o[4]]
+    t = ranges[op.results[0]]
+    offset = cv.add(t.offset, o[2])
+    return _copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, offset, o[5])
 
 
-def _apply_copy(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    source = scope.lookup_resource_range(_one(op, "source"))
-    s_offset = scope.add(None, source.offset, _one(op, "source_offset"))
-    target = scope.lookup_resource_range(op.results[0])
-    t_offset = scope.add(None, target.offset, _one(op, "target_offset"))
-    _copy(
-        op,
-        rw,
-        source.resource,
-        source.resource_size,
-        s_offset,
-        target.resource,
-        target.resource_size,
-        t_offset,
-        _one(op, "length"),
-    )
-    rw.detach(op)
+def _apply_copy(op: Op, cv: _Conversion) -> Op:
+    ranges = cv.ranges
+    o = op.operands
+    s = ranges[o[4]]
+    s_offset = cv.add(s.offset, o[6])
+    t = ranges[op.results[0]]
+    t_offset = cv.add(t.offset, o[2])
+    return _copy(op, s.resource, s.resource_size, s_offset, t.resource, t.resource_size, t_offset, o[8])
 
 
-def _apply_collective(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    param = op.group("param")
+def _apply_collective(op: Op, cv: _Conversion) -> Op:
+    ranges = cv.ranges
+    o = op.operands
+    param = o[12:]
     # Out of place only (IREE #11249): the source is read, the target written,
     # each over its whole mapped range from the given offset.
-    source = scope.lookup_resource_range(_one(op, "source"))
-    s_offset = scope.add(None, source.offset, _one(op, "source_offset"))
-    target = scope.lookup_resource_range(op.results[0])
-    t_offset = scope.add(None, target.offset, _one(op, "target_offset"))
+    s = ranges[o[5]]
+    s_offset = cv.add(s.offset, o[7])
+    t = ranges[op.results[0]]
+    t_offset = cv.add(t.offset, o[2])
     operands = [
-        _one(op, "channel"),
-        _one(op, "element_count"),
+        o[11],
+        o[10],
         *param,
-        source.resource,
-        target.resource,
-        source.resource_size,
-        target.resource_size,
+        s.resource,
+        t.resource,
+        s.resource_size,
+        t.resource_size,
         s_offset,
         t_offset,
-        source.length,
-        target.length,
+        s.length,
+        t.length,
     ]
-    rw.emit(
-        op,
+    return make_op(
         "stream.cmd.collective",
         operands,
-        segments=[1, 1, len(param), 2, 2, 2, 2],
+        [1, 1, len(param), 2, 2, 2, 2],
+        op,
         props={"op": op.props["op"], "resource_accesses": [READ, WRITE]},
     )
-    rw.detach(op)
 
 
-def _apply_barrier(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
+def _apply_barrier(op: Op, cv: _Conversion) -> Op:
     # The seed still lowers barriers to a (self-)copy of the range.
-    source = scope.lookup_resource_range(_one(op, "source"))
-    target = scope.lookup_resource_range(op.results[0])
-    _copy(
-        op,
-        rw,
-        source.resource,
-        source.resource_size,
-        source.offset,
-        target.resource,
-        target.resource_size,
-        target.offset,
-        source.length,
-    )
-    rw.detach(op)
+    ranges = cv.ranges
+    s = ranges[op.operands[0]]
+    t = ranges[op.results[0]]
+    return _copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, s.length)
 
 
 _ATTR_REF = re.compile(r"#[A-Za-z_][\w.$-]*")
@@ -354,125 +371,128 @@ def _current_affinity(op: Op) -> str | None:
     return None
 
 
-def _apply_transfer(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    source_value = _one(op, "source")
+def _apply_transfer(op: Op, cv: _Conversion) -> tuple[Op, ...] | Op:
+    source_value = op.operands[0]
     result = op.results[0]
-    aliases = _attr_aliases(op)
-    current = _normalize_attr(_current_affinity(op), aliases)
-    source_affinity = op.props.get("source_affinity")
-    target_affinity = op.props.get("target_affinity")
+    current = cv.current_affinity(op)
+    props = op.props
+    source_affinity = props.get("source_affinity")
+    target_affinity = props.get("target_affinity")
     transfer_in = (
-        source_affinity is not None and _normalize_attr(source_affinity, aliases) != current
+        source_affinity is not None and cv.normalized(source_affinity) != current
     ) or _is_staging(source_value)
     transfer_out = (
-        target_affinity is not None and _normalize_attr(target_affinity, aliases) != current
+        target_affinity is not None and cv.normalized(target_affinity) != current
     ) or _is_staging(result)
 
-    source = scope.lookup_resource_range(source_value)
-    target = scope.lookup_resource_range(result)
+    ranges = cv.ranges
+    s = ranges[source_value]
+    t = ranges[result]
+    if not (transfer_in or transfer_out):
+        return _copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, s.length)
+    # Created in program order (use lists keep creation order).
+    out: list[Op] = []
     if transfer_in:
-        rw.emit(
-            op,
-            "stream.cmd.invalidate",
-            [source.resource, source.resource_size, source.offset, source.length],
-            props={"source_affinity": source_affinity} if source_affinity is not None else None,
+        out.append(
+            make_op(
+                "stream.cmd.invalidate",
+                [s.resource, s.resource_size, s.offset, s.length],
+                [1, 1, 1, 1],
+                op,
+                props={"source_affinity": source_affinity} if source_affinity is not None else None,
+            )
         )
-    _copy(
-        op,
-        rw,
-        source.resource,
-        source.resource_size,
-        source.offset,
-        target.resource,
-        target.resource_size,
-        target.offset,
-        source.length,
-    )
+    out.append(_copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, s.length))
     if transfer_out:
-        rw.emit(
-            op,
-            "stream.cmd.flush",
-            [target.resource, target.resource_size, target.offset, target.length],
-            props={"source_affinity": target_affinity} if target_affinity is not None else None,
+        out.append(
+            make_op(
+                "stream.cmd.flush",
+                [t.resource, t.resource_size, t.offset, t.length],
+                [1, 1, 1, 1],
+                op,
+                props={"source_affinity": target_affinity} if target_affinity is not None else None,
+            )
         )
-    rw.detach(op)
+    return tuple(out)
 
 
-class _Bindings:
-    """Resource bindings of a dispatch/call being built, in binding order.
-
-    ``operands`` holds the bound resources, with the primitive operands
-    interleaved in their original places when the op keeps them there
-    (``stream.cmd.call``); ``primitives`` holds them apart otherwise
-    (``stream.cmd.dispatch`` takes them as uniform operands).
-    """
-
-    def __init__(self) -> None:
-        self.primitives: list[Value] = []
-        self.operands: list[Value] = []
-        self.sizes: list[Value] = []
-        self.offsets: list[Value] = []
-        self.lengths: list[Value] = []
-        self.accesses: list[int] = []
-
-    def add(self, resource: Value, size: Value, offset: Value, length: Value, access: int) -> None:
-        self.operands.append(resource)
-        self.sizes.append(size)
-        self.offsets.append(offset)
-        self.lengths.append(length)
-        self.accesses.append(access)
-
-
-def _bind(op: Op, scope: AllocationScope, primitives_in_place: bool) -> _Bindings:
+def _bind(op: Op, cv: _Conversion, base: int, primitives_in_place: bool):
     """Bindings of a dispatch or call (seed: the two loops of applyAsyncDispatchOp / applyAsyncCallOp).
 
     Resource operands first, in operand order: read, or read-write when a
     result is tied to them, at range offset + op offset for the op's length;
     then the untied results: write-only, at the range offset for the
-    result's size.
+    result's size.  ``base`` is the number of segments before
+    ``resource_operands``.  Returns ``(primitives, operands, sizes, offsets,
+    lengths, accesses)``: ``operands`` holds the bound resources, with the
+    primitive operands interleaved in their original places when
+    ``primitives_in_place`` (``stream.cmd.call``); ``primitives`` holds them
+    apart otherwise (``stream.cmd.dispatch`` takes them as uniform operands).
     """
-    tied = _tied(op)
-    tied_set = {t for t in tied if t >= 0}
-    offsets = op.group("resource_operand_offsets")
-    lengths = op.group("resource_operand_lengths")
-    result_sizes = op.group("result_sizes")
+    segs = op.segments
+    o = op.operands
+    a = sum(segs[:base])
+    n_res, n_sizes, n_offsets, n_ends, n_lengths, n_results = segs[base : base + 6]
+    resources = o[a : a + n_res]
+    a += n_res + n_sizes
+    offsets = o[a : a + n_offsets]
+    a += n_offsets + n_ends
+    lengths = o[a : a + n_lengths]
+    a += n_lengths
+    result_sizes = o[a : a + n_results]
+    tied = op.props.get("tied_operands") or ()
 
-    b = _Bindings()
+    ranges = cv.ranges
+    add = cv.add
+    primitives: list[Value] = []
+    operands: list[Value] = []
+    sizes: list[Value] = []
+    b_offsets: list[Value] = []
+    b_lengths: list[Value] = []
+    accesses: list[int] = []
+    prim = operands if primitives_in_place else primitives
     resource_index = 0
-    for i, operand in enumerate(op.group("resource_operands")):
-        if not _is_resource(operand):
-            (b.operands if primitives_in_place else b.primitives).append(operand)
+    for i, operand in enumerate(resources):
+        if not operand.type.startswith("!stream.resource<"):
+            prim.append(operand)
             continue
-        access = READ_WRITE if i in tied_set else READ
-        rng = scope.lookup_resource_range(operand)
-        offset = scope.add(None, rng.offset, offsets[resource_index])
-        b.add(rng.resource, rng.resource_size, offset, lengths[resource_index], access)
+        rng = ranges[operand]
+        operands.append(rng.resource)
+        sizes.append(rng.resource_size)
+        b_offsets.append(add(rng.offset, offsets[resource_index]))
+        b_lengths.append(lengths[resource_index])
+        accesses.append(READ_WRITE if i in tied else READ)
         resource_index += 1
 
+    n_tied = len(tied)
     for k, result in enumerate(op.results):
-        if k < len(tied) and tied[k] >= 0:
+        if k < n_tied and tied[k] >= 0:
             continue  # bound above as read-write
-        rng = scope.lookup_resource_range(result)
-        b.add(rng.resource, rng.resource_size, rng.offset, result_sizes[k], WRITE)
-    return b
+        rng = ranges[result]
+        operands.append(rng.resource)
+        sizes.append(rng.resource_size)
+        b_offsets.append(rng.offset)
+        b_lengths.append(result_sizes[k])
+        accesses.append(WRITE)
+    return primitives, operands, sizes, b_offsets, b_lengths, accesses
 
 
-def _apply_dispatch(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
-    workload = op.group("workload")
-    b = _bind(op, scope, primitives_in_place=False)
-    n = len(b.operands)
-    rw.emit(
-        op,
+def _apply_dispatch(op: Op, cv: _Conversion) -> Op:
+    n_workload = op.segments[0]
+    workload = op.operands[:n_workload]
+    primitives, operands, sizes, offsets, lengths, accesses = _bind(op, cv, 1, False)
+    n = len(operands)
+    return make_op(
         "stream.cmd.dispatch",
-        [*workload, *b.primitives, *b.operands, *b.sizes, *b.offsets, *b.lengths],
-        segments=[len(workload), len(b.primitives), n, n, n, n],
-        props={"entry_points": op.props["entry_points"], "resource_accesses": b.accesses},
+        [*workload, *primitives, *operands, *sizes, *offsets, *lengths],
+        [n_workload, len(primitives), n, n, n, n],
+        op,
+        props={"entry_points": op.props["entry_points"], "resource_accesses": accesses},
         attrs=_dialect_attrs(op),
     )
-    rw.detach(op)
 
 
-def _apply_call(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
+def _apply_call(op: Op, cv: _Conversion) -> Op:
     for result in op.results:
         if not _is_resource(result):
             # The async.call verifier rejects these (the seed would turn them
@@ -481,51 +501,46 @@ def _apply_call(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
                 "'stream.async.call' op non-resource return values are not yet supported on async calls",
                 op.loc,
             )
-    b = _bind(op, scope, primitives_in_place=True)
-    props: dict[str, object] = {"callee": op.props["callee"], "resource_operand_accesses": b.accesses}
+    _, operands, sizes, offsets, lengths, accesses = _bind(op, cv, 0, True)
+    props: dict[str, object] = {"callee": op.props["callee"], "resource_operand_accesses": accesses}
     for key in ("arg_attrs", "res_attrs"):
         if op.props.get(key) is not None:
             props[key] = op.props[key]
-    n = len(b.sizes)
-    rw.emit(
-        op,
+    n = len(sizes)
+    return make_op(
         "stream.cmd.call",
-        [*b.operands, *b.sizes, *b.offsets, *b.lengths],
-        segments=[len(b.operands), n, n, n, 0],
+        [*operands, *sizes, *offsets, *lengths],
+        [len(operands), n, n, n, 0],
+        op,
         props=props,
         attrs=_dialect_attrs(op),
     )
-    rw.detach(op)
 
 
-def _apply_concurrent(op: Op, scope: AllocationScope, rw: _Rewriter) -> None:
+def _apply_concurrent(op: Op, cv: _Conversion) -> Op:
     region = op.regions[0]
     block = region.blocks[0]
-    # Empty the yield first so the ops it returned lose their last use.
-    yield_op = block.ops[-1]
-    _clear_operands(yield_op)
-    _apply_region(region, scope, rw)
-    dead = rw.dead
-    for arg in block.args:
-        if any(id(user) not in dead for user, _ in arg.uses):
-            raise FastallocError(
-                f"internal error: concurrent region argument #{arg.index} still used after conversion",
-                op.loc,
-            )
+    _clear_operands(block.ops[-1])
+    _apply_region(region, cv)
+    cv.freed_args.extend(block.args)  # checked unused in finish()
     block.args = []
     # Take the body over (the old op must not own it when it dies).
     op.regions = []
-    rw.emit(op, "stream.cmd.concurrent", [], regions=[region])
+    new_op = make_op("stream.cmd.concurrent", [], [], op)
+    new_op.regions = [region]
+    region.parent = new_op
+    return new_op
 
 
 def _clear_operands(op: Op) -> None:
     """Drop every operand of a registered op (here: a ``stream.yield``)."""
-    assert op.opdef is not None
-    for name in op.opdef.segment_names:
-        op.set_group(name, [])
+    for i, v in enumerate(op.operands):
+        v.uses.pop((op, i), None)
+    op.operands = []
+    op.segments = [0] * len(op.segments)
 
 
-_APPLY: dict[str, Callable[[Op, AllocationScope, _Rewriter], None]] = {
+_APPLY: dict[str, Callable[[Op, _Conversion], Op | tuple[Op, ...] | None]] = {
     "stream.resource.subview": _erase_only,
     "stream.async.alloca": _erase_only,
     "stream.async.constant": _erase_only,
@@ -609,25 +624,47 @@ def apply_async_allocations(region: Region, scope: AllocationScope) -> None:
     first op (in visiting order) it cannot convert, before changing anything.
     """
     check_convertible(region)
-    rw = _Rewriter()
-    _apply_region(region, scope, rw)
-    rw.finish()
+    convert_checked_region(region, scope)
 
 
-def _apply_region(region: Region, scope: AllocationScope, rw: _Rewriter) -> None:
+def convert_checked_region(region: Region, scope: AllocationScope) -> None:
+    """:func:`apply_async_allocations` for a region that already passed
+    :func:`check_convertible` (the driver checks every region up front)."""
+    cv = _Conversion(scope)
+    _apply_region(region, cv)
+    cv.finish()
+
+
+def _apply_region(region: Region, cv: _Conversion) -> None:
     block = region.blocks[0]
+    ops = block.ops
+    terminator = ops[-1] if ops and ops[-1].name == "stream.yield" else None
     # The new op list is built back to front in one sweep (inserting and
     # erasing one op at a time would be quadratic in the block length).
     rev: list[Op] = []
-    saved = rw.out
-    for op in reversed(block.ops):
-        if _is_terminator(op, block):
-            rev.append(op)
-            continue
-        rw.out = []
-        _APPLY[op.name](op, scope, rw)
-        rev.extend(reversed(rw.out))
-    rw.out = saved
+    append = rev.append
+    dead = cv.dead.append
+    apply = _APPLY
+    try:
+        for op in reversed(ops):
+            if op is terminator:
+                append(op)
+                continue
+            new = apply[op.name](op, cv)
+            dead(op)
+            op.parent = None
+            if new is None:
+                continue
+            if type(new) is tuple:
+                rev.extend(reversed(new))
+            else:
+                append(new)
+    except KeyError as exc:
+        # A value without a range (the converters index the range table).
+        key = exc.args[0] if exc.args else None
+        if isinstance(key, Value) and not cv.scope.has_resource_range(key):
+            raise cv.scope.missing_range_error(key) from None
+        raise
     rev.reverse()
     block.set_ops(rev)
 

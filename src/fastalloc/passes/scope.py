@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
+from fastalloc.ir.model import Op, Value
+from fastalloc.ir.ops import OPS
 
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.errors import SourceLocation
-    from fastalloc.ir.model import Op, Value
 
 __all__ = [
     "AllocationScope",
@@ -34,7 +35,43 @@ __all__ = [
     "constant_int",
     "create_or_fold_addi",
     "make_index_constant",
+    "make_op",
 ]
+
+
+def make_op(
+    name: str,
+    operands: list[Value],
+    segments: list[int],
+    loc_from: Op | None = None,
+    result_types: Sequence[str] = (),
+    props: dict | None = None,
+    attrs: dict | None = None,
+) -> Op:
+    """The passes' trusted ``Op.create``: a detached registered op.
+
+    ``operands`` (the flat ODS-ordered list) and ``segments`` (one size per
+    ODS segment) must agree and are taken over, as are ``props`` and
+    ``attrs``; nothing is checked or inferred (``Op.create`` validates its
+    arguments, which cost more than building the op, once per command op of
+    a 10^5-op region).  The new op's location is ``loc_from``'s.  Every
+    operand gets its use, in operand order, as ``Op.create`` does.
+    """
+    op = Op(name)
+    op.opdef = OPS[name]
+    op.segments = segments
+    op.operands = operands
+    for i, v in enumerate(operands):
+        v.uses[(op, i)] = None
+    if result_types:
+        op.results = [Value(t, op, i) for i, t in enumerate(result_types)]
+    if props:
+        op.props = props
+    if attrs:
+        op.attrs = attrs
+    if loc_from is not None:
+        op.copy_loc_from(loc_from)
+    return op
 
 
 @dataclass(slots=True)
@@ -86,8 +123,6 @@ def constant_int(value: Value) -> int | None:
 
 def make_index_constant(n: int) -> Op:
     """A detached ``arith.constant <n> : index`` op."""
-    from fastalloc.ir.model import Op, Value
-
     if "arith.constant" in _registry():
         return Op.create("arith.constant", result_types=["index"], props={"value": f"{n} : index"})
     op = Op("arith.constant")
@@ -97,8 +132,6 @@ def make_index_constant(n: int) -> Op:
 
 
 def _make_addi(lhs: Value, rhs: Value) -> Op:
-    from fastalloc.ir.model import Op, Value
-
     if "arith.addi" in _registry():
         return Op.create("arith.addi", operands=[lhs, rhs], result_types=["index"])
     op = Op("arith.addi")
@@ -158,6 +191,9 @@ def create_or_fold_addi(lhs: Value, rhs: Value, emit: Callable[[Op], None]) -> V
 # ---------------------------------------------------------------------------
 
 
+_UNSEEN = object()
+
+
 class AllocationScope:
     """Resource ranges of one execute region (IREE's ``AllocationScope``).
 
@@ -210,18 +246,29 @@ class AllocationScope:
         folded constant or a new ``arith.addi``; new ops go before the root op).
         ``loc`` is accepted for parity with IREE and not used (callers pass
         None: reading ``op.loc`` would resolve a location per op for nothing)."""
-        if self._constant_int(lhs) == 0:
+        return self.add_values(lhs, rhs)
+
+    def add_values(self, lhs: Value, rhs: Value) -> Value:
+        """:meth:`add` without the location (the converters call it per binding)."""
+        # Offsets repeat (%c0, a few sizes): read each constant's text once.
+        cache = self._const_cache
+        lc = cache.get(lhs, _UNSEEN)
+        if lc is _UNSEEN:
+            lc = cache[lhs] = constant_int(lhs)
+        if lc == 0:
             return rhs
-        if self._constant_int(rhs) == 0:
+        rc = cache.get(rhs, _UNSEEN)
+        if rc is _UNSEEN:
+            rc = cache[rhs] = constant_int(rhs)
+        if rc == 0:
             return lhs
         return create_or_fold_addi(lhs, rhs, self.emit)
 
     def _constant_int(self, value: Value) -> int | None:
-        # Offsets repeat (%c0, a few sizes): read each constant's text once.
         cache = self._const_cache
-        if value in cache:
-            return cache[value]
-        c = cache[value] = constant_int(value)
+        c = cache.get(value, _UNSEEN)
+        if c is _UNSEEN:
+            c = cache[value] = constant_int(value)
         return c
 
     # -- ranges -----------------------------------------------------------
@@ -267,16 +314,26 @@ class AllocationScope:
         """
         rng = self._ranges.get(resource)
         if rng is None:
-            owner = resource.owner
-            loc = getattr(owner, "loc", None) or getattr(self.root_op, "loc", None)
-            what = getattr(owner, "name", "block argument")
-            raise FastallocError(
-                f"storage not pre-allocated for resource #{resource.index} of {what} "
-                "(a value used inside a stream.async.concurrent region that is neither "
-                "captured, yielded nor unused)",
-                loc,
-            )
+            raise self.missing_range_error(resource)
         return rng
+
+    @property
+    def ranges(self) -> Mapping[Value, ResourceRange]:
+        """The value -> range table itself (read it, never write it: use
+        :meth:`map_resource_range`), for lookups in tight loops."""
+        return self._ranges
+
+    def missing_range_error(self, resource: Value) -> FastallocError:
+        """The error :meth:`lookup_resource_range` raises for an unmapped value."""
+        owner = resource.owner
+        loc = getattr(owner, "loc", None) or getattr(self.root_op, "loc", None)
+        what = getattr(owner, "name", "block argument")
+        return FastallocError(
+            f"storage not pre-allocated for resource #{resource.index} of {what} "
+            "(a value used inside a stream.async.concurrent region that is neither "
+            "captured, yielded nor unused)",
+            loc,
+        )
 
     def has_resource_range(self, resource: Value) -> bool:
         """True if ``resource`` has a mapped range."""
