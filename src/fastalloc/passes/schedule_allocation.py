@@ -9,14 +9,11 @@ against iree-opt) and the difference is noted at the place it matters:
   ``stream.resource.constants`` (the seed makes one op per lifetime);
 * result allocations (and escaping constants) are placed on the join of the
   value's pinned or usage affinities with the local transfer target or the
-  execute's affinity (3.13's ``deriveResultAffinity``).  3.13 answers the
-  usage query with a whole-program dataflow fixpoint (AffinityAnalysis);
-  fastalloc walks producers and consumers locally (:class:`_AffinityAnalysis`).
-  That is exact when one device is involved (no affinity, or one device with
-  any queue masks) and for the common multi-device shapes (transfers, exports,
-  consumers on another device); programs whose results flow across devices
-  through calls, globals or chains of executes without affinity can be placed
-  differently from iree-opt;
+  execute's affinity (3.13's ``deriveResultAffinity``).  The usage query is
+  answered by :class:`fastalloc.passes.affinity.AffinityAnalysis`, the
+  whole-program dataflow fixpoint 3.13 runs (producers and consumers through
+  calls, globals, branches and scf regions), solved once before any rewriting
+  and skipped when the module mentions no affinity;
 * the offset chain of a tied result with subviews is materialized twice (as
   3.13 does), the second one feeding the ``stream.resource.subview``;
 * use lists are walked newest first, as MLIR keeps them (this decides e.g.
@@ -59,6 +56,7 @@ from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Module, Op, UseList, Value
 from fastalloc.passes import register
+from fastalloc.passes.affinity import AffinityAnalysis
 from fastalloc.passes.regions import (
     LIVE_IN,
     LIVE_OUT,
@@ -119,14 +117,27 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
     done = 0
     if progress is not None:
         progress(0, n_regions)
-    # The affinity queries can walk long chains of executes; skip them when
-    # the module mentions no affinity at all (their answer is then None).
-    _ANALYSIS.enabled = any(
+    # The whole-program affinity analysis runs once, on the module as it is
+    # now (iree-opt solves it before rewriting); skipped when the module
+    # mentions no affinity at all (every answer is then None).
+    global _ANALYSIS
+    _ANALYSIS = None
+    if any(
         (op.props and ("affinity" in op.props or "target_affinity" in op.props))
-        or (op.opdef is None and op.tmpl and isinstance(op.tmpl[0], str) and " on(#" in op.tmpl[0])
-        or (op.attrs and "stream.affinity" in op.attrs)
+        or (op.opdef is None and op.tmpl and isinstance(op.tmpl[0], str) and "affinity" in op.tmpl[0])
+        or (op.attrs and ("stream.affinity" in op.attrs or "stream.affinity.default" in op.attrs))
         for op in module.walk()
-    )
+    ) or "stream.affinity" in module.header:
+        _ANALYSIS = AffinityAnalysis(module, _norm_text)
+        _ANALYSIS.prepare(
+            r
+            for top in module.ops
+            if top.name in _CALLABLES
+            for op in top.walk()
+            if op.name == "stream.async.execute"
+            for r in op.results
+            if is_resource(r)
+        )
     for top in list(module.ops):
         if top.name == "stream.async.func":
             convert.convert_async_func(top)
@@ -249,6 +260,10 @@ def _norm(attr: str | None) -> str | None:
     return text
 
 
+def _norm_text(attr: str) -> str:
+    return _norm(attr) or attr
+
+
 def _join_or(affinities: list[str | None]) -> str | None:
     """``AffinityAttr::joinOR`` over a list (None = no affinity)."""
     result: str | None = None
@@ -326,243 +341,22 @@ def _find_local_value_affinity(value: Value | None) -> str | None:
     return None
 
 
-_ON_ATTR = re.compile(r"\bon\((#hal\.[^\s,()<>]+<)")
-
-
-def _explicit_affinity(op: Op) -> str | None:
-    """The affinity written on ``op`` itself: its ``affinity`` property, or the
-    ``on(...)`` clause of an op the model keeps as text."""
-    if op.props:
-        aff = op.props.get("affinity")
-        if aff is not None:
-            return aff
-    if op.opdef is None and op.tmpl:
-        head = op.tmpl[0] if isinstance(op.tmpl[0], str) else ""
-        m = _ON_ATTR.search(head)
-        if m:
-            start = m.start(1)
-            depth = 0
-            for k in range(start, len(head)):
-                ch = head[k]
-                if ch in "<[(":
-                    depth += 1
-                elif ch in ">])":
-                    depth -= 1
-                    if depth == 0:
-                        return head[start : k + 1]
-    return None
-
-
-def _lookup_affinity(op: Op | None) -> str | None:
-    """``AffinityAttr::lookup``: the op's own affinity, else the nearest
-    ancestor's (an ``on(...)`` or a ``stream.affinity`` attribute)."""
-    while isinstance(op, Op):
-        aff = _explicit_affinity(op)
-        if aff is not None:
-            return aff
-        attr = op.attrs.get("stream.affinity") if op.attrs else None
-        if attr:
-            return attr
-        blk = op.parent
-        region = blk.parent if blk is not None else None
-        op = region.parent if region is not None else None
-    return None
-
-
-def _transfer_affinity(op: Op) -> str | None:
-    """``AsyncTransferOp::getAffinityAttr``: the execution affinity, else a
-    default chosen from the source/result lifetimes."""
-    aff = op.props.get("execution_affinity")
-    if aff is not None:
-        return aff
-    src, dst = op.props.get("source_affinity"), op.props.get("target_affinity")
-    ls, lr = _lifetime(op.operands[0].type), _lifetime(op.results[0].type)
-    if ls == "staging" and lr == "staging":
-        return src
-    if ls in ("external", "staging"):
-        return dst
-    return src
-
-
-def _is_affinity_op(op: Op) -> bool:
-    return op.name.startswith("stream.") and op.name not in ("stream.yield", "stream.timepoint.join")
-
-
-class _AffinityAnalysis:
-    """A local approximation of 3.13's AffinityAnalysis queries used by
-    ``deriveResultAffinity``: producer affinities (walking up through tied
-    ops, region yields and transfers' sources), consumer affinities (the
-    affinity ops using the value, through tied results, yields, barriers and
-    transfers' targets) and values pinned by ``stream.tensor.import/export``.
-    Calls, branches and globals are not followed."""
-
-    enabled = True
-
-    def pinned(self, value: Value) -> list[str]:
-        out: list[str] = []
-        if value.owner is not None and not value.is_block_arg and value.owner.name == "stream.tensor.import":
-            aff = _explicit_affinity(value.owner)
-            if aff is not None:
-                out.append(aff)
-        for user, _ in value.uses:
-            if user.name == "stream.tensor.export":
-                aff = _explicit_affinity(user)
-                if aff is not None and aff not in out:
-                    out.append(aff)
-        return out
-
-    def producer(self, value: Value) -> tuple[list[str], bool]:
-        """Producer affinities and whether the walk was complete (it is not
-        when it reaches an argument of a public function)."""
-        seen: set = set()
-        out: list[str] = []
-        complete = True
-        work = [value]
-        while work:
-            v = work.pop()
-            if v in seen:
-                continue
-            seen.add(v)
-            if v.is_block_arg:
-                blk = v.owner
-                region = blk.parent
-                parent = region.parent if region is not None else None
-                if isinstance(parent, Op) and parent.name in ("stream.async.execute", "stream.async.concurrent"):
-                    ops = parent.group("resource_operands")
-                    if v.index < len(ops):
-                        work.append(ops[v.index])
-                elif isinstance(parent, Op) and _is_public_function(parent):
-                    complete = False
-                continue
-            op = v.owner
-            name = op.name
-            if name == "util.optimization_barrier":
-                work.append(op.operands[v.index])
-                continue
-            if name in ("stream.async.execute", "stream.async.concurrent"):
-                # The region op itself (an affinity op) and, through its
-                # yield, whatever produced the value inside.
-                t = tied_operand(v)
-                if t is not None:
-                    work.append(t)
-                else:
-                    _add(out, _lookup_affinity(op))
-                inner = op.regions[0].blocks[0].ops[-1].group("resource_operands") if op.regions else []
-                if v.index < len(inner):
-                    work.append(inner[v.index])
-                continue
-            if name == "stream.async.transfer":
-                aff = _transfer_affinity(op)
-                parent_op = op.parent.parent.parent if op.parent and op.parent.parent else None
-                _add(out, aff if aff is not None else _lookup_affinity(parent_op))
-                continue
-            t = tied_operand(v)
-            if t is not None:
-                work.append(t)
-                continue
-            if _is_affinity_op(op):
-                aff = _lookup_affinity(op)
-                if aff is not None:
-                    _add(out, aff)
-                else:
-                    work.extend(o for o in op.operands if is_resource(o))
-        return out, complete
-
-    def consumer(self, value: Value) -> tuple[list[str], bool]:
-        """Consumer affinities (transitively, into the regions that capture
-        the value) and whether the walk was complete (it is not when the
-        value is returned from a public function)."""
-        out: list[str] = []
-        complete = True
-        seen: set = set()
-        work = [value]
-        while work:
-            v = work.pop()
-            if v in seen:
-                continue
-            seen.add(v)
-            for user, idx in v.uses:
-                name = user.name
-                if _is_affinity_op(user) and name != "stream.async.transfer":
-                    _add(out, _lookup_affinity(user))
-                if user.opdef is not None:
-                    work.extend(tied_results(user, idx))
-                if name in ("stream.async.execute", "stream.async.concurrent") and user.regions:
-                    k = idx - _segment_start(user, "resource_operands")
-                    args = user.regions[0].blocks[0].args
-                    if 0 <= k < len(user.group("resource_operands")) and k < len(args):
-                        work.append(args[k])
-                if name == "stream.async.transfer":
-                    _add(out, user.props.get("target_affinity"))
-                elif name == "stream.yield":
-                    parent = user.parent.parent.parent if user.parent and user.parent.parent else None
-                    if isinstance(parent, Op) and idx < len(parent.results):
-                        work.append(parent.results[idx])
-                elif name == "util.optimization_barrier" and idx < len(user.results):
-                    work.append(user.results[idx])
-                elif name == "stream.timepoint.await":
-                    res = [o for o in user.operands if is_resource(o)]
-                    k = sum(1 for o in user.operands[:idx] if is_resource(o))
-                    if k < len(user.results) and k < len(res):
-                        work.append(user.results[k])
-                elif name in ("util.return", "func.return", "return"):
-                    fn = _enclosing_callable(user)
-                    if fn is None or _is_public_function(fn):
-                        complete = False
-        return out, complete
-
-
-def _segment_start(op: Op, seg: str) -> int:
-    k = op.opdef.segment_index[seg]
-    return sum(op.segments[:k])
-
-
-def _enclosing_callable(op: Op) -> Op | None:
-    while isinstance(op, Op):
-        if op.name in _CALLABLES:
-            return op
-        blk = op.parent
-        region = blk.parent if blk is not None else None
-        op = region.parent if region is not None else None
-    return None
-
-
-def _is_public_function(op: Op) -> bool:
-    """A function whose callers may be outside the module."""
-    if op.name not in ("util.func", "func.func"):
-        return False
-    head = op.tmpl[0] if op.tmpl and isinstance(op.tmpl[0], str) else ""
-    vis = op.props.get("sym_visibility") if op.props else None
-    if vis is not None:
-        return "private" not in vis
-    return " private " not in f" {head} "
-
-
-def _add(out: list[str], aff: str | None) -> None:
-    if aff is not None and _norm(aff) not in {_norm(a) for a in out}:
-        out.append(aff)
-
-
-_ANALYSIS = _AffinityAnalysis()
+# The module's affinity analysis, built once per run before any rewriting
+# (None when the module mentions no affinity: every join is then of None).
+_ANALYSIS: AffinityAnalysis | None = None
 
 
 def _derive_result_affinity(execute_op: Op, result: Value, region_value: Value) -> str | None:
     """3.13's ``deriveResultAffinity``: the pinned affinities of ``result``,
-    else its usage affinities (producers and consumers, sorted by text),
+    else its usage affinities (producers and consumers from the whole-program
+    :class:`~fastalloc.passes.affinity.AffinityAnalysis`, sorted by text),
     joined with the local transfer target or the execute's affinity."""
-    if not _ANALYSIS.enabled:
-        # No affinity anywhere in the module: every join is of None.
+    analysis = _ANALYSIS
+    if analysis is None:
         return None
-    usage = _ANALYSIS.pinned(result)
-    if not usage:
-        # 3.13 drops a query whose walk was incomplete (undef state).
-        produced, p_ok = _ANALYSIS.producer(result)
-        consumed, c_ok = _ANALYSIS.consumer(result)
-        usage = list(produced) if p_ok else []
-        if c_ok:
-            for a in consumed:
-                _add(usage, a)
-    usage.sort(key=lambda a: _norm(a) or "")
+    usage = analysis.pinned_affinities(result)
+    if usage is None:
+        usage = analysis.usage_affinities(result)
     local = _find_local_value_affinity(region_value)
     exec_aff = execute_op.props.get("affinity")
     usage_all: list[str | None] = list(usage)
@@ -729,7 +523,7 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
     from fastalloc.passes import convert
 
     region = execute_op.regions[0]
-    convert.check_convertible(region)
+    # (Convertibility was checked for every region before anything changed.)
     _hoist_nested_constants(execute_op)
 
     arrays = region_arrays(execute_op)
@@ -926,7 +720,7 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
         for inner, outer in zip(inner_yield.group("resource_operands"), [r for r in op.results if is_resource(r)]):
             scope.map_resource_range(inner, scope.lookup_resource_range(outer))
 
-    convert.apply_async_allocations(region, scope)
+    convert.convert_checked_region(region, scope)
 
     # -- deallocas and the join -------------------------------------------
     after: list[Op] = []
