@@ -26,7 +26,14 @@ extensions = [
         include_dirs=[np.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
-    )
+    ),
+    Extension(
+        "fastalloc._lexer",
+        ["src/fastalloc/_lexer.pyx"],
+        include_dirs=[np.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
+    ),
 ]
 
 # Separate generated-C trees: cythonize only regenerates C when the .pyx is

@@ -1,0 +1,114 @@
+"""The native tokenizer (fastalloc._lexer.scan) gives the regex's tokens.
+
+Reference: ``TOKEN_RE.finditer`` over the whole text (one pass), with line
+breaks compared by kind only (the native lexer makes every line-break token
+the single string ``"\\n"``; the parser only looks at the first character).
+Both the token texts and their start offsets (used for diagnostics) must match,
+on every .mlir file of the repository, on generated modules and on random
+strings built from the tricky pieces (strings with escapes, nested and
+unbalanced ``<...>``, ``->`` inside brackets, ``loc(...)``, hex ``dense``,
+comments, ``{-# #-}``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fastalloc._lexer import scan
+from fastalloc.ir.lexer import TOKEN_RE, SourceMap, tokenize, tokenize_regex
+from fastalloc.testing.generator import GenConfig, generate_module
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted(p for p in ROOT.rglob("*.mlir") if "build" not in p.parts and ".git" not in p.parts)
+
+
+def _reference(text: str) -> tuple[list[str], list[int]]:
+    toks, starts = [], []
+    for m in TOKEN_RE.finditer(text):
+        t = m.group(1)
+        toks.append("\n" if t[0] == "\n" else t)
+        starts.append(m.start(1))
+    return toks, starts
+
+
+def _check(text: str) -> None:
+    ref_toks, ref_starts = _reference(text)
+    toks, starts = scan(text, TOKEN_RE, True, True)
+    assert toks == ref_toks
+    assert starts.tolist() == ref_starts
+    # what the parser gets: the same, plus the EOF marker
+    assert tokenize(text) == ref_toks + [""]
+
+
+def test_corpus_files_exist():
+    assert len(FILES) >= 20
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.relative_to(ROOT).as_posix() for p in FILES])
+def test_repository_mlir_files(path):
+    _check(path.read_text())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_modules(seed):
+    shape = ("spread", "single", "auto")[seed % 3]
+    style = "lit" if seed % 2 else "printed"
+    text = generate_module(seed, n_ops=300, config=GenConfig(shape=shape, style=style))
+    _check(text)
+
+
+HAND = [
+    '%0 = "foo.bar"() {s = "a\\"b\\\\c\\n", t = "\\t"} : () -> i32 loc("x.mlir":3:4)',
+    "#map = affine_map<(d0, d1) -> (d0 + d1)>\n!t = !stream.resource<*>",
+    '%c = stream.async.constant : !stream.resource<constant>{%c4} = dense<"0xDEADBEEF"> : tensor<1xi32>',
+    "#a = #x.y<[<1>, <<2>>, \"->\", -> , - ]>  // trailing\n\n  // comment only\n%x#12 %y#",
+    "!x.y<a\nb> #a.b<c\nd> tensor<4x?xf32> tensor<> vector<<<<<<<<x>>>>>>>> dense<-> dense<->>",
+    "@a::@b::@\"c d\"::@ @\"unterminated \n @::@x ^bb0(%a: i32): -1.5e+3 1e 0x 0xfg 7. -x ->",
+    "distinct[0]<#x> distinct[0] distinct<1> tensor.x<1> dense_resource<r> #loc = loc(unknown)",
+    "{-# dialect_resources: { builtin: { r: \"0x04000000\" } } #-}",
+    "\x1c a\x1d\x1e\x1f b \f\v\r\n\x1c\t\n// c\x1c\n\n",
+    '"s\\\nx" "\\" "" "a" $ & ? * . , = ( ) [ ] { } < > :',
+    "#x<\"a\" \"b>\" \"c\\\"\" >",
+    "#x<a->> #y<<a->>> #z<-> #w<a->b> !q<a->b> !r<a->",
+]
+
+
+@pytest.mark.parametrize("text", HAND)
+def test_hand_written_edge_cases(text):
+    _check(text)
+
+
+PIECES = [
+    " ", "\n", "\t", "  ", "// c\n", "\x1c", "%", "%x", "%x#1", "#", "#a", "#a.b", "!", "!t", "^bb", "@s", "@\"q\"",
+    "::@", "::", "<", ">", "<<", ">>", "->", "-", "-1", "1.5", "e3", "0x1F", "0x", "\"", "\"a\\\"b\"", "\\", "(", ")",
+    "[", "]", "{", "}", ",", ":", "=", "tensor", "dense", "dense_resource", "distinct", "[0]", "loc", "{-#", "#-}",
+    "stream.async.splat", "i32", "$", ".", "?", "*",
+]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+def test_random_piece_strings(pieces):
+    _check("".join(pieces))
+
+
+def test_non_ascii_text_uses_the_regex():
+    text = '%0 = "x.y"() {s = "é"} : () -> i32\n%\u00e9 = foo.bar\u00a0%0'
+    with pytest.raises(ValueError, match="not ASCII"):
+        scan(text, TOKEN_RE)
+    assert tokenize(text) == tokenize_regex(text)
+
+
+def test_source_map_positions_native_and_regex_agree():
+    text = generate_module(3, n_ops=80)
+    ascii_map = SourceMap(text, "a.mlir")
+    toks = tokenize(text)
+    _, ref = _reference(text)
+    assert len(ref) == len(toks) - 1
+    for k in range(0, len(ref), 97):
+        assert ascii_map.offset(k) == ref[k]
+    assert ascii_map.offset(len(toks) + 5) == len(text)
