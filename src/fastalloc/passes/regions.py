@@ -26,8 +26,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from fastalloc.ir.model import Op
+from fastalloc.ir.ops import OPS
+
 if TYPE_CHECKING:  # pragma: no cover
-    from fastalloc.ir.model import Op, Value
+    from fastalloc.ir.model import Value
 
 __all__ = [
     "LIVE_IN",
@@ -59,6 +62,22 @@ _TIED_SEGMENT = {
 _TIED_PROP = frozenset(
     {"stream.async.execute", "stream.async.concurrent", "stream.async.dispatch", "stream.async.call"}
 )
+
+
+def _check_layouts() -> None:
+    # tied_operand reads operands by position; make a registry change fail here.
+    for name, seg in _TIED_SEGMENT.items():
+        d = OPS[name]
+        if d.static_start[d.segment_index[seg]] != 0:  # pragma: no cover
+            raise ImportError(f"fastalloc.passes.regions assumes {name}'s {seg} is operand 0")
+    for name in _TIED_PROP:
+        d = OPS[name]
+        k = d.segment_index["resource_operands"]
+        if k != (1 if name == "stream.async.dispatch" else 0):  # pragma: no cover
+            raise ImportError(f"fastalloc.passes.regions assumes where {name}'s resource_operands start")
+
+
+_check_layouts()
 # Size of result i: the i-th operand of this segment.
 _RESULT_SIZE_SEGMENT = {
     "stream.async.execute": "result_sizes",
@@ -103,20 +122,23 @@ def is_resource(value: Value) -> bool:
 def tied_operand(value: Value) -> Value | None:
     """The operand whose storage op result ``value`` reuses, or None."""
     op = value.owner
-    name = getattr(op, "name", None)
-    if name is None or value.is_block_arg:
+    if not isinstance(op, Op):
         return None
-    seg = _TIED_SEGMENT.get(name)
-    if seg is not None:
-        return op.group(seg)[0] if value.index == 0 else None
+    name = op.name
+    if name in _TIED_SEGMENT:
+        # Every such op ties its result 0 to its operand 0 (checked below).
+        return op.operands[0] if value.index == 0 else None
     if name in _TIED_PROP:
         tied = op.props.get("tied_operands")
-        if not tied or value.index >= len(tied):
+        i = value.index
+        if not tied or i >= len(tied):
             return None
-        k = tied[value.index]
+        k = tied[i]
         if k < 0:
             return None
-        return op.group("resource_operands")[k]
+        if name == "stream.async.dispatch":
+            k += op.segments[0]  # resource_operands follow the workload
+        return op.operands[k]
     return None
 
 
@@ -149,16 +171,28 @@ def result_size(value: Value) -> Value | None:
     """The ``index`` size operand of the op defining resource ``value``
     (``SizeAwareOpInterface::getResultSizeFromValue``), or None."""
     op = value.owner
-    if value.is_block_arg:
+    if not isinstance(op, Op):
         return None
-    seg = _RESULT_SIZE_SEGMENT.get(op.name)
-    if seg is None:
+    spec = _RESULT_SIZE_AT.get(op.name)
+    if spec is None:
         return None
-    sizes = op.group(seg)
-    if seg == "result_sizes":
+    k, start, per_result = spec
+    segs = op.segments
+    n = segs[k]
+    if start < 0:
+        start = sum(segs[:k])
+    if per_result:
         # Resource results come first and match result_sizes one to one.
-        return sizes[value.index] if value.index < len(sizes) else None
-    return sizes[0] if sizes else None
+        i = value.index
+        return op.operands[start + i] if i < n else None
+    return op.operands[start] if n else None
+
+
+# op name -> (segment number, its start when static else -1, one size per result?)
+_RESULT_SIZE_AT = {
+    name: (OPS[name].segment_index[seg], OPS[name].static_start[OPS[name].segment_index[seg]], seg == "result_sizes")
+    for name, seg in _RESULT_SIZE_SEGMENT.items()
+}
 
 
 def operand_size(op: Op, operand_index: int) -> Value | None:
