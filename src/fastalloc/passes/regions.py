@@ -19,9 +19,9 @@ lookups so that no Python-level loop runs per use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain, repeat
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -315,6 +315,8 @@ class RegionArrays:
     n_args: int
     n_ordered: int
     n_hack: int
+    #: every ``stream.async.concurrent`` of the region, pre-order
+    concurrent: list = field(default_factory=list)
 
 
 def region_arrays(execute_op: Op) -> RegionArrays:
@@ -331,14 +333,19 @@ def region_arrays(execute_op: Op) -> RegionArrays:
     anc_pos = dict(op_pos)
     hack: list[Value] = []
     hack_def: list[int] = []
+    concurrent: list[Op] = []
     for i, op in enumerate(ops):
         if op.regions:
             is_conc = op.name == "stream.async.concurrent"
-            for inner in op.walk():
-                if inner is op:
-                    continue
+            walk = op.walk()
+            next(walk)  # op itself
+            if is_conc:
+                concurrent.append(op)
+            for inner in walk:
                 anc_pos[inner] = i
                 if is_conc:
+                    if inner.name == "stream.async.concurrent":
+                        concurrent.append(inner)
                     for r in inner.results:
                         if r.type.startswith("!stream.resource<") and not r.uses and tied_operand(r) is None:
                             hack.append(r)
@@ -374,8 +381,10 @@ def region_arrays(execute_op: Op) -> RegionArrays:
 
     # Uses: block args map nested users to their ancestor, results map users
     # not in the block to 0 (IREE's DenseMap default); nested values get none.
-    arg_counts = np.fromiter(map(len, map(_uses, args)), dtype=np.int64, count=n_args)
-    res_counts = np.fromiter(map(len, map(_uses, top_results)), dtype=np.int64, count=len(top_results))
+    arg_uses_lists = list(map(_uses, args))
+    res_uses_lists = list(map(_uses, top_results))
+    arg_counts = np.fromiter(map(len, arg_uses_lists), dtype=np.int64, count=n_args)
+    res_counts = np.fromiter(map(len, res_uses_lists), dtype=np.int64, count=len(top_results))
     counts = np.zeros(n, dtype=np.int64)
     counts[:n_args] = arg_counts
     counts[n_args:n_ordered] = res_counts
@@ -383,12 +392,12 @@ def region_arrays(execute_op: Op) -> RegionArrays:
     np.cumsum(counts, out=use_indptr[1:])
     owner = itemgetter(0)
     arg_uses = np.fromiter(
-        map(anc_pos.get, map(owner, chain.from_iterable(map(_uses, args))), repeat(0)),
+        map(anc_pos.get, map(owner, chain.from_iterable(arg_uses_lists)), repeat(0)),
         dtype=np.int64,
         count=int(arg_counts.sum()),
     )
     res_uses = np.fromiter(
-        map(op_pos.get, map(owner, chain.from_iterable(map(_uses, top_results))), repeat(0)),
+        map(op_pos.get, map(owner, chain.from_iterable(res_uses_lists)), repeat(0)),
         dtype=np.int64,
         count=int(res_counts.sum()),
     )
@@ -409,12 +418,12 @@ def region_arrays(execute_op: Op) -> RegionArrays:
         aliasee = np.zeros(0, dtype=np.int64)
         aliaser = np.zeros(0, dtype=np.int64)
     return RegionArrays(
-        values, index, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, n_args, n_ordered, n_hack
+        values, index, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, n_args, n_ordered, n_hack,
+        concurrent,
     )
 
 
-def _uses(v: Value) -> list:
-    return v.uses
+_uses = attrgetter("uses")
 
 
 def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarray]:
