@@ -70,7 +70,7 @@ from fastalloc.passes.regions import (
     tied_operand,
     tied_results,
 )
-from fastalloc.passes.scope import AllocationScope, ResourceRange, create_or_fold_addi
+from fastalloc.passes.scope import AllocationScope, ResourceRange, create_or_fold_addi, make_op
 
 __all__ = ["schedule_allocation"]
 
@@ -144,7 +144,7 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
             continue
         if top.name not in _CALLABLES or not top.regions or not top.regions[0].blocks:
             continue
-        ops = list(_post_order(top))
+        ops = _post_order(top)
         splices: dict[Block, dict[Op, list[Op]]] = {}
         for op in ops:
             name = op.name
@@ -173,12 +173,22 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
 register("schedule-allocation", schedule_allocation)
 
 
-def _post_order(op: Op) -> Iterator[Op]:
+def _post_order(op: Op, out: list[Op] | None = None) -> list[Op]:
+    """``op`` and the ops nested in it, post-order (MLIR's ``walk``), except
+    what is inside ``stream.async.execute`` regions (the driver only looks
+    for executes, loads and stores, which are never nested in an execute
+    that passed the convertibility check)."""
+    if out is None:
+        out = []
     for region in op.regions:
         for block in region.blocks:
             for inner in block.ops:
-                yield from _post_order(inner)
-    yield op
+                if inner.regions and inner.name != "stream.async.execute":
+                    _post_order(inner, out)
+                else:
+                    out.append(inner)
+    out.append(op)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -212,12 +222,8 @@ def _alloca(type_text: str, size: Value, await_tp: Value | None, affinity: str |
 def _pack(intervals: list[int], sizes: list[Value], affinity: str | None) -> Op:
     props = _affinity_props(affinity)
     props["lifetime_intervals"] = intervals
-    return Op.create(
-        "stream.resource.pack",
-        segments={"offset": [], "dynamic_slice_sizes": sizes},
-        result_types=["index"] * (len(sizes) + 1),
-        props=props,
-    )
+    # One operand and one result per slice: 10^4-10^5 for a big region.
+    return make_op("stream.resource.pack", list(sizes), [0, len(sizes)], None, ["index"] * (len(sizes) + 1), props)
 
 
 def _subview(source: Value, source_size: Value, offset: Value, length: Value) -> Op:
@@ -420,6 +426,9 @@ def _hoist_nested_constants(execute_op: Op) -> None:
 
 def _find_size_value(value: Value, execute_op: Op) -> Value:
     """``SizeAwareTypeInterface::findSizeValue`` for a region value."""
+    s = result_size(value)  # the common case: the first step of the walk below
+    if s is not None:
+        return s
     work = [value]
     seen = set()
     while work:
@@ -710,9 +719,7 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
     new_yield.parent = block
 
     # Wave ranges (pre-order over nested concurrent regions).
-    for op in new_exec.walk():
-        if op.name != "stream.async.concurrent":
-            continue
+    for op in arrays.concurrent:
         inner_block = op.regions[0].blocks[0]
         for outer, inner in zip(op.group("resource_operands"), inner_block.args):
             scope.map_resource_range(inner, scope.lookup_resource_range(outer))
@@ -829,15 +836,20 @@ def _allocate_local_transients(
     transients: list[Value] = []
     intervals: list[int] = []
     sizes: list[Value] = []
+    ranges = scope.ranges
+    alias_sets = scope.alias_sets
     for k, idx in enumerate(order.tolist()):
         v = values[idx]
-        if scope.has_resource_range(v) or v in covered:
+        if v in ranges or v in covered:
             continue
         transients.append(v)
         intervals.append(s[k])
         intervals.append(e[k])
         sizes.append(_find_size_value(v, execute_op))
-        scope.for_each_resource_alias(v, covered.add)
+        covered.add(v)  # and its aliases (scope.for_each_resource_alias)
+        members = alias_sets.get(v)
+        if members:
+            covered.update(members)
     if not transients:
         return None
     pack = _pack(intervals, sizes, affinity)
