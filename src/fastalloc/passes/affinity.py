@@ -170,6 +170,8 @@ class AffinityAnalysis:
         self._stores: dict[str, list[Op]] = {}
         self._indirect: set[str] = set()
         self._pinning: list[Op] = []
+        #: every ``stream.async.execute`` of the module (found while indexing)
+        self.executes: list[Op] = []
         self._index(module)
         self._states: dict[tuple, dict[str, str] | None] = {}
         self._fixed: set[tuple] = set()
@@ -182,42 +184,54 @@ class AffinityAnalysis:
     # -- module index ---------------------------------------------------------
 
     def _index(self, module: Module) -> None:
-        for op in module.walk():
-            name = op.name
-            if op.opdef is not None:
-                if name in ("stream.async.call", "stream.cmd.call"):
-                    callee = op.props.get("callee") or ""
-                    m = _SYMBOL.search(callee)
-                    if m:
-                        self._callers.setdefault(m.group(1), []).append(op)
-                continue
-            if name in _CALLABLES:
-                if name != "util.initializer" and op.parent is module.body:
-                    m = _SYMBOL.search(_head(op))
-                    if m:
-                        self._funcs[m.group(1)] = op
-            elif name in _CALLS:
-                m = _SYMBOL.search(_head(op))
+        executes = self.executes
+        stack = [module.body]
+        while stack:
+            block = stack.pop()
+            for op in block.ops:
+                if op.regions and op.name != "stream.executable":  # IREE's explorer ignores executables
+                    for region in op.regions:
+                        stack.extend(region.blocks)
+                self._index_op(module, op, executes)
+
+    def _index_op(self, module: Module, op: Op, executes: list[Op]) -> None:
+        name = op.name
+        if op.opdef is not None:
+            if name == "stream.async.execute":
+                executes.append(op)
+            if name in ("stream.async.call", "stream.cmd.call"):
+                callee = op.props.get("callee") or ""
+                m = _SYMBOL.search(callee)
                 if m:
                     self._callers.setdefault(m.group(1), []).append(op)
-            elif name in _INDIRECT_CALLS:
-                self._call_graph_incomplete = True
-            elif name == "util.global" and op.parent is module.body:
+            return
+        if name in _CALLABLES:
+            if name != "util.initializer" and op.parent is module.body:
                 m = _SYMBOL.search(_head(op))
                 if m:
-                    self._globals[m.group(1)] = op
-            elif name.startswith("util.global."):
-                m = _SYMBOL.search(_head(op) + " ".join(t for t in op.tmpl[1:] if isinstance(t, str)))
-                if m:
-                    if name == "util.global.load":
-                        self._loads.setdefault(m.group(1), []).append(op)
-                    elif name == "util.global.store":
-                        self._stores.setdefault(m.group(1), []).append(op)
-                    elif name == "util.global.address":
-                        self._indirect.add(m.group(1))
-            if name in ("stream.tensor.import", "stream.tensor.export") or name in _HAL_PINNING_OPS:
-                if self._explicit(op) is not None:
-                    self._pinning.append(op)
+                    self._funcs[m.group(1)] = op
+        elif name in _CALLS:
+            m = _SYMBOL.search(_head(op))
+            if m:
+                self._callers.setdefault(m.group(1), []).append(op)
+        elif name in _INDIRECT_CALLS:
+            self._call_graph_incomplete = True
+        elif name == "util.global" and op.parent is module.body:
+            m = _SYMBOL.search(_head(op))
+            if m:
+                self._globals[m.group(1)] = op
+        elif name.startswith("util.global."):
+            m = _SYMBOL.search(_head(op) + " ".join(t for t in op.tmpl[1:] if isinstance(t, str)))
+            if m:
+                if name == "util.global.load":
+                    self._loads.setdefault(m.group(1), []).append(op)
+                elif name == "util.global.store":
+                    self._stores.setdefault(m.group(1), []).append(op)
+                elif name == "util.global.address":
+                    self._indirect.add(m.group(1))
+        if name in ("stream.tensor.import", "stream.tensor.export") or name in _HAL_PINNING_OPS:
+            if self._explicit(op) is not None:
+                self._pinning.append(op)
 
     def _global_name(self, op: Op) -> str | None:
         m = _SYMBOL.search(" ".join(t for t in op.tmpl if isinstance(t, str)))

@@ -129,15 +129,7 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
         for op in module.walk()
     ) or "stream.affinity" in module.header:
         _ANALYSIS = AffinityAnalysis(module, _norm_text)
-        _ANALYSIS.prepare(
-            r
-            for top in module.ops
-            if top.name in _CALLABLES
-            for op in top.walk()
-            if op.name == "stream.async.execute"
-            for r in op.results
-            if is_resource(r)
-        )
+        _ANALYSIS.prepare(r for op in _ANALYSIS.executes for r in op.results if is_resource(r))
     for top in list(module.ops):
         if top.name == "stream.async.func":
             convert.convert_async_func(top)
