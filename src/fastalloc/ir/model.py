@@ -428,10 +428,20 @@ class Op:
     def walk(self) -> Iterator[Op]:
         """Pre-order: this op, then every op nested in its regions."""
         yield self
-        for r in self.regions:
-            for b in r.blocks:
-                for op in b.ops:
-                    yield from op.walk()
+        if not self.regions:
+            return
+        # One generator for the whole walk (a recursive ``yield from`` chain
+        # costs a generator per op and a frame per nesting level per op);
+        # lists are iterated live, as the recursive form did.
+        stack = [_nested_ops(self)]
+        while stack:
+            for op in stack[-1]:
+                yield op
+                if op.regions:
+                    stack.append(_nested_ops(op))
+                    break
+            else:
+                stack.pop()
 
     def module(self) -> Module | None:
         blk = self.parent
@@ -439,6 +449,13 @@ class Op:
 
     def __repr__(self) -> str:
         return f"<Op {self.name} ({len(self.operands)} operands, {len(self.results)} results)>"
+
+
+def _nested_ops(op: Op) -> Iterator[Op]:
+    """The ops directly inside ``op``'s regions, in order."""
+    for r in op.regions:
+        for b in r.blocks:
+            yield from b.ops
 
 
 class Block:
