@@ -1,0 +1,461 @@
+// schedule-allocation: the whole-program affinity analysis behind result and
+// escaping-constant placement (fastalloc.passes.affinity), one rule per case,
+// each compared with iree-opt 3.13.
+
+// A result passed to a private function is used there (calls are followed).
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func private @consume(%r: !stream.resource<transient>, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %t, %tp = stream.async.execute on(#hal.device.affinity<@dev1>) with(%r as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %t : !stream.resource<transient>
+  util.return %tp : !stream.timepoint
+}
+util.func public @callsPrivate(%n: index) -> !stream.timepoint {
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %tp = util.call @consume(%r, %n) : (!stream.resource<transient>, index) -> !stream.timepoint
+  util.return %tp : !stream.timepoint
+}
+
+// -----
+
+// A result returned by a private function goes where its caller uses it.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func private @make(%n: index) -> !stream.resource<transient> {
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %w = stream.timepoint.await %t => %r : !stream.resource<transient>{%n}
+  util.return %w : !stream.resource<transient>
+}
+util.func public @returnsToCaller(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %m = util.call @make(%n) : (index) -> !stream.resource<transient>
+  %t, %tp = stream.async.execute on(#hal.device.affinity<@dev1>) with(%m as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %t : !stream.resource<transient>
+  util.return %tp : !stream.timepoint
+}
+
+// -----
+
+// A result passed to a function without a body: its consumers are unknown.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func private @external(%r: !stream.resource<transient>) -> ()
+util.func public @callsExternal(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r:2, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> (!stream.resource<transient>{%n}, !stream.resource<transient>{%n}) {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    %s2 = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s, %s2 : !stream.resource<transient>{%n}, !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%t) => with(%r#0 as %a: !stream.resource<transient>{%n}, %r#1 as %b: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n], %b[%c0 to %n for %n]) : (!stream.resource<transient>{%n}, !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.call @external(%r#1) : (!stream.resource<transient>) -> ()
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return
+}
+
+// -----
+
+// A variable stored into a global in an initializer is placed where the
+// global is loaded and used.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.global private mutable @var : !stream.resource<variable>
+util.initializer {
+  %c64 = arith.constant 64 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<variable>{%c64} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}
+    stream.yield %s : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  %w = stream.timepoint.await %t => %r : !stream.resource<variable>{%c64}
+  util.global.store %w, @var : !stream.resource<variable>
+  util.return
+}
+util.func public @loadsGlobal() -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %v = util.global.load @var : !stream.resource<variable>
+  %t, %tp = stream.async.execute on(#hal.device.affinity<@dev1>) with(%v as %a: !stream.resource<variable>{%c64}) -> !stream.resource<transient>{%c64} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<transient>{%c64}
+    stream.yield %d : !stream.resource<transient>{%c64}
+  } => !stream.timepoint
+  util.optimization_barrier %t : !stream.resource<transient>
+  util.return %tp : !stream.timepoint
+}
+
+// -----
+
+// A global loaded by an execute without affinity: the loaded value's
+// producer is the global, placed by its own stream.affinity.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.global private mutable @var {stream.affinity = #hal.device.affinity<@dev1>} : !stream.resource<variable>
+util.func public @globalWithAffinity() -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %v = util.global.load @var : !stream.resource<variable>
+  %t, %tp = stream.async.execute with(%v as %a: !stream.resource<variable>{%c64}) -> !stream.resource<transient>{%c64} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<transient>{%c64}
+    stream.yield %d : !stream.resource<transient>{%c64}
+  } => !stream.timepoint
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev0>) await(%tp) => with(%t as %b: !stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64} {
+    %d = stream.async.dispatch @ex::@e(%b[%c0 to %c64 for %c64]) : (!stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64}
+    stream.yield %d : !stream.resource<transient>{%c64}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// Results flowing through scf.if to a consumer on another device.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @throughScfIf(%c: i1, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r:2, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> (!stream.resource<transient>{%n}, !stream.resource<transient>{%n}) {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    %s2 = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s, %s2 : !stream.resource<transient>{%n}, !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %sel = scf.if %c -> !stream.resource<transient> {
+    scf.yield %r#0 : !stream.resource<transient>
+  } else {
+    scf.yield %r#1 : !stream.resource<transient>
+  }
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%t) => with(%sel as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// A result passed along a branch to a block whose argument is used on
+// another device.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @throughBranch(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  cf.br ^bb1(%r, %t : !stream.resource<transient>, !stream.timepoint)
+^bb1(%x: !stream.resource<transient>, %xt: !stream.timepoint):
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%xt) => with(%x as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// An execute without affinity between two devices: its result is produced
+// where its operand was (dev0) and consumed on dev1.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @chainWithoutAffinity(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %m, %tm = stream.async.execute await(%t) => with(%r as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%tm) => with(%m as %b: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%b[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// The same with an argument of the public function captured: the middle
+// execute's producers are unknown, so only its consumers place its result.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @publicArgument(%arg: !stream.resource<external>, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %m, %tm = stream.async.execute with(%arg as %a: !stream.resource<external>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<external>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%tm) => with(%m as %b: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%b[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// A function's stream.affinity is the affinity of the ops inside it.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @functionAffinity(%n: index) -> !stream.timepoint attributes {stream.affinity = #hal.device.affinity<@dev1>} {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %u, %tu = stream.async.execute await(%t) => with(%r as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// A dispatch with its own affinity writing a tied result produces it there.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @tiedDispatchAffinity(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    %d = stream.async.dispatch on(#hal.device.affinity<@dev1>) @ex::@e(%s[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> %s{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %r : !stream.resource<transient>
+  util.return %t : !stream.timepoint
+}
+
+// -----
+
+// Results selected by arith.select and passed through a barrier.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @selectAndBarrier(%c: i1, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r:3, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> (!stream.resource<transient>{%n}, !stream.resource<transient>{%n}, !stream.resource<transient>{%n}) {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    %s2 = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    %s3 = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s, %s2, %s3 : !stream.resource<transient>{%n}, !stream.resource<transient>{%n}, !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %sel = arith.select %c, %r#0, %r#1 : !stream.resource<transient>
+  %bar = util.optimization_barrier %r#2 : !stream.resource<transient>
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%t) => with(%sel as %a: !stream.resource<transient>{%n}, %bar as %b: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n], %b[%c0 to %n for %n]) : (!stream.resource<transient>{%n}, !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// A result transferred to another device outside the region.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @transferOutside(%n: index) -> !stream.timepoint {
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %x = stream.async.transfer %r : !stream.resource<transient>{%n} -> to(#hal.device.affinity<@dev1>) !stream.resource<transient>{%n}
+  util.optimization_barrier %x : !stream.resource<transient>
+  util.return %t : !stream.timepoint
+}
+
+// -----
+
+// Nothing known about a result: the module's stream.affinity.default.
+module attributes {stream.affinity.default = #hal.device.affinity<@dev1>} {
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @moduleDefault(%n: index) -> (!stream.resource<transient>, !stream.timepoint) {
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.return %r, %t : !stream.resource<transient>, !stream.timepoint
+}
+}
+
+// -----
+
+// scf.for carries a result to a consumer on another device.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @throughScfFor(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %loop = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %r) -> (!stream.resource<transient>) {
+    scf.yield %acc : !stream.resource<transient>
+  }
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%t) => with(%loop as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// Imported on dev1 and captured by an execute on dev0: pinned.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @importPins(%h: i64, %n: index) -> (!stream.timepoint, i64) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %in = stream.tensor.import on(#hal.device.affinity<@dev1>) %h : i64 -> tensor<8xf32> in !stream.resource<external>{%c32}
+  %r:2, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with(%in as %a: !stream.resource<external>{%c32}) -> (%in as !stream.resource<external>{%c32}, !stream.resource<external>{%c32}) {
+    %f = stream.async.dispatch @ex::@e(%a[%c0 to %c32 for %c32]) : (!stream.resource<external>{%c32}) -> %a{%c32}
+    %g = stream.async.dispatch @ex::@e(%f[%c0 to %c32 for %c32]) : (!stream.resource<external>{%c32}) -> !stream.resource<external>{%c32}
+    stream.yield %f, %g : !stream.resource<external>{%c32}, !stream.resource<external>{%c32}
+  } => !stream.timepoint
+  %out = stream.tensor.export on(#hal.device.affinity<@dev0, [1]>) %r#1 : tensor<8xf32> in !stream.resource<external>{%c32} -> i64
+  util.return %t, %out : !stream.timepoint, i64
+}
+
+// -----
+
+// Queue masks of one device join; a global only stored takes its producers.
+util.global private @dev0 : !hal.device
+util.global private mutable @sink : !stream.resource<transient>
+util.func public @queues(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r:2, %t = stream.async.execute on(#hal.device.affinity<@dev0, [0]>) with() -> (!stream.resource<transient>{%n}, !stream.resource<transient>{%n}) {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    %s2 = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s, %s2 : !stream.resource<transient>{%n}, !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.global.store %r#1, @sink : !stream.resource<transient>
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev0, [1]>) await(%t) => with(%r#0 as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// A private recursive function and func.func callers.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+func.func private @loop(%r: !stream.resource<transient>, %n: index, %k: i1) -> !stream.resource<transient> {
+  %c0 = arith.constant 0 : index
+  cf.cond_br %k, ^bb1, ^bb2(%r : !stream.resource<transient>)
+^bb1:
+  %x = func.call @loop(%r, %n, %k) : (!stream.resource<transient>, index, i1) -> !stream.resource<transient>
+  cf.br ^bb2(%x : !stream.resource<transient>)
+^bb2(%y: !stream.resource<transient>):
+  return %y : !stream.resource<transient>
+}
+func.func @recursion(%n: index, %k: i1) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %l = func.call @loop(%r, %n, %k) : (!stream.resource<transient>, index, i1) -> !stream.resource<transient>
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%t) => with(%l as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  return %tu : !stream.timepoint
+}
+
+// -----
+
+// Escaping constants placed by their consumers; scf.while carries one.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @constantsAndWhile(%n: index, %c: i1) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %r:2, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> (!stream.resource<constant>{%c16}, !stream.resource<constant>{%c16}) {
+    %k = stream.async.constant : !stream.resource<constant>{%c16} = dense<3> : tensor<4xi32>
+    %k2 = stream.async.constant : !stream.resource<constant>{%c16} = dense<4> : tensor<4xi32>
+    stream.yield %k, %k2 : !stream.resource<constant>{%c16}, !stream.resource<constant>{%c16}
+  } => !stream.timepoint
+  %w = scf.while (%a = %r#0) : (!stream.resource<constant>) -> !stream.resource<constant> {
+    scf.condition(%c) %a : !stream.resource<constant>
+  } do {
+  ^bb0(%b: !stream.resource<constant>):
+    scf.yield %b : !stream.resource<constant>
+  }
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%t) => with(%w as %a: !stream.resource<constant>{%c16}, %r#1 as %b: !stream.resource<constant>{%c16}) -> !stream.resource<transient>{%c16} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %c16 for %c16], %b[%c0 to %c16 for %c16]) : (!stream.resource<constant>{%c16}, !stream.resource<constant>{%c16}) -> !stream.resource<transient>{%c16}
+    stream.yield %d : !stream.resource<transient>{%c16}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// Consumed by an execute without affinity that also reads a public argument:
+// that execute's placement is unknown, so the value's consumers are too.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @unknownConsumer(%arg: !stream.resource<external>, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r:2, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> (!stream.resource<transient>{%n}, !stream.resource<transient>{%n}) {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    %s2 = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s, %s2 : !stream.resource<transient>{%n}, !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %m, %tm = stream.async.execute await(%t) => with(%r#0 as %a: !stream.resource<transient>{%n}, %arg as %b: !stream.resource<external>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n], %b[%c0 to %n for %n]) : (!stream.resource<transient>{%n}, !stream.resource<external>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev1>) await(%tm) => with(%m as %a: !stream.resource<transient>{%n}, %r#1 as %b: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n], %b[%c0 to %n for %n]) : (!stream.resource<transient>{%n}, !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
