@@ -40,6 +40,7 @@ def _check(text: str) -> None:
     toks, starts = scan(text, TOKEN_RE, True, True)
     assert toks == ref_toks
     assert starts.tolist() == ref_starts
+    assert starts.format == "q"
     # what the parser gets: the same, plus the EOF marker
     assert tokenize(text) == ref_toks + [""]
 

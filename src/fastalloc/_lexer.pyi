@@ -2,9 +2,6 @@
 
 import re
 
-import numpy as np
-import numpy.typing as npt
-
 def scan(
     text: str, token_re: re.Pattern[str], want_tokens: bool = True, want_starts: bool = False
-) -> tuple[list[str] | None, npt.NDArray[np.int64] | None]: ...
+) -> tuple[list[str] | None, memoryview | None]: ...

@@ -65,10 +65,20 @@ def read_input(path: str) -> bytes:
         raise FastallocError(f"cannot open input file '{path}': {e.strerror}") from None
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` via a temp file in the same directory + os.replace."""
+def write_atomic(path: str, text: str | Callable[[Callable[[str], object]], None]) -> None:
+    """Write ``text`` to ``path`` via a temp file in the same directory + os.replace.
+
+    ``text`` is a string, or a function that emits the text in pieces through
+    the ``write`` it is given (the printer streams a big module that way
+    instead of building one string)."""
+    def emit(f) -> None:
+        if isinstance(text, str):
+            f.write(text)
+        else:
+            text(f.write)
+
     if path == "-":
-        sys.stdout.write(text)
+        emit(sys.stdout)
         sys.stdout.flush()
         return
     if _is_special(path):
@@ -76,11 +86,11 @@ def write_atomic(path: str, text: str) -> None:
         # would replace the device node with a regular file (as root: for
         # every process on the machine).
         with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+            emit(f)
         return
     def write(tmp: str) -> None:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+            emit(f)
 
     _replace_via_temp(path, ".tmp", write)
 
@@ -171,9 +181,11 @@ def _opt_run(args: argparse.Namespace) -> int:
     def one(chunk: str, base: int) -> str:
         # One pause over all stages, as run_passes does (see fastalloc._gc).
         with gc_paused():
-            return stages(chunk, base)
+            m = build(chunk, base)
+            with timing.phase("print"):
+                return m.print(generic=args.print_op_generic)
 
-    def stages(chunk: str, base: int) -> str:
+    def build(chunk: str, base: int):
         with timing.phase("parse"):
             m = parse(chunk, filename, line_base=base)
         for name, fn in zip(names, fns):
@@ -182,8 +194,7 @@ def _opt_run(args: argparse.Namespace) -> int:
             with timing.phase(name), _RegionBar(name, args) as bar:
                 fn(m, progress=bar, **options)
             _log.debug("%s:%d: %s done", filename, base + 1, name)
-        with timing.phase("print"):
-            return m.print(generic=args.print_op_generic)
+        return m
 
     failed = False
     if args.split_input_file:
@@ -200,11 +211,26 @@ def _opt_run(args: argparse.Namespace) -> int:
                 bar.update()
         result = "// -----\n".join(outs)
     else:
-        try:
-            result = one(text, 0)
-        except FastallocError as e:
-            _report(e)
-            return 1
+        # One module: print it straight into the output file, in pieces (no
+        # whole-text string; parse errors still leave no file behind).
+        from fastalloc.ir.printer import write_module
+
+        with gc_paused():
+            try:
+                m = build(text, 0)
+            except FastallocError as e:
+                _report(e)
+                return 1
+            del text
+            try:
+                # the printer streams into the file: printing and writing are one phase
+                with timing.phase("print"):
+                    write_atomic(args.output, lambda write: write_module(m, write, args.print_op_generic))
+            except OSError as e:
+                sys.stderr.write(f"error: cannot write '{args.output}': {e.strerror}\n")
+                return 1
+        _finish_timing(timing)
+        return 0
     if failed:
         # iree-opt prints the good chunks; we keep the all-or-nothing rule for files.
         if args.output == "-":

@@ -128,7 +128,7 @@ class SourceMap:
         self.text = text
         self.filename = filename
         self.line_base = line_base  # for --split-input-file chunks
-        self._starts: Any = None  # list[int] or int64 array
+        self._starts: Any = None  # list[int], or int64 memoryview from the native scanner
         self._line_starts: list[int] | None = None
 
     def offset(self, tok: int) -> int:

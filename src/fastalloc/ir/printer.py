@@ -14,13 +14,14 @@ of one op that share a hint print as one group ``%x:N`` (uses ``%x#k``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from fastalloc.ir.generic import generic_template
 from fastalloc._gc import gc_paused
 from fastalloc.ir.model import Block, Module, Op, Region, Value
 from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS
 
-__all__ = ["print_module", "print_op"]
+__all__ = ["print_module", "print_op", "write_module"]
 
 _VALID_NAME = re.compile(r"[\w$.\-]+$")
 _ACCESS_NAMES = {1: "ro", 2: "wo", 3: "rw"}
@@ -110,12 +111,31 @@ class _Namer:
                         use[v.id] = "%" + fresh(v.name_hint, True)
 
 
+# Pieces buffered before they are joined and handed on (to the writer, or to
+# the list of chunks joined at the end): bounds the memory of the pieces, and
+# a whole-module string is never built when the output is streamed.
+_FLUSH_PIECES = 8192
+
+
 class _Printer:
-    def __init__(self, module: Module | None, generic: bool) -> None:
+    def __init__(self, module: Module | None, generic: bool, write: Callable[[str], object] | None = None) -> None:
         self.generic = generic
         self.namer = _Namer(len(module.values) if module is not None else 0)
         self.use = self.namer.use
+        # Callers keep `out = self.out`: flush empties it in place.
         self.out: list[str] = []
+        self.chunks: list[str] = []
+        self.write = write if write is not None else self.chunks.append
+
+    def flush(self) -> None:
+        out = self.out
+        if out:
+            self.write("".join(out))
+            out.clear()
+
+    def text(self) -> str:
+        self.flush()
+        return "".join(self.chunks)
 
     def n(self, v: Value) -> str:
         i = v.id
@@ -197,6 +217,8 @@ class _Printer:
                 self.label(b, k, ind)
             for o in b.ops:
                 self.op(o, inner)
+                if len(out) > _FLUSH_PIECES:
+                    self.flush()
             if implicit_yield and (not b.ops or b.ops[-1].name != "stream.yield"):
                 out.append(inner + '"stream.yield"() : () -> ()\n')
         out.append(ind + "}")
@@ -244,7 +266,8 @@ class _Printer:
         out.append(f" : ({ins}) -> {rt}")
 
     # -- module ----------------------------------------------------------
-    def module(self, m: Module) -> str:
+    def module(self, m: Module) -> None:
+        """Print the module through ``self.write``."""
         out = self.out
         for a in m.aliases:
             out.append(a + "\n")
@@ -256,14 +279,13 @@ class _Printer:
         for op in m.body.ops:
             self.namer.grow(len(m.values))
             self.namer.name_scope(op)
-            start = len(out)
             self.op(op, IND)
-            # one string per top-level op keeps the peak memory of big modules down
-            out[start:] = ["".join(out[start:])]
+            if len(out) > 64:
+                self.flush()
         out.append("}) : () -> ()\n" if self.generic and (m.header or "module") == "module" else "}\n")
         if m.trailer:
             out.append("\n" + m.trailer + "\n")
-        return "".join(out)
+        self.flush()
 
 
 def _dict(d: dict[str, str]) -> str:
@@ -277,7 +299,16 @@ def _dict(d: dict[str, str]) -> str:
 def print_module(m: Module, generic: bool = False) -> str:
     """The module as MLIR text (pretty stream ops unless ``generic``)."""
     with gc_paused():
-        return _Printer(m, generic).module(m)
+        p = _Printer(m, generic)
+        p.module(m)
+        return p.text()
+
+
+def write_module(m: Module, write: Callable[[str], object], generic: bool = False) -> None:
+    """Stream the text of :func:`print_module` through ``write`` (e.g. a text
+    file's ``write``) in pieces, without building the whole string."""
+    with gc_paused():
+        _Printer(m, generic, write).module(m)
 
 
 def print_op(op: Op, generic: bool = False) -> str:
@@ -293,7 +324,7 @@ def print_op(op: Op, generic: bool = False) -> str:
             if v.id >= 0 and p.namer.use[v.id] is None:
                 p.namer.use[v.id] = f"%v{v.id}"
     p.op(op, "")
-    return "".join(p.out)
+    return p.text()
 
 
 # ---------------------------------------------------------------------------
