@@ -268,12 +268,7 @@ def _collect_alias_pairs(region_op: Op, pairs: list[tuple[Value, Value]]) -> Non
     """IREE's ``computeRegionValueAliases`` (recursive over nested
     ``stream.async.concurrent``): append ``(aliasee, aliaser)`` pairs."""
     block = region_op.regions[0].blocks[0]
-    yield_op = block.ops[-1]
-    tied = region_op.props.get("tied_operands") or ()
-    inner = yield_op.group("resource_operands")
-    for i, _outer in enumerate(_resource_results_of(region_op)):
-        if i < len(tied) and tied[i] >= 0 and i < len(inner):
-            pairs.append((inner[i], block.args[tied[i]]))
+    _yield_alias_pairs(region_op, block, pairs)
     for op in block.ops:
         if op.name == "stream.async.concurrent":
             _collect_alias_pairs(op, pairs)
@@ -283,6 +278,17 @@ def _collect_alias_pairs(region_op: Op, pairs: list[tuple[Value, Value]]) -> Non
                     t = tied_operand(r)
                     if t is not None:
                         pairs.append((r, t))
+
+
+def _yield_alias_pairs(region_op: Op, block, pairs: list[tuple[Value, Value]]) -> None:
+    """The pairs of a region op's tied results: (yielded value, entry block argument)."""
+    tied = region_op.props.get("tied_operands") or ()
+    if not tied:
+        return
+    inner = block.ops[-1].group("resource_operands")
+    for i, _outer in enumerate(_resource_results_of(region_op)):
+        if i < len(tied) and tied[i] >= 0 and i < len(inner):
+            pairs.append((inner[i], block.args[tied[i]]))
 
 
 @dataclass
@@ -334,9 +340,17 @@ def region_arrays(execute_op: Op) -> RegionArrays:
     hack: list[Value] = []
     hack_def: list[int] = []
     concurrent: list[Op] = []
+    # The alias pairs of computeRegionValueAliases, in its order: the
+    # execute's own tied results, then per op those nested in it (for a
+    # concurrent op) and those of its own tied results.
+    pairs: list[tuple[Value, Value]] = []
+    _yield_alias_pairs(execute_op, block, pairs)
+    tied_segment = _TIED_SEGMENT
+    tied_prop = _TIED_PROP
     for i, op in enumerate(ops):
+        name = op.name
         if op.regions:
-            is_conc = op.name == "stream.async.concurrent"
+            is_conc = name == "stream.async.concurrent"
             walk = op.walk()
             next(walk)  # op itself
             if is_conc:
@@ -350,13 +364,32 @@ def region_arrays(execute_op: Op) -> RegionArrays:
                         if r.type.startswith("!stream.resource<") and not r.uses and tied_operand(r) is None:
                             hack.append(r)
                             hack_def.append(i)
-        for r in op.results:
-            if r.type.startswith("!stream.resource<"):
-                top_results.append(r)
-                top_def.append(i)
-
-    pairs: list[tuple[Value, Value]] = []
-    _collect_alias_pairs(execute_op, pairs)
+            if is_conc:
+                _collect_alias_pairs(op, pairs)
+        results = op.results
+        if not results:
+            continue
+        if name in tied_segment:
+            # One result, tied to operand 0 (see tied_operand).
+            for r in results:
+                if r.type.startswith("!stream.resource<"):
+                    top_results.append(r)
+                    top_def.append(i)
+                    if r.index == 0:
+                        pairs.append((r, op.operands[0]))
+        elif name in tied_prop:
+            for r in results:
+                if r.type.startswith("!stream.resource<"):
+                    top_results.append(r)
+                    top_def.append(i)
+                    t = tied_operand(r)
+                    if t is not None:
+                        pairs.append((r, t))
+        else:
+            for r in results:
+                if r.type.startswith("!stream.resource<"):
+                    top_results.append(r)
+                    top_def.append(i)
 
     values: list[Value] = args + top_results
     index = {v: k for k, v in enumerate(values)}
@@ -412,8 +445,8 @@ def region_arrays(execute_op: Op) -> RegionArrays:
     nested[n_ordered:] = 1
 
     if pairs:
-        aliasee = np.fromiter((index[a] for a, _ in pairs), dtype=np.int64, count=len(pairs))
-        aliaser = np.fromiter((index[b] for _, b in pairs), dtype=np.int64, count=len(pairs))
+        aliasee = np.fromiter(map(index.__getitem__, map(itemgetter(0), pairs)), dtype=np.int64, count=len(pairs))
+        aliaser = np.fromiter(map(index.__getitem__, map(itemgetter(1), pairs)), dtype=np.int64, count=len(pairs))
     else:
         aliasee = np.zeros(0, dtype=np.int64)
         aliaser = np.zeros(0, dtype=np.int64)
