@@ -121,15 +121,23 @@ def _head(op: Op) -> str:
     return tmpl[0] if tmpl and isinstance(tmpl[0], str) else ""
 
 
+def _text(op: Op) -> str:
+    """The literal text of an op fastalloc keeps as text (no nested regions)."""
+    return " ".join(t for t in op.tmpl if isinstance(t, str)) if op.tmpl else ""
+
+
 def _balanced(text: str, start: int) -> str:
+    """The attribute starting at ``text[start]`` (``#name<...>`` or an alias)."""
     depth = 0
     for k in range(start, len(text)):
         ch = text[k]
         if ch in "<[(":
             depth += 1
         elif ch in ">])":
-            depth -= 1
             if depth == 0:
+                return text[start:k]
+            depth -= 1
+            if depth == 0 and ch == ">":
                 return text[start : k + 1]
         elif depth == 0 and ch in " ,}":
             return text[start:k]
@@ -285,13 +293,13 @@ class AffinityAnalysis:
             return src
         if op.opdef is not None:
             return op.props.get("affinity") if op.props else None
-        if name in _HAL_PINNING_OPS:
-            return _attr_from_text(" ".join(t for t in op.tmpl if isinstance(t, str)), "affinity")
-        if name.startswith("stream."):
+        if name.startswith("stream.") or name in _HAL_PINNING_OPS:
             head = _head(op)
             k = head.find(" on(")
-            if k >= 0:
-                return _balanced(head, k + 4).rstrip(")") if head[k + 4] == "#" else None
+            if k >= 0 and head[k + 4 : k + 5] == "#":
+                return _balanced(head, k + 4)
+            if name in _HAL_PINNING_OPS:
+                return _attr_from_text(_text(op), "affinity")
         return None
 
     def _lookup(self, op: Op | None) -> str | None:
@@ -305,9 +313,8 @@ class AffinityAnalysis:
             attr = op.attrs.get("stream.affinity") if op.attrs else None
             if attr:
                 return attr
-            if op.opdef is None and op.name in _CALLABLES | {"util.global"}:
-                text = " ".join(t for t in op.tmpl if isinstance(t, str))
-                found = _attr_from_text(text, "stream.affinity")
+            if op.opdef is None and "stream.affinity" in _text(op):
+                found = _attr_from_text(_text(op), "stream.affinity")
                 if found is not None:
                     return found
             op = _parent_op(op)
@@ -320,8 +327,8 @@ class AffinityAnalysis:
             attr = op.attrs.get("stream.affinity.default") if op.attrs else None
             if attr:
                 return attr
-            if op.opdef is None and op.name in _CALLABLES:
-                found = _attr_from_text(" ".join(t for t in op.tmpl if isinstance(t, str)), "stream.affinity.default")
+            if op.opdef is None and "stream.affinity.default" in _text(op):
+                found = _attr_from_text(_text(op), "stream.affinity.default")
                 if found is not None:
                     return found
             op = _parent_op(op)
