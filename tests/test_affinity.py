@@ -43,15 +43,19 @@ def _diff(theirs: str, ours: str) -> str:
     return "\n".join(difflib.unified_diff(theirs.splitlines(), ours.splitlines(), "iree-opt", "fastalloc", lineterm=""))
 
 
-SA_SEEDS = list(range(120))
-SA_BIG = [(7000 + k, n) for k, n in enumerate((700, 2000))]
-SA_CASES = [(s, _size(s)) for s in SA_SEEDS] + SA_BIG
+# (seed, n_ops, cross_function): resources crossing functions through relay
+# calls and the initializer's global in about a third of the cases.
+SA_CASES = (
+    [(s, _size(s), False) for s in range(80)]
+    + [(500 + s, _size(s), True) for s in range(50)]
+    + [(7000, 700, False), (7001, 2000, False), (7002, 900, True)]
+)
 LS_CASES = [(3000 + s, _size(s)) for s in range(40)]
 
 
 @pytest.fixture(scope="module")
-def sa_compared() -> dict[tuple[int, int], tuple[str, str]]:
-    texts = [generate_module(s, n_ops=n, config=GenConfig()) for s, n in SA_CASES]
+def sa_compared() -> dict[tuple[int, int, bool], tuple[str, str]]:
+    texts = [generate_module(s, n_ops=n, config=GenConfig(cross_function=x)) for s, n, x in SA_CASES]
     return dict(zip(SA_CASES, _compare(texts, SCHEDULE_ALLOCATION, ["schedule-allocation"])))
 
 
@@ -61,7 +65,7 @@ def ls_compared() -> dict[tuple[int, int], tuple[str, str]]:
     return dict(zip(LS_CASES, _compare(texts, SCHEDULE_AND_LAYOUT, ["schedule-allocation", "layout-slices"])))
 
 
-@pytest.mark.parametrize("case", SA_CASES, ids=[f"s{s}-n{n}" for s, n in SA_CASES])
+@pytest.mark.parametrize("case", SA_CASES, ids=[f"s{s}-n{n}{'-cross' if x else ''}" for s, n, x in SA_CASES])
 def test_two_device_schedule_allocation_matches_iree_opt(case, sa_compared) -> None:
     theirs, ours = sa_compared[case]
     if ours != theirs:
@@ -76,19 +80,22 @@ def test_two_device_schedule_and_layout_matches_iree_opt(case, ls_compared) -> N
 
 
 def test_generated_corpus_really_places_across_devices(sa_compared) -> None:
-    """The corpus exercises the joins the analysis decides (not only one device)."""
+    """The corpus exercises the joins the analysis decides (not only one
+    device), and the cross-function part really crosses functions."""
     outs = "\n".join(ours for _, ours in sa_compared.values())
     assert "resource.alloca uninitialized on(#hal.device.optimal<[" in outs
     assert "resource.constants on(#hal.device.optimal<[" in outs or "constants on(#hal.device.affinity<@dev1>)" in outs
     assert "alloca uninitialized on(#hal.device.affinity<@dev1>)" in outs
+    cross = "\n".join(ours for (_, _, x), (_, ours) in sa_compared.items() if x)
+    assert "util.call @relay_" in cross and "util.global.load @init" in cross
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("start", [1000, 2000, 5000])
 def test_two_device_schedule_allocation_many_seeds(start: int) -> None:
-    """200 more modules per start seed, 3..2000 ops."""
+    """200 more modules per start seed, 3..2000 ops, a third crossing functions."""
     cases = [(s, 3 + (s * 211) % 1998 if s % 10 == 0 else _size(s)) for s in range(start, start + 200)]
-    texts = [generate_module(s, n_ops=n, config=GenConfig()) for s, n in cases]
+    texts = [generate_module(s, n_ops=n, config=GenConfig(cross_function=s % 3 == 0)) for s, n in cases]
     bad = [c for c, (a, b) in zip(cases, _compare(texts, SCHEDULE_ALLOCATION, ["schedule-allocation"])) if a != b]
     assert bad == []
 

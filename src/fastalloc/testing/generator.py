@@ -32,6 +32,12 @@ What a module holds
   ``stream.async.load``/``store`` on a staging argument outside the regions;
 * static sizes (``arith.constant N : index``) and dynamic sizes (``index``
   function arguments and ``util.optimization_barrier`` results);
+* with ``cross_function=True`` (off by default): resources flowing across
+  functions -- region results handed to private ``util.func @relay_*``
+  helpers (``util.call``) that capture them in an execute of their own
+  affinity, and the initializer's global loaded (``util.global.load``) and
+  captured by later functions; this is what multi-device placement's
+  whole-program analysis follows;
 * ``stream.resources = #stream.resource_config<{...}>`` on some functions
   (offset/range alignments 1..256, powers of two);
 * execute results always used afterwards (captured by the next region of a
@@ -199,6 +205,9 @@ class GenConfig:
     load_store: bool = True
     #: ``"printed"`` (iree-opt-like) or ``"lit"`` (aliases, multi-line, comments)
     style: Literal["printed", "lit"] = "printed"
+    #: resources flowing across functions: ``util.call`` of private relay
+    #: functions and ``util.global.load`` of the initializer's global
+    cross_function: bool = False
     #: DEFECT (iree-opt erases it): ``stream.async.constant`` inside concurrent
     constant_in_concurrent: bool = False
     #: DEFECT (iree-opt nondeterministic): unused untied results in concurrent
@@ -256,6 +265,36 @@ class _Module:
         self.aliases_used: dict[str, str] = {}
         self.used_devices = False
         self.counts: dict[str, int] = {}
+        self.loadable: list[str] = []  # globals stored by an initializer
+        self.relays: dict[str, tuple[str, str | None]] = {}  # lifetime -> (@name, affinity)
+
+    def relay_for(self, life: str) -> str:
+        """A private function capturing a ``life`` resource in an execute."""
+        got = self.relays.get(life)
+        if got is None:
+            aff = self.rng.choice((None,) + _AFFINITIES) if self.cfg.affinities else None
+            got = (f"@relay_{life}", aff)
+            self.relays[life] = got
+        return got[0]
+
+    def relay_lines(self) -> list[str]:
+        out: list[str] = []
+        for life, (name, aff) in self.relays.items():
+            t = self.rtype(life)
+            tr = self.rtype("transient")
+            on = f"on({self.aff(aff)}) " if aff is not None else ""
+            out += [
+                f"util.func private {name}(%r: {t}, %n: index) -> !stream.timepoint {{",
+                "  %c0 = arith.constant 0 : index",
+                f"  %o, %t = stream.async.execute {on}with(%r as %a: {t}{{%n}}) -> {tr}{{%n}} {{",
+                f"    %d = stream.async.dispatch @relay_ex::@entry(%a[%c0 to %n for %n]) : ({t}{{%n}}) -> {tr}{{%n}}",
+                f"    stream.yield %d : {tr}{{%n}}",
+                "  } => !stream.timepoint",
+                f"  %k = util.optimization_barrier %o : {tr}",
+                "  util.return %t : !stream.timepoint",
+                "}",
+            ]
+        return out
 
     def rtype(self, life: str) -> str:
         if self.lit:
@@ -420,6 +459,14 @@ class _Func:
                 self.dyn_sizes.append(self.new_arg("index", "n"))
             if rng.random() < 0.5:
                 tps.append(self.new_arg("!stream.timepoint", "tp"))
+            if cfg.cross_function and self.mod.loadable and rng.random() < 0.6:
+                g = rng.choice(self.mod.loadable)
+                loaded = self.new_name("global")
+                size = self.new_name("global_size")
+                vt = self.mod.rtype("variable")
+                self.pre_lines.append(f"{loaded} = util.global.load @{g} : {vt}")
+                self.pre_lines.append(f"{size} = stream.resource.size {loaded} : {vt}")
+                avail.append(_V(loaded, "variable", size, None))
         if rng.random() < 0.7 or (cfg.dynamic_fraction > 0 and not self.dyn_sizes):
             v = rng.choice(_DYN_INITIAL)
             name = self.new_name("dyn")
@@ -497,6 +544,14 @@ class _Func:
         # Every remaining region result is used; util.func returns them.
         returned: list[_V] = []
         for o in outs:
+            if cfg.cross_function and rng.random() < 0.4:
+                relay = self.mod.relay_for(o.life)
+                tp_name = self.new_name("relayed")
+                self.body.append(
+                    f"{tp_name} = util.call {relay}({o.name}, {o.size}) : ({self.mod.rtype(o.life)}, index) -> !stream.timepoint"
+                )
+                self.body.append(f"{self.new_name('keep')} = util.optimization_barrier {tp_name} : !stream.timepoint")
+                continue
             if self.kind == "util" and rng.random() < 0.6:
                 returned.append(o)
             else:
@@ -1243,6 +1298,8 @@ def generate_module(seed: int, *, n_ops: int = 50, config: GenConfig | None = No
         if kind == "init":
             fname = f"init{i}"
             globals_.append(f"util.global private mutable @{fname}_var : {mod.rtype('variable')}")
+            if cfg.cross_function:
+                mod.loadable.append(f"{fname}_var")
         attrs = ""
         if cfg.resource_configs and rng.random() < 0.5:
             rc = _resource_config(rng)
@@ -1284,6 +1341,7 @@ def generate_module(seed: int, *, n_ops: int = 50, config: GenConfig | None = No
         if mod.lit:
             out.append("")
         out.extend(f)
+    out.extend(mod.relay_lines())
     out.append("")
     return "\n".join(out)
 
