@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from itertools import repeat
 
 import numpy as np
 
@@ -837,7 +838,8 @@ def _allocate_local_transients(
         transients.append(v)
         intervals.append(s[k])
         intervals.append(e[k])
-        sizes.append(_find_size_value(v, execute_op))
+        size = result_size(v)  # findSizeValue's common case, without the call
+        sizes.append(size if size is not None else _find_size_value(v, execute_op))
         covered.add(v)  # and its aliases (scope.for_each_resource_alias)
         members = alias_sets.get(v)
         if members:
@@ -851,6 +853,7 @@ def _allocate_local_transients(
     block = execute_op.regions[0].blocks[0]
     arg = block.add_arg(_TRANSIENT)
     total = pack.results[0]
-    for k, v in enumerate(transients):
-        scope.map_resource_range(v, ResourceRange(arg, total, pack.results[1 + k], sizes[k]))
+    scope.map_resource_ranges(
+        transients, list(map(ResourceRange, repeat(arg), repeat(total), pack.results[1:], sizes))
+    )
     return alloca

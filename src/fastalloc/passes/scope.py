@@ -306,6 +306,20 @@ class AllocationScope:
                 src, src_size, off, length = sub.operands[0], sub.operands[1], sub.operands[2], sub.operands[3]
                 ranges[alias] = ResourceRange(src, src_size, off, length)
 
+    def map_resource_ranges(self, resources: Sequence[Value], rngs: Sequence[ResourceRange]) -> None:
+        """:meth:`map_resource_range` for each pair, in order (one call for the
+        tens of thousands of transient slices of a big region)."""
+        ranges = self._ranges
+        alias_sets = self.alias_sets
+        single = self.map_resource_range
+        for resource, rng in zip(resources, rngs):
+            if resource in ranges:
+                continue
+            if rng.offset is None or alias_sets.get(resource):
+                single(resource, rng)
+            else:
+                ranges[resource] = rng
+
     def lookup_resource_range(self, resource: Value) -> ResourceRange:
         """The range mapped to ``resource`` (offset and length always set).
 
