@@ -123,7 +123,7 @@ def constant_int(value: Value) -> int | None:
 
 def make_index_constant(n: int) -> Op:
     """A detached ``arith.constant <n> : index`` op."""
-    if "arith.constant" in _registry():
+    if "arith.constant" in OPS:
         return Op.create("arith.constant", result_types=["index"], props={"value": f"{n} : index"})
     op = Op("arith.constant")
     op.tmpl = [f"arith.constant {n} : index"]
@@ -132,7 +132,7 @@ def make_index_constant(n: int) -> Op:
 
 
 def _make_addi(lhs: Value, rhs: Value) -> Op:
-    if "arith.addi" in _registry():
+    if "arith.addi" in OPS:
         return Op.create("arith.addi", operands=[lhs, rhs], result_types=["index"])
     op = Op("arith.addi")
     op.tmpl = ["arith.addi ", 0, ", ", 1, " : index"]
@@ -141,12 +141,6 @@ def _make_addi(lhs: Value, rhs: Value) -> Op:
     rhs.uses.append((op, 1))
     op.results.append(Value("index", op, 0))
     return op
-
-
-def _registry() -> Mapping[str, object]:
-    from fastalloc.ir.ops import OPS
-
-    return OPS
 
 
 def _wrap64(x: int) -> int:
