@@ -109,9 +109,13 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
     # Reject unconvertible regions before rewriting anything, so that a bad
     # module is left exactly as it was.
     n_regions = 0
+    orders: dict[Op, list[Op]] = {}
     for top in module.ops:
         if top.name in _CALLABLES:
-            for op in top.walk():
+            # (An execute nested in an execute is not convertible: checking
+            # the outer one reports it.)
+            orders[top] = _post_order(top)
+            for op in orders[top]:
                 if op.name == "stream.async.execute":
                     convert.check_convertible(op.regions[0])
                     n_regions += 1
@@ -137,7 +141,7 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
             continue
         if top.name not in _CALLABLES or not top.regions or not top.regions[0].blocks:
             continue
-        ops = _post_order(top)
+        ops = orders[top]
         splices: dict[Block, dict[Op, list[Op]]] = {}
         for op in ops:
             name = op.name
@@ -551,11 +555,12 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
     # -- constants (3.13: per lifetime, escaping then local, per affinity) --
     # All upload ops (and their captures) are made first, then mapped.
     batches = []
+    constants = [op for op in block.ops if op.name == "stream.async.constant"]
     for lifetime in ("constant", "variable"):
         global_b: dict[str | None, tuple[str | None, list[Op]]] = {}
         local_b: dict[str | None, tuple[str | None, list[Op]]] = {}
-        for op in block.ops:
-            if op.name != "stream.async.constant" or _lifetime(op.results[0].type) != lifetime:
+        for op in constants:
+            if _lifetime(op.results[0].type) != lifetime:
                 continue
             value = op.results[0]
             escaping = _find_escaping_result_value(value)
