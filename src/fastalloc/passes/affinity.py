@@ -183,7 +183,9 @@ class AffinityAnalysis:
         self._index(module)
         self._states: dict[tuple, dict[str, str] | None] = {}
         self._fixed: set[tuple] = set()
-        self._dependents: dict[tuple, set[tuple]] = {}
+        # Readers of each element, in first-read order (a dict as an ordered
+        # set: Value hashes are addresses, a set would visit in a run-dependent order).
+        self._dependents: dict[tuple, dict[tuple, None]] = {}
         self._work: list[tuple] = []
         self._queued: set[tuple] = set()
         self._pinned: dict[Value, list[Op]] | None = None
@@ -624,7 +626,7 @@ class AffinityAnalysis:
         if key not in self._states:
             self._create(key)
         if reader is not None and key not in self._fixed:
-            self._dependents.setdefault(key, set()).add(reader)
+            self._dependents.setdefault(key, {})[reader] = None
         return self._states[key]
 
     def _create(self, key: tuple) -> None:
