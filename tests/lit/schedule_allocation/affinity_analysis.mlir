@@ -459,3 +459,88 @@ util.func public @unknownConsumer(%arg: !stream.resource<external>, %n: index) -
   util.optimization_barrier %u : !stream.resource<transient>
   util.return %tu : !stream.timepoint
 }
+
+// -----
+
+// Global loaded and both used on dev1 and returned from a public function.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.global private mutable @var : !stream.resource<variable>
+util.initializer {
+  %c64 = arith.constant 64 : index
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<variable>{%c64} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}
+    stream.yield %s : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  %w = stream.timepoint.await %t => %r : !stream.resource<variable>{%c64}
+  util.global.store %w, @var : !stream.resource<variable>
+  util.return
+}
+util.func public @loadsGlobal() -> (!stream.resource<variable>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %v = util.global.load @var : !stream.resource<variable>
+  %t, %tp = stream.async.execute on(#hal.device.affinity<@dev1>) with(%v as %a: !stream.resource<variable>{%c64}) -> !stream.resource<transient>{%c64} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<transient>{%c64}
+    stream.yield %d : !stream.resource<transient>{%c64}
+  } => !stream.timepoint
+  util.optimization_barrier %t : !stream.resource<transient>
+  util.return %v, %tp : !stream.resource<variable>, !stream.timepoint
+}
+
+// -----
+
+// Pinned by an import on dev1, tied through an execute with a public argument.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @pinnedTied(%h: i64, %arg: !stream.resource<external>, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %in = stream.tensor.import on(#hal.device.affinity<@dev1>) %h : i64 -> tensor<8xf32> in !stream.resource<external>{%c32}
+  %r:2, %t = stream.async.execute with(%in as %a: !stream.resource<external>{%c32}, %arg as %b: !stream.resource<external>{%n}) -> (%in as !stream.resource<external>{%c32}, !stream.resource<external>{%c32}) {
+    %f = stream.async.dispatch @ex::@e(%a[%c0 to %c32 for %c32], %b[%c0 to %n for %n]) : (!stream.resource<external>{%c32}, !stream.resource<external>{%n}) -> %a{%c32}
+    %g = stream.async.dispatch @ex::@e(%f[%c0 to %c32 for %c32]) : (!stream.resource<external>{%c32}) -> !stream.resource<external>{%c32}
+    stream.yield %f, %g : !stream.resource<external>{%c32}, !stream.resource<external>{%c32}
+  } => !stream.timepoint
+  %u, %tu = stream.async.execute on(#hal.device.affinity<@dev0>) await(%t) => with(%r#1 as %x: !stream.resource<external>{%c32}, %r#0 as %y: !stream.resource<external>{%c32}) -> !stream.resource<transient>{%c32} {
+    %d = stream.async.dispatch @ex::@e(%x[%c0 to %c32 for %c32], %y[%c0 to %c32 for %c32]) : (!stream.resource<external>{%c32}, !stream.resource<external>{%c32}) -> !stream.resource<transient>{%c32}
+    stream.yield %d : !stream.resource<transient>{%c32}
+  } => !stream.timepoint
+  util.optimization_barrier %u : !stream.resource<transient>
+  util.return %tu : !stream.timepoint
+}
+
+// -----
+
+// Two public entry points share a private helper returning a result.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func private @make(%n: index) -> (!stream.resource<transient>, !stream.timepoint) {
+  %c7_i32 = arith.constant 7 : i32
+  %r, %t = stream.async.execute with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.return %r, %t : !stream.resource<transient>, !stream.timepoint
+}
+util.func public @a(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %m:2 = util.call @make(%n) : (index) -> (!stream.resource<transient>, !stream.timepoint)
+  %t, %tp = stream.async.execute on(#hal.device.affinity<@dev1>) await(%m#1) => with(%m#0 as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %t : !stream.resource<transient>
+  util.return %tp : !stream.timepoint
+}
+util.func public @b(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %m:2 = util.call @make(%n) : (index) -> (!stream.resource<transient>, !stream.timepoint)
+  %t, %tp = stream.async.execute on(#hal.device.affinity<@dev0, [1]>) await(%m#1) => with(%m#0 as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @ex::@e(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.optimization_barrier %t : !stream.resource<transient>
+  util.return %tp : !stream.timepoint
+}
