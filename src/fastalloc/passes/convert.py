@@ -672,31 +672,35 @@ def _apply_region(region: Region, cv: _Conversion) -> None:
 # -- whole-function conversions -------------------------------------------------
 
 
-def _scan(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
-    """(index, char, depth) of each character of ``text`` outside string
-    literals; ``depth`` counts the brackets ``<([{`` open before it (a
+# What _scan reports: string literals (skipped), arrows, brackets and commas.
+_SCAN_TOKEN = re.compile(r'"(?:[^"\\]|\\[\s\S])*"?|->|[<>()\[\]{},]')
+
+
+def _scan(text: str, start: int = 0, word_re: re.Pattern[str] | None = None) -> Iterator[tuple[int, str, int]]:
+    """(index, char, depth) of each bracket and comma of ``text`` outside
+    string literals; ``depth`` counts the brackets ``<([{`` open before it (a
     closing bracket is reported at its own, inner depth).  The ``>`` of
-    ``->`` is not a bracket (it is reported as ``""``)."""
+    ``->`` is not a bracket (it is reported as ``""``).  With ``word_re``, its
+    matches outside strings are reported too, as (index, word, depth).  One
+    regex scan: the characters in between are never looked at in Python."""
     depth = 0
-    i = start
-    n = len(text)
-    while i < n:
-        c = text[i]
+    pattern = _SCAN_TOKEN if word_re is None else word_re
+    for m in pattern.finditer(text, start):
+        i = m.start()
+        tok = m.group()
+        c = tok[0]
         if c == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
+            continue
+        if tok == "->":
+            yield i + 1, "", depth  # the arrow of a function type
         elif c in "<([{":
             yield i, c, depth
             depth += 1
-        elif c == ">" and i and text[i - 1] == "-":
-            yield i, "", depth  # the arrow of a function type
         elif c in ">)]}":
             yield i, c, depth
             depth -= 1
         else:
-            yield i, c, depth
-        i += 1
+            yield i, tok, depth
 
 
 def _split_top_level(text: str) -> list[str]:
@@ -897,8 +901,9 @@ def _signature_from_text(op: Op) -> _Signature:
 
 
 def _find_top_level_word(text: str, word: str) -> int:
-    for i, c, depth in _scan(text):
-        if depth == 0 and c == word[0] and text.startswith(word, i) and (i == 0 or text[i - 1].isspace()):
+    word_re = re.compile(_SCAN_TOKEN.pattern + "|" + re.escape(word))
+    for i, c, depth in _scan(text, 0, word_re):
+        if depth == 0 and c == word and (i == 0 or text[i - 1].isspace()):
             return i
     return -1
 
