@@ -17,7 +17,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fastalloc._core import _pack_best_fit, _pack_best_fit_order, _pack_best_fit_order_bk, _pack_sweep
+from fastalloc._core import (
+    _bf_large,
+    _bf_leaves,
+    _pack_best_fit,
+    _pack_best_fit_order,
+    _pack_best_fit_order_bk,
+    _pack_sweep,
+)
+from fastalloc.packing import lower_bound, pack, validate
+from fastalloc.testing.workloads import random_buffers
 from fastalloc.testing.benchmarks import benchmarks_dir
 
 BENCHMARKS = benchmarks_dir()
@@ -235,6 +244,58 @@ def test_sweep_on_random_workload_is_valid():
     assert sweep_conflict(s, e, z, offsets) is None
     assert total == int((offsets + z).max()) and total >= sweep_lower_bound(s, e, z)
     assert (offsets % 64 == 0).all()
+
+
+@given(st.lists(st.tuples(st.integers(0, 50), st.integers(0, 30)), min_size=1, max_size=40),
+       st.sampled_from([0, 10**12]))
+@settings(max_examples=100, deadline=None)
+def test_leaves_are_ranks_among_distinct_starts(lifetimes, spread):
+    # dense rank table (times within ~4n) and sorted keys (spread out) alike
+    s = np.array([a * (spread or 1) for a, _ in lifetimes], dtype=np.int64)
+    e = s + np.array([b * (spread or 1) for _, b in lifetimes], dtype=np.int64)
+    T, lo, hi = _bf_leaves(s, e)
+    u = sorted(set(s.tolist()))
+    assert T == len(u)
+    assert lo.tolist() == [bisect.bisect_left(u, x) for x in s.tolist()]
+    assert hi.tolist() == [bisect.bisect_right(u, x) - 1 for x in e.tolist()]
+
+
+@given(problems(max_n=40))
+@settings(max_examples=100, deadline=None)
+def test_large_problem_plan_is_valid_on_any_input(problem):
+    # the plan of very large problems (big ones in one pass, the smallest
+    # swept on top), run directly on small inputs
+    s, e, z, alignment = problem
+    offsets, total = _bf_large(*[np.asarray(x, dtype=np.int64) for x in (s, e, z)])
+    assert_plan(s, e, z, alignment, offsets, int(total))
+    again, total2 = _bf_large(*[np.asarray(x, dtype=np.int64) for x in (s, e, z)])
+    assert total2 == total and again.tolist() == offsets.tolist()
+
+
+def test_large_problem_stacks_only_the_smallest_bytes():
+    s, e, z = random_buffers(20_000, seed=3)
+    z = (z + 63) // 64 * 64
+    offsets, total = _bf_large(s, e, z)
+    assert sweep_conflict(s, e, z, offsets) is None
+    assert total == int((offsets + z).max())
+    lb = sweep_lower_bound(s, e, z)
+    # the swept ones sit on top of all the others and hold <= 1/256 of the bytes
+    zs = np.sort(z)
+    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> 8, "right"))
+    small = z < zs[k]
+    assert small.any() and int(z[small].sum()) <= int(z.sum()) >> 8
+    assert int(offsets[small].min()) >= int((offsets + z)[~small].max())
+    assert lb <= total and total / lb < 1.07
+
+
+def test_default_call_above_the_large_threshold():
+    # 2*10^5 + 1 buffers: the default effort switches to _bf_large
+    s, e, z = random_buffers(200_001, seed=11)
+    plan = pack(s, e, z)
+    validate(s, e, z, plan.offsets, alignment=64)
+    lb = lower_bound(s, e, z, alignment=64)
+    assert lb <= plan.total and plan.total / lb < 1.07
+    assert plan.total == int((plan.offsets + (z + 63) // 64 * 64).max())
 
 
 # ---------------------------------------------------------------------------
