@@ -48,7 +48,7 @@ and the ordering of nested unused results in :func:`_allocate_local_transients`)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import repeat
 
 import numpy as np
