@@ -34,6 +34,14 @@ extensions = [
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
     ),
+    # The parser is Python (Cython's pure-Python mode); compiled, its
+    # per-token calls are C calls.  It keeps bounds checks on in every build
+    # (directives at the top of the file).
+    Extension(
+        "fastalloc.ir.parser",
+        ["src/fastalloc/ir/parser.py"],
+        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O2"],
+    ),
 ]
 
 # Separate generated-C trees: cythonize only regenerates C when the .pyx is

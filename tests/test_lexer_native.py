@@ -41,8 +41,9 @@ def _check(text: str) -> None:
     assert toks == ref_toks
     assert starts.tolist() == ref_starts
     assert starts.format == "q"
-    # what the parser gets: the same, plus the EOF marker
+    # what the parser gets from either tokenizer: the same, plus the EOF marker
     assert tokenize(text) == ref_toks + [""]
+    assert tokenize_regex(text) == ref_toks + [""]
 
 
 def test_corpus_files_exist():

@@ -4,8 +4,9 @@ ASCII text (nearly all MLIR) is scanned by the native tokenizer
 (:func:`fastalloc._lexer.scan`, about 5x faster than ``findall`` and with no
 temporary string per token), which gives exactly the regex's tokens;
 other text, or a build without the extension, uses ``findall``
-(:func:`tokenize_regex`).  Line-break tokens from the native scanner are all
-``"\n"``; the parser only looks at their first character.
+(:func:`tokenize_regex`).  Both give every line-break token as the one
+string ``"\n"`` (the regex's token also holds the blank lines after it), so
+the parser tests for a line break with ``t == "\n"``.
 
 Tokens are plain ``str`` (no per-token objects, no positions): positions are
 recomputed by :class:`SourceMap` only when a diagnostic or ``Op.loc`` needs
@@ -113,6 +114,8 @@ def tokenize_regex(text: str) -> list[str]:
             m = _CUT.search(text, b)
             b = m.start() + 1 if m else n
         piece = findall(text, a, b)
+        # every line break as "\n", as the native scanner gives them
+        piece = [("\n" if t[0] == "\n" else t) for t in piece]
         toks.extend(map(intern, piece, piece))
         a = b
     toks.append("")

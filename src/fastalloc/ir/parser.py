@@ -1,3 +1,4 @@
+# cython: boundscheck=True, wraparound=True, initializedcheck=True
 """Parser: MLIR text of the stream dialect -> :class:`fastalloc.ir.model.Module`.
 
 Recursive descent over the token list of :mod:`fastalloc.ir.lexer`.
@@ -16,12 +17,41 @@ Recursive descent over the token list of :mod:`fastalloc.ir.lexer`.
   kept and printed back at the top.
 
 Errors are :class:`fastalloc.errors.FastallocError` with ``FILE:LINE:COL``.
+
+Speed: this module is plain Python and is also compiled by Cython (setup.py;
+Cython's pure-Python mode): ``_Parser`` becomes an extension type with C
+fields for the token list and position, and its token-level methods are
+``cpdef`` (``@cython.ccall``), so the per-token calls of the recursive descent
+are C calls.  Safety checks stay on (bounds, wraparound) in every build.
+Without the compiled module the same code runs as Python.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+
+try:
+    import cython
+except ImportError:  # pragma: no cover - Cython is a build dependency; the compiled module never imports it
+    class cython:  # type: ignore[no-redef]
+        """The few names of Cython's pure-Python shadow module used here."""
+
+        compiled = False
+        Py_ssize_t = int
+        bint = bool
+
+        @staticmethod
+        def cclass(c):
+            return c
+
+        @staticmethod
+        def ccall(f):
+            return f
+
+        @staticmethod
+        def locals(**_):
+            return lambda f: f
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
@@ -44,28 +74,44 @@ _COMMON_TYPES = frozenset({
 })
 
 
-def _is_ident(t: str) -> bool:
+def _is_ident(t: str) -> cython.bint:
     c = t[:1]
     return c.isalpha() or c == "_"
 
 
+@cython.cclass
 class _Parser:
+    src: object  # SourceMap
+    toks: list  # list[str], "" at the end
+    i: cython.Py_ssize_t  # current token
+    m: object  # Module
+    vals: list  # m.values
+    ev: list  # where each op's operands were registered (see Module._build_uses)
+    resolved: dict  # forward-reference placeholder -> its definition
+    scope: dict  # name -> list[Value] (one entry per result of a group)
+    first: dict  # "%name" -> its first value, for the common use without "#k"
+    frames: list  # list[list[str]]: names defined per region
+    forward: dict  # name -> (dict[int, Value] placeholders, first token)
+    type_aliases: dict
+    attr_aliases: set
+    loc_aliases: set
+
     def __init__(self, text: str, filename: str, line_base: int = 0) -> None:
         self.src = SourceMap(text, filename, line_base)
         self.toks = tokenize(text)
         self.i = 0
         self.m = Module(filename)
         self.vals = self.m.values
-        # Where each op's operands were registered (see Module._build_uses).
-        self.ev: list = []
+        self.ev = []
         self.m._use_events = self.ev
-        self.resolved: dict[Value, Value] = {}  # forward-reference placeholder -> its definition
-        self.scope: dict[str, list[Value]] = {}
-        self.frames: list[list[str]] = []
-        self.forward: dict[str, tuple[dict[int, Value], int]] = {}
-        self.type_aliases: dict[str, str] = {}
-        self.attr_aliases: set[str] = set()
-        self.loc_aliases: set[str] = set()
+        self.resolved = {}
+        self.scope = {}
+        self.first = {}
+        self.frames = []
+        self.forward = {}
+        self.type_aliases = {}
+        self.attr_aliases = set()
+        self.loc_aliases = set()
 
     # -- errors and token access -----------------------------------------
     def err(self, msg: str, k: int | None = None) -> FastallocError:
@@ -84,16 +130,18 @@ class _Parser:
         text = self.src.text.rstrip()
         return self.src.location_at(len(text))
 
+    @cython.ccall
     def peek(self) -> str:
-        toks = self.toks
-        i = self.i
-        t = toks[i]
-        while t[:1] == "\n":
+        toks: list = self.toks
+        i: cython.Py_ssize_t = self.i
+        t: str = toks[i]
+        while t == "\n":  # line-break tokens are all "\n" (see lexer.tokenize)
             i += 1
             t = toks[i]
         self.i = i
         return t
 
+    @cython.ccall
     def next(self) -> str:
         t = self.peek()
         if t == "":
@@ -101,15 +149,19 @@ class _Parser:
         self.i += 1
         return t
 
-    def accept(self, s: str) -> bool:
+    @cython.ccall
+    def accept(self, s: str) -> cython.bint:
         # Fast path first: the current token is rarely a line break.
-        if self.toks[self.i] == s or self.peek() == s:
+        t: str = self.toks[self.i]
+        if t == s or self.peek() == s:
             self.i += 1
             return True
         return False
 
+    @cython.ccall
     def expect(self, s: str, what: str | None = None) -> None:
-        if self.toks[self.i] == s:
+        t: str = self.toks[self.i]
+        if t == s:
             self.i += 1
             return
         t = self.peek()
@@ -120,25 +172,32 @@ class _Parser:
         self.i += 1
 
     # -- values ----------------------------------------------------------
+    @cython.ccall
     def new_value(self, type: str, owner, index: int, hint: str | None) -> Value:
         v = Value(type, owner, index, hint, len(self.vals))
         self.vals.append(v)
         return v
 
+    @cython.ccall
     def use(self) -> Value:
-        i = self.i
-        t = self.toks[i]
+        i: cython.Py_ssize_t = self.i
+        t: str = self.toks[i]
+        v = self.first.get(t)
+        if v is not None:
+            self.i = i + 1
+            return v
         if t[:1] != "%":
             t = self.peek()
             i = self.i
             if t[:1] != "%":
                 raise self.err("expected SSA operand")
         self.i = i + 1
-        grp = self.scope.get(t[1:])
-        if grp is not None:
-            return grp[0]
+        v = self.first.get(t)
+        if v is not None:
+            return v
         return self.lookup(t, i)
 
+    @cython.ccall
     def lookup(self, t: str, k: int) -> Value:
         name, _, num = t[1:].partition("#")
         j = int(num) if num else 0
@@ -157,10 +216,13 @@ class _Parser:
             fw[0][j] = ph
         return ph
 
+    @cython.ccall
     def define(self, name: str, values: list[Value], k: int) -> None:
         if name in self.scope:
             raise self.err(f"redefinition of SSA value '%{name}'", k)
         self.scope[name] = values
+        if values:
+            self.first["%" + name] = values[0]
         self.frames[-1].append(name)
         fw = self.forward.pop(name, None)
         if fw is not None:
@@ -176,15 +238,20 @@ class _Parser:
                     )
                 self.resolved[ph] = real
 
+    @cython.ccall
     def push(self) -> None:
         self.frames.append([])
 
+    @cython.ccall
     def pop(self) -> None:
         scope = self.scope
+        first = self.first
         for name in self.frames.pop():
             del scope[name]
+            first.pop("%" + name, None)
 
     # -- types and attributes --------------------------------------------
+    @cython.ccall
     def type_(self) -> str:
         k = self.i
         t = self.toks[k]
@@ -198,6 +265,7 @@ class _Parser:
         self.i += 1
         return self.check_type(t, k)
 
+    @cython.ccall
     def check_type(self, t: str, k: int) -> str:
         c = t[0]
         if c == "!":
@@ -223,20 +291,22 @@ class _Parser:
             return t
         raise self.err(f"expected type, got '{t}'" if t[:1] != "\n" else "expected type", k)
 
+    @cython.ccall
     def sized_type(self) -> tuple[str, Value]:
         t = self.type_()
-        toks = self.toks
-        i = self.i
+        toks: list = self.toks
+        i: cython.Py_ssize_t = self.i
         if toks[i] == "{" and toks[i + 2] == "}":
-            grp = self.scope.get(toks[i + 1][1:])
-            if grp is not None:
+            v = self.first.get(toks[i + 1])
+            if v is not None:
                 self.i = i + 3
-                return t, grp[0]
+                return t, v
         self.expect("{", "before the resource size")
         v = self.use()
         self.expect("}", "after the resource size")
         return t, v
 
+    @cython.ccall
     def balanced_text(self, stops: frozenset[str]) -> str:
         """Attribute text up to (not including) a stop token at bracket depth 0."""
         toks = self.toks
@@ -270,12 +340,14 @@ class _Parser:
         self.i = i
         return _join(parts)
 
+    @cython.ccall
     def paren_attr(self) -> str:
         self.expect("(")
         s = self.balanced_text(frozenset())
         self.expect(")")
         return s
 
+    @cython.ccall
     def int_(self) -> int:
         t = self.peek()
         try:
@@ -285,6 +357,7 @@ class _Parser:
         self.i += 1
         return v
 
+    @cython.ccall
     def attr_dict(self, into: dict) -> None:
         self.expect("{")
         if self.accept("}"):
@@ -304,6 +377,7 @@ class _Parser:
             self.expect("}", "to close the attribute dictionary")
             return
 
+    @cython.ccall
     def skip_loc(self) -> None:
         if self.peek() == "loc" and self.toks[self.i + 1] == "(":
             self.i += 2
@@ -322,6 +396,7 @@ class _Parser:
                     raise self.err(f"undefined symbol alias id '{t[1:]}'", self.i)
                 self.i += 1
 
+    @cython.ccall
     def end_stmt(self, op: Op) -> None:
         """Optional trailing ``attributes {...}`` and ``loc(...)``, then the end of the op."""
         toks = self.toks
@@ -432,6 +507,7 @@ class _Parser:
         for o in body.ops:
             o.parent = body
 
+    @cython.ccall
     def parse_region(self, args: list[tuple[str, str, int]] | None = None) -> Region:
         """``{`` blocks ``}``; ``args`` are (name, type, token) of the entry block."""
         self.expect("{")
@@ -467,6 +543,7 @@ class _Parser:
         self.pop()
         return region
 
+    @cython.ccall
     def parse_block_label(self, blk: Block) -> None:
         t = self.next()
         blk.label = t[1:]
@@ -489,8 +566,10 @@ class _Parser:
                     break
         self.expect(":", "after block label")
 
+    @cython.ccall
     def parse_stmt(self, block: Block) -> None:
-        toks = self.toks
+        toks: list = self.toks
+        t: str
         start = self.i
         groups: list[tuple[str, int, int]] = []
         t = toks[self.i]
@@ -517,6 +596,9 @@ class _Parser:
                     continue
                 self.expect("=", "after the result list")
                 break
+        nres = 0
+        for g in groups:
+            nres += g[1]
         k = self.i
         name = self.peek()
         if name == "":
@@ -536,15 +618,14 @@ class _Parser:
                 self.parse_generic(op)
             else:
                 op = Op(opname)
-                self.parse_template(op, True, sum(g[1] for g in groups))
+                self.parse_template(op, True, nres)
         elif _is_ident(name):
             self.i += 1
             op = Op(name)
-            self.parse_template(op, False, sum(g[1] for g in groups))
+            self.parse_template(op, False, nres)
         else:
             raise self.err(f"expected operation name, got '{name}'" if name != "}" else "unexpected '}'")
         op._src = (self.src, k)
-        nres = sum(g[1] for g in groups)
         results = op.results
         if len(results) != nres and nres:
             if op.tmpl is not None and not results:
@@ -565,9 +646,10 @@ class _Parser:
         block.ops.append(op)
 
     # -- uninterpreted ops -------------------------------------------------
-    def stmt_start(self, j: int) -> bool:
-        toks = self.toks
-        t = toks[j]
+    @cython.ccall
+    def stmt_start(self, j: cython.Py_ssize_t) -> cython.bint:
+        toks: list = self.toks
+        t: str = toks[j]
         if t == "" or t == "}":
             return True
         c = t[0]
@@ -604,12 +686,13 @@ class _Parser:
             return "." in t or t in _DOTLESS_OPS
         return False
 
-    def region_follows(self, j: int) -> bool:
+    @cython.ccall
+    def region_follows(self, j: cython.Py_ssize_t) -> cython.bint:
         """Is the ``{`` at token j a region (not an attribute dictionary)?"""
-        toks = self.toks
-        k = j + 1
+        toks: list = self.toks
+        k: cython.Py_ssize_t = j + 1
         nl = False
-        while toks[k][:1] == "\n":
+        while toks[k] == "\n":
             k += 1
             nl = True
         t = toks[k]
@@ -626,8 +709,14 @@ class _Parser:
             return toks[k + 1] not in ("=", ",", "}")
         return False
 
+    @cython.ccall
     def parse_template(self, op: Op, generic: bool, nres: int) -> None:
-        toks = self.toks
+        toks: list = self.toks
+        t: str
+        c: cython.Py_UCS4
+        i: cython.Py_ssize_t
+        j: cython.Py_ssize_t
+        depth: cython.Py_ssize_t
         tmpl: list = []
         lit: list[str] = ['"' + op.name + '"' if generic else op.name]
         flat: list[str] = []  # depth-0 literal tokens, for result types
@@ -652,7 +741,7 @@ class _Parser:
             if c == "\n":
                 if depth == 0:
                     j = i + 1
-                    while toks[j][:1] == "\n":
+                    while toks[j] == "\n":
                         j += 1
                     if self.stmt_start(j):
                         break
@@ -682,7 +771,8 @@ class _Parser:
                     tmpl.append(_join(lit))
                     lit = []
                 tmpl.append(len(operands))
-                operands.append(self.lookup(t, i))
+                v = self.first.get(t)
+                operands.append(v if v is not None else self.lookup(t, i))
                 i += 1
                 continue
             if len(t) == 1 and c in "([{)]}":
@@ -778,6 +868,7 @@ class _Parser:
         return out
 
     # -- generic form of known ops -----------------------------------------
+    @cython.ccall
     def parse_generic(self, op: Op) -> None:
         k_op = self.i - 1
         self.expect("(")
@@ -867,6 +958,7 @@ class _Parser:
             op.results.append(self.new_value(ty, op, idx, None))
 
     # -- helpers for pretty known ops -------------------------------------
+    @cython.ccall
     def finish(self, op: Op, segs: dict[str, list[Value]], result_types: list[str]) -> None:
         sizes = []
         flat = op.operands
@@ -895,11 +987,13 @@ class _Parser:
             op.results = results
             vals += results
 
+    @cython.ccall
     def opt_on(self, op: Op, key: str = "affinity", kw: str = "on") -> None:
         if self.peek() == kw:
             self.i += 1
             op.props[key] = self.paren_attr()
 
+    @cython.ccall
     def opt_await(self, arrow: bool) -> list[Value]:
         if self.peek() == "await":
             self.i += 1
@@ -912,6 +1006,7 @@ class _Parser:
             return [v]
         return []
 
+    @cython.ccall
     def operand_type(self, v: Value) -> tuple[str, Value]:
         """``T{%size}`` that states the type of operand ``v``."""
         k = self.i
@@ -919,6 +1014,7 @@ class _Parser:
         _check_use_type(self, v, ty, k)
         return ty, sz
 
+    @cython.ccall
     def tied_result(self, target: Value) -> tuple[str, Value]:
         """custom<ShapedTiedResult>: ``[%x as] T{%size}``; T is also the target's type."""
         if self.peek()[:1] == "%":
@@ -927,6 +1023,7 @@ class _Parser:
             self.expect("as")
         return self.operand_type(target)
 
+    @cython.ccall
     def range_(self, to: bool, for_: bool) -> list[Value]:
         self.expect("[")
         out = [self.use()]
@@ -939,10 +1036,12 @@ class _Parser:
         self.expect("]")
         return out
 
+    @cython.ccall
     def arrow_gt(self) -> None:
         self.expect("=")
         self.expect(">")
 
+    @cython.ccall
     def timepoint_type(self) -> str:
         k = self.i
         t = self.type_()
@@ -951,7 +1050,7 @@ class _Parser:
         return t
 
 
-def pending_closed(op: Op) -> bool:
+def pending_closed(op: Op) -> cython.bint:
     return bool(op.regions)
 
 

@@ -40,21 +40,31 @@ class _Namer:
             self.use.extend([None] * (n - len(self.use)))
 
     def name_scope(self, root: Op) -> None:
-        ops = list(root.walk())
-        hints: set[str] = set()
-        for op in ops:
-            for v in op.results:
-                if v.name_hint:
-                    hints.add(v.name_hint)
-            for r in op.regions:
-                for b in r.blocks:
-                    for v in b.args:
-                        if v.name_hint:
-                            hints.add(v.name_hint)
+        ops: list[Op] = []
+        _preorder(root, ops)
+        # Every hint of the scope, needed only when a name is not free (a
+        # generated name must not take a hint a later value will want).
+        hints: set[str] | None = None
         taken: set[str] = set()
         counter = [0, 0]
         use = self.use
         defs = self.defs
+        valid = _VALID_NAME.match
+
+        def all_hints() -> set[str]:
+            nonlocal hints
+            if hints is None:
+                hints = set()
+                for op in ops:
+                    for v in op.results:
+                        if v.name_hint:
+                            hints.add(v.name_hint)
+                    for r in op.regions:
+                        for b in r.blocks:
+                            for v in b.args:
+                                if v.name_hint:
+                                    hints.add(v.name_hint)
+            return hints
 
         def fresh(hint: str | None, is_arg: bool) -> str:
             if hint and hint.isdigit():
@@ -63,52 +73,99 @@ class _Namer:
                     taken.add(hint)
                     return hint
                 hint = None
-            if hint and _VALID_NAME.match(hint) and not hint[0].isdigit():
+            if hint and valid(hint) and not hint[0].isdigit():
                 if hint not in taken:
                     taken.add(hint)
                     return hint
+                hs = all_hints()
                 k = 0
                 while True:
                     cand = f"{hint}_{k}"
-                    if cand not in taken and cand not in hints:
+                    if cand not in taken and cand not in hs:
                         taken.add(cand)
                         return cand
                     k += 1
+            hs = all_hints()
             slot = 1 if is_arg else 0
             while True:
                 n = counter[slot]
                 counter[slot] += 1
                 cand = f"arg{n}" if is_arg else str(n)
-                if cand not in taken and cand not in hints:
+                if cand not in taken and cand not in hs:
                     taken.add(cand)
                     return cand
 
         for op in ops:
             res = op.results
             n = len(res)
-            k = 0
-            while k < n:
-                h = res[k].name_hint
-                e = k + 1
-                if h is not None:
-                    while e < n and res[e].name_hint == h:
-                        e += 1
+            if n == 1:
+                v = res[0]
+                h = v.name_hint
+                # fast path of fresh(): the source name, still free
+                if h and h not in taken and (h.isdigit() or (valid(h) and not h[0].isdigit())):
+                    taken.add(h)
+                    nm = "%" + h
                 else:
-                    while e < n and res[e].name_hint is None:
-                        e += 1
-                nm = fresh(h, False)
-                if e - k == 1:
-                    use[res[k].id] = "%" + nm
-                    defs[res[k].id] = "%" + nm
+                    nm = "%" + fresh(h, False)
+                use[v.id] = nm
+                defs[v.id] = nm
+            elif n:
+                k = 0
+                while k < n:
+                    h = res[k].name_hint
+                    e = k + 1
+                    if h is not None:
+                        while e < n and res[e].name_hint == h:
+                            e += 1
+                    else:
+                        while e < n and res[e].name_hint is None:
+                            e += 1
+                    nm = fresh(h, False)
+                    if e - k == 1:
+                        use[res[k].id] = "%" + nm
+                        defs[res[k].id] = "%" + nm
+                    else:
+                        defs[res[k].id] = f"%{nm}:{e - k}"
+                        for j in range(k, e):
+                            use[res[j].id] = f"%{nm}#{j - k}"
+                    k = e
+            if op.regions:
+                for r in op.regions:
+                    for b in r.blocks:
+                        for v in b.args:
+                            use[v.id] = "%" + fresh(v.name_hint, True)
+
+
+def _preorder(op: Op, out: list[Op]) -> None:
+    """``out += op.walk()``, without a generator frame per op."""
+    out.append(op)
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                if o.regions:
+                    _preorder(o, out)
                 else:
-                    defs[res[k].id] = f"%{nm}:{e - k}"
-                    for j in range(k, e):
-                        use[res[j].id] = f"%{nm}#{j - k}"
-                k = e
-            for r in op.regions:
-                for b in r.blocks:
-                    for v in b.args:
-                        use[v.id] = "%" + fresh(v.name_hint, True)
+                    out.append(o)
+
+
+def _grp(op: Op, name: str) -> list[Value]:
+    """``_grp(op, name)`` for a known op (the printer's hot path)."""
+    d = op.opdef
+    k = d.segment_index[name]
+    segs = op.segments
+    start = d.static_start[k]
+    if start < 0:
+        start = sum(segs[:k])
+    return op.operands[start:start + segs[k]]
+
+
+def _g1(op: Op, name: str) -> Value:
+    d = op.opdef
+    k = d.segment_index[name]
+    start = d.static_start[k]
+    if start < 0:
+        start = sum(op.segments[:k])
+    return op.operands[start]
 
 
 # Pieces buffered before they are joined and handed on (to the writer, or to
@@ -158,9 +215,13 @@ class _Printer:
     def op(self, op: Op, ind: str) -> None:
         out = self.out
         out.append(ind)
-        if op.results:
+        res = op.results
+        if res:
             defs = self.namer.defs
-            out.append(", ".join(defs[r.id] for r in op.results if r.id in defs))
+            if len(res) == 1:
+                out.append(defs.get(res[0].id, ""))
+            else:
+                out.append(", ".join(defs[r.id] for r in res if r.id in defs))
             out.append(" = ")
         if op.opdef is not None:
             if self.generic:
@@ -337,25 +398,23 @@ def _on(p: _Printer, op: Op, key: str = "affinity", kw: str = "on") -> str:
 
 
 def _await(p: _Printer, op: Op, arrow: bool, seg: str = "await_timepoint") -> str:
-    aw = op.group(seg)
+    aw = _grp(op, seg)
     if not aw:
         return ""
     return f"await({p.n(aw[0])}) => " if arrow else f"await({p.n(aw[0])}) "
 
 
-def _g1(op: Op, name: str) -> Value:
-    return op.group(name)[0]
 
 
 def _resource_region(p: _Printer, op: Op, ind: str, with_results: bool) -> None:
     out = p.out
-    outer = op.group("resource_operands")
-    sizes = op.group("resource_operand_sizes")
+    outer = _grp(op, "resource_operands")
+    sizes = _grp(op, "resource_operand_sizes")
     args = op.regions[0].blocks[0].args
     caps = ", ".join(f"{p.n(o)} as {p.n(a)}: {p.ts(a.type, s)}" for o, a, s in zip(outer, args, sizes))
     out.append(f"with({caps})")
     if with_results:
-        rsizes = op.group("result_sizes")
+        rsizes = _grp(op, "result_sizes")
         tied = op.props.get("tied_operands") or []
         res = op.results[: len(rsizes)]
         if res:
@@ -509,28 +568,28 @@ def _attrs_before_type(op: Op) -> str:
 
 
 def pp_async_dispatch(p: _Printer, op: Op, ind: str) -> None:
-    work = op.group("workload")
-    ops = op.group("resource_operands")
+    work = _grp(op, "workload")
+    ops = _grp(op, "resource_operands")
     w = "[" + p.ns(work) + "]" if work else ""
     is_res = [_is_resource(v) for v in ops]
     p.out.append(f"stream.async.dispatch {_on(p, op)}{_entry_points(op)}{w}"
-                 + _dispatch_operands(p, ops, op.group("resource_operand_offsets"),
-                                      op.group("resource_operand_ends"), op.group("resource_operand_lengths"), is_res)
+                 + _dispatch_operands(p, ops, _grp(op, "resource_operand_offsets"),
+                                      _grp(op, "resource_operand_ends"), _grp(op, "resource_operand_lengths"), is_res)
                  + _attrs_before_type(op)
-                 + " : " + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
+                 + " : " + _shaped_fn_type(p, op, ops, _grp(op, "resource_operand_sizes"), _grp(op, "result_sizes")))
 
 
 def pp_async_call(p: _Printer, op: Op, ind: str) -> None:
-    ops = op.group("resource_operands")
-    offs = op.group("resource_operand_offsets")
+    ops = _grp(op, "resource_operands")
+    offs = _grp(op, "resource_operand_offsets")
     is_res = [_is_resource(v) for v in ops]
     if sum(is_res) != len(offs):  # ranges are only on some resources: trust the count
         is_res = [_is_resource(v) for v in ops]
     p.out.append(f"stream.async.call {_on(p, op)}{op.props['callee']}"
-                 + _dispatch_operands(p, ops, offs, op.group("resource_operand_ends"),
-                                      op.group("resource_operand_lengths"), is_res)
+                 + _dispatch_operands(p, ops, offs, _grp(op, "resource_operand_ends"),
+                                      _grp(op, "resource_operand_lengths"), is_res)
                  + _attrs_before_type(op)
-                 + " : " + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
+                 + " : " + _shaped_fn_type(p, op, ops, _grp(op, "resource_operand_sizes"), _grp(op, "result_sizes")))
 
 
 def _collective_attr(op: Op) -> str:
@@ -541,7 +600,7 @@ def _collective_attr(op: Op) -> str:
 def pp_async_collective(p: _Printer, op: Op, ind: str) -> None:
     s = _g1(op, "source")
     t = _g1(op, "target")
-    param = op.group("param")
+    param = _grp(op, "param")
     pp = f"{op.props.get('_param_kw', 'source')}({p.n(param[0])}) " if param else ""
     p.out.append(
         f"stream.async.collective{_collective_attr(op)}[{p.n(_g1(op, 'element_count'))}] {_on(p, op)}"
@@ -591,11 +650,11 @@ def pp_resource_store(p: _Printer, op: Op, ind: str) -> None:
 
 
 def pp_yield(p: _Printer, op: Op, ind: str) -> None:
-    vals = op.group("resource_operands")
+    vals = _grp(op, "resource_operands")
     if not vals:
         p.out.append("stream.yield")
         return
-    sizes = op.group("resource_operand_sizes")
+    sizes = _grp(op, "resource_operand_sizes")
     p.out.append(f"stream.yield {p.ns(vals)} : " + ", ".join(p.ts(v.type, s) for v, s in zip(vals, sizes)))
 
 
@@ -623,17 +682,17 @@ def pp_resource_dealloca(p: _Printer, op: Op, ind: str) -> None:
 
 
 def pp_resource_pack(p: _Printer, op: Op, ind: str) -> None:
-    off = op.group("offset")
+    off = _grp(op, "offset")
     o = f"offset({p.n(off[0])}) " if off else ""
     iv = op.props["lifetime_intervals"]
-    sizes = op.group("dynamic_slice_sizes")
+    sizes = _grp(op, "dynamic_slice_sizes")
     lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
     body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
     p.out.append(f"stream.resource.pack {_on(p, op)}{o}slices({{{body}}}) : {op.results[0].type}")
 
 
 def pp_resource_constants(p: _Printer, op: Op, ind: str) -> None:
-    sizes = op.group("result_sizes")
+    sizes = _grp(op, "result_sizes")
     vals = op.props["values"]
     lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
     p.out.append(f"stream.resource.constants {_on(p, op)}:\n" + ",\n".join(lines)
@@ -681,10 +740,10 @@ def pp_cmd_discard(p: _Printer, op: Op, ind: str) -> None:
 
 
 def _dispatch_resources(p: _Printer, op: Op, ind: str) -> str:
-    res = op.group("resources")
-    sizes = op.group("resource_sizes")
-    offs = op.group("resource_offsets")
-    lens = op.group("resource_lengths")
+    res = _grp(op, "resources")
+    sizes = _grp(op, "resource_sizes")
+    offs = _grp(op, "resource_offsets")
+    lens = _grp(op, "resource_lengths")
     acc = op.props["resource_accesses"]
     lines = [f"{ind}{IND}{_ACCESS_NAMES.get(a, 'rw')} {p.n(r)}[{p.n(o)} for {p.n(ln)}] : {p.ts(r.type, s)}"
              for r, s, o, ln, a in zip(res, sizes, offs, lens, acc)]
@@ -692,17 +751,17 @@ def _dispatch_resources(p: _Printer, op: Op, ind: str) -> str:
 
 
 def pp_cmd_dispatch(p: _Printer, op: Op, ind: str) -> None:
-    work = op.group("workload")
-    uni = op.group("uniform_operands")
+    work = _grp(op, "workload")
+    uni = _grp(op, "uniform_operands")
     w = "[" + p.ns(work) + "]" if work else ""
     u = f"({p.ns(uni)} : {', '.join(v.type for v in uni)}) " if uni else " "
     p.out.append(f"stream.cmd.dispatch {_entry_points(op)}{w}{u}{_dispatch_resources(p, op, ind)}")
 
 
 def pp_cmd_call(p: _Printer, op: Op, ind: str) -> None:
-    ops = op.group("resource_operands")
-    offs = op.group("resource_operand_offsets")
-    lens = op.group("resource_operand_lengths")
+    ops = _grp(op, "resource_operands")
+    offs = _grp(op, "resource_operand_offsets")
+    lens = _grp(op, "resource_operand_lengths")
     acc = op.props.get("resource_operand_accesses") or []
     items = []
     k = 0
@@ -714,11 +773,11 @@ def pp_cmd_call(p: _Printer, op: Op, ind: str) -> None:
         else:
             items.append(p.n(v))
     p.out.append(f"stream.cmd.call {op.props['callee']}(" + ", ".join(items) + ")" + _attrs_before_type(op) + " : "
-                 + _shaped_fn_type(p, op, ops, op.group("resource_operand_sizes"), op.group("result_sizes")))
+                 + _shaped_fn_type(p, op, ops, _grp(op, "resource_operand_sizes"), _grp(op, "result_sizes")))
 
 
 def pp_cmd_collective(p: _Printer, op: Op, ind: str) -> None:
-    param = op.group("param")
+    param = _grp(op, "param")
     pp = f"param({p.n(param[0])} : {param[0].type}) " if param else ""
     p.out.append(f"stream.cmd.collective{_collective_attr(op)}[{p.n(_g1(op, 'element_count'))}] "
                  f"channel({p.n(_g1(op, 'channel'))}) {pp}{_dispatch_resources(p, op, ind)}")
