@@ -282,18 +282,22 @@ util.func public @selectAndBarrier(%c: i1, %n: index) -> !stream.timepoint {
 
 // -----
 
-// A result transferred to another device outside the region.
+// A result transferred to another device by a later execute without
+// affinity: the transfer's target is one of its consumers.
 util.global private @dev0 : !hal.device
 util.global private @dev1 : !hal.device
-util.func public @transferOutside(%n: index) -> !stream.timepoint {
+util.func public @transferLater(%n: index) -> !stream.timepoint {
   %c7_i32 = arith.constant 7 : i32
   %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<transient>{%n} {
     %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
     stream.yield %s : !stream.resource<transient>{%n}
   } => !stream.timepoint
-  %x = stream.async.transfer %r : !stream.resource<transient>{%n} -> to(#hal.device.affinity<@dev1>) !stream.resource<transient>{%n}
+  %x, %tx = stream.async.execute await(%t) => with(%r as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %y = stream.async.transfer %a : !stream.resource<transient>{%n} -> to(#hal.device.affinity<@dev1>) !stream.resource<transient>{%n}
+    stream.yield %y : !stream.resource<transient>{%n}
+  } => !stream.timepoint
   util.optimization_barrier %x : !stream.resource<transient>
-  util.return %t : !stream.timepoint
+  util.return %tx : !stream.timepoint
 }
 
 // -----
