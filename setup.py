@@ -34,12 +34,17 @@ extensions = [
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
     ),
-    # The parser is Python (Cython's pure-Python mode); compiled, its
-    # per-token calls are C calls.  It keeps bounds checks on in every build
-    # (directives at the top of the file).
+    # The parser and the printer are Python (Cython's pure-Python mode);
+    # compiled, their per-token / per-value calls are C calls.  They keep
+    # bounds checks on in every build (directives at the top of each file).
     Extension(
         "fastalloc.ir.parser",
         ["src/fastalloc/ir/parser.py"],
+        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O2"],
+    ),
+    Extension(
+        "fastalloc.ir.printer",
+        ["src/fastalloc/ir/printer.py"],
         extra_compile_args=["-O0", "-g"] if DEBUG else ["-O2"],
     ),
 ]

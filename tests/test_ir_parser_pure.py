@@ -1,5 +1,6 @@
-"""The parser runs compiled (Cython, pure-Python mode) and, without a build, as
-plain Python: both must read every input the same way, errors included."""
+"""The parser and the printer run compiled (Cython, pure-Python mode) and,
+without a build, as plain Python: both must read every input the same way,
+errors included, and print the same text (pretty and generic)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import fastalloc.ir.parser as compiled
+import fastalloc.ir.printer as compiled_printer
 from fastalloc.errors import FastallocError
 from fastalloc.testing.generator import GenConfig, generate_module
 
@@ -17,18 +19,39 @@ SRC = Path(compiled.__file__).with_name("parser.py")
 LIT = Path(__file__).parent / "lit"
 
 
-@pytest.fixture(scope="module")
-def pure():
-    loader = SourceFileLoader("fastalloc.ir._parser_as_python", str(SRC))
+def _load_as_python(path: Path, name: str):
+    loader = SourceFileLoader(name, str(path))
     spec = importlib.util.spec_from_loader(loader.name, loader)
     mod = importlib.util.module_from_spec(spec)
     loader.exec_module(mod)
     return mod
 
 
-def test_the_installed_parser_is_the_compiled_one():
-    # setup.py builds it; a stale or missing build would silently test the Python copy only
+@pytest.fixture(scope="module")
+def pure():
+    return _load_as_python(SRC, "fastalloc.ir._parser_as_python")
+
+
+@pytest.fixture(scope="module")
+def pure_printer():
+    return _load_as_python(SRC.with_name("printer.py"), "fastalloc.ir._printer_as_python")
+
+
+def test_the_installed_parser_and_printer_are_compiled():
+    # setup.py builds them; a missing build would silently test the Python copies only
     assert Path(compiled.__file__).suffix in (".so", ".pyd"), compiled.__file__
+    assert Path(compiled_printer.__file__).suffix in (".so", ".pyd"), compiled_printer.__file__
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_printer_same(pure_printer, seed):
+    text = generate_module(seed, n_ops=150)
+    m = compiled.parse(text)
+    for generic in (False, True):
+        assert pure_printer.print_module(m, generic) == compiled_printer.print_module(m, generic)
+    chunks: list[str] = []
+    compiled_printer.write_module(m, chunks.append)
+    assert "".join(chunks) == str(m)
 
 
 def _outcome(mod, text, name):

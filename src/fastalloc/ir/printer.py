@@ -1,3 +1,4 @@
+# cython: boundscheck=True, wraparound=True, initializedcheck=True
 """Printer: :class:`fastalloc.ir.model.Module` -> MLIR text that iree-opt 3.13 parses.
 
 Known stream ops print in their pretty form (as iree-opt prints them) or, with
@@ -9,12 +10,30 @@ global...).  A value keeps its source name (``name_hint``) when that name is
 still free in the scope; otherwise, and for values created by passes, it gets
 ``<hint>_<k>`` or a number that no other value of the scope uses.  Results
 of one op that share a hint print as one group ``%x:N`` (uses ``%x#k``).
+
+Like the parser, this module is also compiled by Cython in pure-Python mode
+(``_Printer`` an extension type, its per-value methods ``cpdef``); without the
+build it runs as Python.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
+try:
+    import cython
+except ImportError:  # pragma: no cover - Cython is a build dependency; the compiled module never imports it
+    class cython:  # type: ignore[no-redef]
+        """The names of Cython's pure-Python shadow module used here."""
+
+        @staticmethod
+        def cclass(c):
+            return c
+
+        @staticmethod
+        def ccall(f):
+            return f
 
 from fastalloc.ir.generic import generic_template
 from fastalloc._gc import gc_paused
@@ -174,7 +193,15 @@ def _g1(op: Op, name: str) -> Value:
 _FLUSH_PIECES = 8192
 
 
+@cython.cclass
 class _Printer:
+    generic: object
+    namer: object  # _Namer
+    use: list  # namer.use: value id -> printed name
+    out: list  # pieces not yet flushed
+    chunks: list
+    write: object
+
     def __init__(self, module: Module | None, generic: bool, write: Callable[[str], object] | None = None) -> None:
         self.generic = generic
         self.namer = _Namer(len(module.values) if module is not None else 0)
@@ -184,6 +211,7 @@ class _Printer:
         self.chunks: list[str] = []
         self.write = write if write is not None else self.chunks.append
 
+    @cython.ccall
     def flush(self) -> None:
         out = self.out
         if out:
@@ -194,6 +222,7 @@ class _Printer:
         self.flush()
         return "".join(self.chunks)
 
+    @cython.ccall
     def n(self, v: Value) -> str:
         i = v.id
         try:
@@ -205,13 +234,16 @@ class _Printer:
                              f"(erased op or a value from another function?)")
         return nm
 
+    @cython.ccall
     def ns(self, vals: list[Value]) -> str:
-        return ", ".join(self.n(v) for v in vals)
+        return ", ".join([self.n(v) for v in vals])
 
+    @cython.ccall
     def ts(self, t: str, size: Value) -> str:
         return f"{t}{{{self.n(size)}}}"
 
     # -- structure -------------------------------------------------------
+    @cython.ccall
     def op(self, op: Op, ind: str) -> None:
         out = self.out
         out.append(ind)
@@ -221,7 +253,7 @@ class _Printer:
             if len(res) == 1:
                 out.append(defs.get(res[0].id, ""))
             else:
-                out.append(", ".join(defs[r.id] for r in res if r.id in defs))
+                out.append(", ".join([defs[r.id] for r in res if r.id in defs]))
             out.append(" = ")
         if op.opdef is not None:
             if self.generic:
@@ -237,6 +269,7 @@ class _Printer:
             raise ValueError(f"printer: {op.name} has neither a registry entry nor a template")
         out.append("\n")
 
+    @cython.ccall
     def template(self, op: Op, ind: str, tmpl: list | None = None) -> None:
         out = self.out
         prev = ""
@@ -268,6 +301,7 @@ class _Printer:
             prev = s
             first = False
 
+    @cython.ccall
     def region(self, r: Region, ind: str, entry_label: bool | None, implicit_yield: bool = False) -> None:
         """``{ blocks }``; entry_label True/False forces the entry label, None follows the source."""
         out = self.out
@@ -284,11 +318,12 @@ class _Printer:
                 out.append(inner + '"stream.yield"() : () -> ()\n')
         out.append(ind + "}")
 
+    @cython.ccall
     def label(self, b: Block, k: int, ind: str) -> None:
         lab = b.label if b.label is not None else f"bb{k}"
         s = ind + "^" + lab
         if b.args:
-            s += "(" + ", ".join(f"{self.n(a)}: {a.type}" for a in b.args) + ")"
+            s += "(" + ", ".join([f"{self.n(a)}: {a.type}" for a in b.args]) + ")"
         self.out.append(s + ":\n")
 
     # -- generic form ----------------------------------------------------
