@@ -266,6 +266,34 @@ class Op:
 
     # -- construction -----------------------------------------------------
     @classmethod
+    def _build(
+        cls,
+        name: str,
+        opdef: Any,
+        operands: list[Value],
+        segments: list[int],
+        loc_from: Op | None = None,
+    ) -> Op:
+        """Trusted fast path of :meth:`create` for passes: a detached known
+        op without results or regions; ``operands``/``segments`` must agree
+        with ``opdef`` (nothing is validated) and are taken over.  The
+        location is ``loc_from``'s (unresolved).  Operand uses are registered
+        in order, as :meth:`create` does, straight into the use lists."""
+        op = cls(name)
+        op.opdef = opdef
+        op.segments = segments
+        op.operands = operands
+        for i, v in enumerate(operands):
+            u = v._uses
+            if u is None:
+                u = v.uses  # builds the module's use lists if not done yet
+            u[(op, i)] = None
+        if loc_from is not None:
+            op._loc = loc_from._loc
+            op._src = loc_from._src
+        return op
+
+    @classmethod
     def create(
         cls,
         name: str,

@@ -377,7 +377,7 @@ def region_arrays(execute_op: Op) -> RegionArrays:
                     top_def.append(i)
                     if r.index == 0:
                         pairs.append((r, op.operands[0]))
-        elif name in tied_prop:
+        elif name in tied_prop and op.props.get("tied_operands"):
             for r in results:
                 if r.type.startswith("!stream.resource<"):
                     top_results.append(r)

@@ -57,20 +57,13 @@ def make_op(
     a 10^5-op region).  The new op's location is ``loc_from``'s.  Every
     operand gets its use, in operand order, as ``Op.create`` does.
     """
-    op = Op(name)
-    op.opdef = OPS[name]
-    op.segments = segments
-    op.operands = operands
-    for i, v in enumerate(operands):
-        v.uses[(op, i)] = None
+    op = Op._build(name, OPS[name], operands, segments, loc_from)
     if result_types:
         op.results = [Value(t, op, i) for i, t in enumerate(result_types)]
     if props:
         op.props = props
     if attrs:
         op.attrs = attrs
-    if loc_from is not None:
-        op.copy_loc_from(loc_from)
     return op
 
 
