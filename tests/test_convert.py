@@ -523,3 +523,51 @@ def test_generated_modules_match_iree_opt():
     ours = [run_passes(t, ["schedule-allocation"]) for t in texts]
     mismatched = [i for i, (a, b) in enumerate(zip(_reprint_all(ours), _reprint_all(theirs))) if a != b]
     assert mismatched == []
+
+
+# -- the signature scanner and the trusted constructor ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ('a, "x,y", f<b, c>(d, e), g -> h', ["a", '"x,y"', "f<b, c>(d, e)", "g -> h"]),
+        ('"a\\"b,c", d', ['"a\\"b,c"', "d"]),  # an escaped quote does not end the string
+        ("(a) -> (b, c), d", ["(a) -> (b, c)", "d"]),  # the > of an arrow closes nothing
+        ('{k = "}", j = [1, 2]}, x', ['{k = "}", j = [1, 2]}', "x"]),
+        ("", []),
+    ],
+)
+def test_split_top_level_ignores_nested_and_quoted_commas(text: str, parts: list[str]) -> None:
+    assert convert._split_top_level(text) == parts
+
+
+def test_scanner_brackets_words_and_arrows() -> None:
+    text = '@f(%a: !t {d = "attributes (", e}) -> (i32) attributes {x}'
+    # Only the top-level keyword preceded by a space counts; the quoted one and
+    # the one inside braces do not.
+    assert convert._find_top_level_word(text, "attributes") == text.rindex("attributes")
+    assert convert._find_top_level_word("{attributes} xattributes", "attributes") == -1
+    assert convert._matching_paren("(a -> (b)) c", 0) == 9
+    assert convert._matching_paren('(a, ")", [b]) c', 0) == 12
+    assert convert._split_trailing_dict('!t {a = "{"}') == ("!t", '{a = "{"}')
+    with pytest.raises(ValueError):
+        convert._matching_paren("(a, (b)", 0)
+
+
+def test_make_op_registers_uses_in_operand_order_and_copies_the_location() -> None:
+    from fastalloc.passes.scope import make_op
+
+    a, b = idx("a"), idx("b")
+    anchor = Op.create("stream.async.barrier", [Value(T), a], result_types=[T])
+    anchor.loc = SourceLocation("m.mlir", 4, 2)
+    before = list(a.uses)
+    op = make_op("stream.cmd.fill", [Value(T), a, b, a, Value("i32")], [1, 1, 1, 1, 1], anchor)
+    assert op.name == "stream.cmd.fill" and op.known and op.segments == [1, 1, 1, 1, 1]
+    assert list(a.uses) == [*before, (op, 1), (op, 3)]
+    assert list(b.uses) == [(op, 2)]
+    assert op.loc == SourceLocation("m.mlir", 4, 2) and op.results == [] and op.parent is None
+    assert op.group("target_length") == [a]
+    # The constructor agrees with the validating one.
+    ref = Op.create("stream.cmd.fill", list(op.operands))
+    assert ref.segments == op.segments and ref.operands == op.operands
