@@ -8,7 +8,7 @@
 # _core.pyx.
 
 cimport cython
-from libc.stdint cimport int64_t, uint64_t, INT64_MAX, INT64_MIN
+from libc.stdint cimport int32_t, int64_t, uint64_t, INT64_MAX, INT64_MIN
 cdef extern from "Python.h":
     const Py_ssize_t PY_SSIZE_T_MAX
 from libc.stdlib cimport malloc, realloc, free, qsort
@@ -360,8 +360,8 @@ def _bf_orders(starts, ends, sizes):
 ctypedef struct _bf_Ent:
     int64_t lo
     int64_t hi
-    Py_ssize_t s            # leaf range of the buffer
-    Py_ssize_t e
+    int32_t s               # leaf range of the buffer (24-byte entries: the
+    int32_t e               # scans are memory bound; fewer than 2**31 leaves)
 
 ctypedef struct _bf_EList:
     _bf_Ent* a
@@ -380,6 +380,8 @@ ctypedef struct _bf_Bk:
 
 
 cdef int _bf_bk_init(_bf_Bk* K, Py_ssize_t T, int shift) except -1:
+    if T >= 2**31:
+        raise OverflowError(f"time buckets hold fewer than 2**31 leaves, got {T}")
     K.shift = shift
     K.nb = ((T - 1) >> shift) + 1 if T > 0 else 1
     K.own = <_bf_EList*>malloc(K.nb * sizeof(_bf_EList))
@@ -444,8 +446,8 @@ cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
     L.n += 1
     L.a[i].lo = lo
     L.a[i].hi = hi
-    L.a[i].s = s
-    L.a[i].e = e
+    L.a[i].s = <int32_t>s
+    L.a[i].e = <int32_t>e
     return 0
 
 
@@ -613,8 +615,9 @@ cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
 def _bf_bk_shift(lla, lha, Py_ssize_t n):
     """Bucket width 2**shift leaves for these leaf ranges (about 8x the
     median span, measured best on the random workload), or -1 when buckets
-    would not pay: some lifetime spans many buckets."""
-    if n == 0:
+    would not pay (some lifetime spans many buckets) or cannot hold the
+    leaf indices (2**31 buffers or more)."""
+    if n == 0 or n >= 2**31:
         return -1
     span = lha - lla
     shift = int(int(np.median(span)) + 1).bit_length() + 3
