@@ -198,7 +198,7 @@ class AllocationScope:
     spliced in front of the root op by the driver (see the module docstring).
     """
 
-    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache")
+    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "_subview_sets")
 
     def __init__(self, root_op: Op, alias_sets: Mapping[Value, Sequence[Value]]) -> None:
         self.root_op = root_op
@@ -207,6 +207,9 @@ class AllocationScope:
         self._index_constants: dict[int, Value] = {}
         self._ranges: dict[Value, ResourceRange] = {}
         self._const_cache: dict[Value, int | None] = {}
+        # id(alias set list) -> whether a member is a subview result (the
+        # lists live as long as the scope, in alias_sets).
+        self._subview_sets: dict[int, bool] = {}
 
     # -- builders ---------------------------------------------------------
     def emit(self, op: Op) -> None:
@@ -280,6 +283,18 @@ class AllocationScope:
         ranges[resource] = rng
         members = self.alias_sets.get(resource)
         if not members:
+            return
+        # find_subview_op only walks tied ops, whose values are all members
+        # of this set: with no subview among them every alias gets ``rng``.
+        has_subview = self._subview_sets.get(id(members))
+        if has_subview is None:
+            has_subview = self._subview_sets[id(members)] = any(
+                getattr(m.owner, "name", None) == "stream.resource.subview" for m in members
+            )
+        if not has_subview:
+            for alias in members:
+                if alias is not resource and alias not in ranges:
+                    ranges[alias] = rng
             return
         from fastalloc.passes.regions import find_subview_op
 
