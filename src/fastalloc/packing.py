@@ -187,7 +187,7 @@ def pack(
       search; above 2*10^5 buffers one size-ordered pass over the buffers that
       hold all but 1/256 of the bytes, the smallest ones swept on top.  About
       linear in n (random workloads: ~0.15 s CPU at 10^4 buffers, ~0.5 s at
-      10^5, ~0.7 s at 10^6).  ``effort=k``: those thresholds and the search
+      10^5, ~1 s at 10^6).  ``effort=k``: those thresholds and the search
       budget scale by k.
     * ``"iree"``: IREE's ``packStaticSlicesGreedily`` (``--iree-stream-layout-slices``)
       with identical offsets; slices are visited in the given order (IREE's
