@@ -266,16 +266,28 @@ def test_output_to_a_device_or_fifo_writes_into_it(tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
 
 
+def _work(text: str) -> int:
+    """The progress total schedule-allocation announces: every top-level op
+    of every execute region, counted twice (planned, then converted)."""
+    import fastalloc
+
+    return sum(
+        2 * len(op.regions[0].blocks[0].ops)
+        for op in fastalloc.parse(text).walk()
+        if op.name == "stream.async.execute"
+    )
+
+
 def _spread_module() -> tuple[str, int]:
     from fastalloc.testing.generator import GenConfig, generate_module
 
     text = generate_module(5, n_ops=300, config=GenConfig(shape="spread", functions=6))
-    return text, text.count("stream.async.execute")
+    assert text.count("stream.async.execute") > 3
+    return text, _work(text)
 
 
 def test_progress_bar_over_execute_regions_of_one_module():
     text, n = _spread_module()
-    assert n > 3
     status, out, term = _run_on_pty(["opt", "--passes", "schedule-allocation"], text)
     assert status == 0 and "stream.cmd.execute" in out
     assert f"schedule-allocation [{'.' * 30}] 0/{n}" in term
@@ -285,13 +297,34 @@ def test_progress_bar_over_execute_regions_of_one_module():
     assert status == 0 and out_q == out and term_q == ""
 
 
-def test_schedule_allocation_reports_progress_per_region():
+def test_schedule_allocation_reports_progress_from_zero_to_total():
     import fastalloc
 
     text, n = _spread_module()
     calls = []
     module = fastalloc.parse(text)
     fastalloc.schedule_allocation(module, progress=lambda done, total: calls.append((done, total)))
-    assert calls == [(k, n) for k in range(n + 1)]
+    assert calls[0] == (0, n) and calls[-1] == (n, n)
+    assert all(total == n for _, total in calls)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
     # the callback changes nothing: same output as without it
     assert module.print() == fastalloc.run_passes(text, ["schedule-allocation"])
+
+
+def test_progress_moves_inside_one_huge_region():
+    """One execute region of ~12k ops: the bar must not jump from 0 to done."""
+    import fastalloc
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    text = generate_module(3, n_ops=12_000, config=GenConfig(affinities=False, shape="single"))
+    assert text.count("stream.async.execute") == 1
+    n = _work(text)
+    calls = []
+    module = fastalloc.parse(text)
+    fastalloc.schedule_allocation(module, progress=lambda done, total: calls.append((done, total)))
+    inside = [d for d, _ in calls if 0 < d < n]
+    assert len(inside) >= 3, calls
+    assert calls[0] == (0, n) and calls[-1] == (n, n)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+    # both halves report: planning (first n/2) and conversion (the rest)
+    assert any(d > n // 2 for d in inside)

@@ -627,17 +627,26 @@ def apply_async_allocations(region: Region, scope: AllocationScope) -> None:
     convert_checked_region(region, scope)
 
 
-def convert_checked_region(region: Region, scope: AllocationScope) -> None:
+def convert_checked_region(
+    region: Region, scope: AllocationScope, tick: Callable[[int], None] | None = None
+) -> None:
     """:func:`apply_async_allocations` for a region that already passed
-    :func:`check_convertible` (the driver checks every region up front)."""
+    :func:`check_convertible` (the driver checks every region up front).
+    ``tick(n)``, if given, hears of every top-level op converted, in batches
+    of up to ``_TICK_EVERY`` (the driver's progress bar)."""
     cv = _Conversion(scope)
-    _apply_region(region, cv)
+    _apply_region(region, cv, tick)
     cv.finish()
 
 
-def _apply_region(region: Region, cv: _Conversion) -> None:
+_TICK_EVERY = 1024
+
+
+def _apply_region(region: Region, cv: _Conversion, tick: Callable[[int], None] | None = None) -> None:
     block = region.blocks[0]
     ops = block.ops
+    # Top-level ops left to report; nested regions (concurrent) report nothing.
+    countdown = _TICK_EVERY if tick is not None else -1
     terminator = ops[-1] if ops and ops[-1].name == "stream.yield" else None
     # The new op list is built back to front in one sweep (inserting and
     # erasing one op at a time would be quadratic in the block length).
@@ -647,6 +656,10 @@ def _apply_region(region: Region, cv: _Conversion) -> None:
     apply = _APPLY
     try:
         for op in reversed(ops):
+            countdown -= 1
+            if countdown == 0:
+                tick(_TICK_EVERY)
+                countdown = _TICK_EVERY
             if op is terminator:
                 append(op)
                 continue
@@ -665,6 +678,8 @@ def _apply_region(region: Region, cv: _Conversion) -> None:
         if isinstance(key, Value) and not cv.scope.has_resource_range(key):
             raise cv.scope.missing_range_error(key) from None
         raise
+    if tick is not None:
+        tick(_TICK_EVERY - countdown)
     rev.reverse()
     block.set_ops(rev)
 

@@ -95,7 +95,10 @@ def schedule_allocation(
     every ``stream.async.func`` to ``stream.cmd.func``.  Raises
     FastallocError (naming the op and its place) for an op it cannot
     convert, before changing anything.  ``progress(done, total)``, if given,
-    is called once before the first execute region and after each one
+    counts work in ops of execute regions (each top-level op of a region
+    twice: once when the region's allocation is planned, once when it is
+    converted), is called with ``done == 0`` before the first region and then
+    at least every few thousand ops, so one huge region moves the bar too
     (the command line draws its progress bar from it).
     """
     with gc_paused():  # see fastalloc._gc
@@ -108,7 +111,7 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
     _set_aliases(module)
     # Reject unconvertible regions before rewriting anything, so that a bad
     # module is left exactly as it was.
-    n_regions = 0
+    n_work = 0
     orders: dict[Op, list[Op]] = {}
     for top in module.ops:
         if top.name in _CALLABLES:
@@ -118,10 +121,8 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
             for op in orders[top]:
                 if op.name == "stream.async.execute":
                     convert.check_convertible(op.regions[0])
-                    n_regions += 1
-    done = 0
-    if progress is not None:
-        progress(0, n_regions)
+                    n_work += 2 * len(op.regions[0].blocks[0].ops)
+    tick = _Progress(progress, n_work) if progress is not None else None
     # The whole-program affinity analysis runs once, on the module as it is
     # now (iree-opt solves it before rewriting); skipped when the module
     # mentions no affinity at all (every answer is then None).
@@ -147,11 +148,8 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
             name = op.name
             if name == "stream.async.execute":
                 block = op.parent
-                new_ops = _allocate_execution_region(op)
+                new_ops = _allocate_execution_region(op, tick)
                 splices.setdefault(block, {})[op] = new_ops
-                done += 1
-                if progress is not None:
-                    progress(done, n_regions)
             elif name == "stream.async.load":
                 convert.convert_async_load(op)
             elif name == "stream.async.store":
@@ -165,6 +163,8 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
                 else:
                     new_list.extend(r)
             block.set_ops(new_list)
+    if tick is not None:
+        tick.finish()
 
 
 register("schedule-allocation", schedule_allocation)
@@ -522,13 +522,47 @@ def _find_escaping_result_value(value: Value) -> Value | None:
     return None
 
 
-def _allocate_execution_region(execute_op: Op) -> list[Op]:
+class _Progress:
+    """Forwards ``advance(n)`` to ``progress(done, total)``, at most once per
+    ``_PROGRESS_STEP`` units of work (a callback per op would cost more than
+    the bar is worth), and always at the start and at the end."""
+
+    __slots__ = ("progress", "total", "done", "reported")
+
+    def __init__(self, progress: Callable[[int, int], None], total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+        self.reported = 0
+        progress(0, total)
+
+    def __call__(self, n: int) -> None:
+        # Hoisted nested constants can add a few ops to a region after it was
+        # counted: never report more than the total.
+        self.done = min(self.done + n, self.total)
+        if self.done - self.reported >= _PROGRESS_STEP:
+            self.reported = self.done
+            self.progress(self.done, self.total)
+
+    def finish(self) -> None:
+        if self.reported != self.total:
+            self.done = self.reported = self.total
+            self.progress(self.total, self.total)
+
+
+_PROGRESS_STEP = 4096
+
+
+def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | None = None) -> list[Op]:
     """Allocate one execute op; returns the ops that replace it in its block
     (everything created before it, the ``stream.cmd.execute``, then the
-    deallocas and join).  The old op is detached, its body moved."""
+    deallocas and join).  The old op is detached, its body moved.  ``tick(n)``
+    is told of progress in ops: the region's top-level op count once its
+    allocation is planned, then the same count again during conversion."""
     from fastalloc.passes import convert
 
     region = execute_op.regions[0]
+    n_top = len(region.blocks[0].ops)
     # (Convertibility was checked for every region before anything changed.)
     _hoist_nested_constants(execute_op)
 
@@ -725,7 +759,9 @@ def _allocate_execution_region(execute_op: Op) -> list[Op]:
         for inner, outer in zip(inner_yield.group("resource_operands"), [r for r in op.results if is_resource(r)]):
             scope.map_resource_range(inner, scope.lookup_resource_range(outer))
 
-    convert.convert_checked_region(region, scope)
+    if tick is not None:
+        tick(n_top)
+    convert.convert_checked_region(region, scope, tick)
 
     # -- deallocas and the join -------------------------------------------
     after: list[Op] = []
