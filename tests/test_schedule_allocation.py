@@ -38,8 +38,8 @@ def _lit_cases() -> list:
 def _generated_cases() -> list:
     from fastalloc.testing.generator import GenConfig, generate_module
 
-    # Single-device programs: multi-device affinity joins need IREE's
-    # whole-program AffinityAnalysis, which fastalloc only approximates.
+    # Single-device programs here; two-device ones (the affinity analysis)
+    # are compared with iree-opt in tests/test_affinity.py.
     cfg = GenConfig(affinities=False)
     small = [pytest.param(generate_module(s, n_ops=12 + s % 40, config=cfg), id=f"gen-{s}") for s in range(150)]
     big = [pytest.param(generate_module(1000 + s, n_ops=400, config=cfg), id=f"gen-big-{s}") for s in range(4)]
