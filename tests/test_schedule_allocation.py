@@ -269,3 +269,38 @@ def test_generated_nested_constants_all_uploaded() -> None:
         assert sorted(values) == sorted(uploaded)
         nested += bool(re.search(r"stream\.async\.concurrent(?:(?!stream\.yield).)*stream\.async\.constant", src, re.S))
     assert nested >= 10  # the knob really put constants inside waves
+
+
+def _use_table(module) -> list:
+    """Every value's use list as (user position in walk order, operand index)."""
+    pos = {id(op): k for k, op in enumerate(module.walk())}
+    return [
+        [(pos.get(id(u), -1), i) for u, i in v.uses] if v is not None else None for v in module.values
+    ]
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_deferred_use_lists_match_eager_upkeep(seed: int, monkeypatch) -> None:
+    """The conversion defers its use-list upkeep (fastalloc.ir.model.defer_uses);
+    the first read afterwards must see exactly the lists the eager upkeep
+    builds (same uses, same order), and the same printed module."""
+    from fastalloc.ir import model, parse
+    from fastalloc.passes import convert
+    from fastalloc.passes import schedule_allocation as sa
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    text = generate_module(seed, n_ops=300, config=GenConfig())
+    lazy = parse(text)
+    sa.schedule_allocation(lazy)
+    assert model._pending, "nothing was deferred: the test no longer covers the deferred path"
+    lazy_table = _use_table(lazy)
+    assert not model._pending
+
+    never = lambda on: False  # noqa: E731 - deferral stays off
+    monkeypatch.setattr(sa, "defer_uses", never)
+    monkeypatch.setattr(convert, "defer_uses", never)
+    eager = parse(text)
+    sa.schedule_allocation(eager)
+    assert not model._pending
+    assert str(lazy) == str(eager)
+    assert lazy_table == _use_table(eager)

@@ -179,6 +179,8 @@ class Value:
 
     @property
     def uses(self) -> UseList:
+        if _pending:
+            _flush_deferred_uses()
         u = self._uses
         if u is None:
             m = self._module()
@@ -191,7 +193,22 @@ class Value:
 
     @uses.setter
     def uses(self, value: UseList) -> None:
+        if _pending:
+            _flush_deferred_uses()
         self._uses = value
+
+    def _peek_uses(self) -> UseList:
+        """The use list as it stands, deferred upkeep (:func:`defer_uses`)
+        not applied: right only for a value that no deferred op uses."""
+        u = self._uses
+        if u is None:
+            m = self._module()
+            if m is not None and not m._uses_built:
+                m._build_uses()
+                u = self._uses
+            if u is None:
+                u = self._uses = UseList()
+        return u
 
     def _module(self) -> Module | None:
         owner = self.owner
@@ -220,6 +237,80 @@ class Value:
     def __repr__(self) -> str:
         hint = f" %{self.name_hint}" if self.name_hint is not None else ""
         return f"<Value #{self.id}{hint}: {self.type}>"
+
+
+# Deferred use-list upkeep.  While deferral is on (``defer_uses(True)``),
+# ``Op._build`` does not register its operands' uses and passes may log the
+# uses they would drop (``defer_drop_uses``): the log is replayed, in order,
+# by the first ``Value.uses`` read or write (or ``Op._build`` outside
+# deferral), so every use list comes out exactly as the eager upkeep leaves
+# it.  A pass that rewrites a whole region (schedule-allocation's conversion
+# makes ~2 dict operations per operand of ~10^5 ops) and is followed only by
+# printing never pays for lists nobody reads.  Entries: (op, operands, kind)
+# with kind 1 = add (op, i) to each operand's list, 0 = drop them, 2 = call
+# ``op()`` (a deferred consistency check).
+_pending: list[tuple[Any, Any, int]] = []
+_deferring = False
+
+
+def defer_uses(on: bool) -> bool:
+    """Turn deferred use-list upkeep on or off; returns the previous setting."""
+    global _deferring
+    previous = _deferring
+    _deferring = on
+    return previous
+
+
+def defer_drop_uses(op: Op, operands: list[Value]) -> None:
+    """Drop the uses ``(op, i)`` of ``operands`` now, or later if deferring."""
+    if _deferring:
+        _pending.append((op, operands, 0))
+        return
+    for i, v in enumerate(operands):
+        v.uses.pop((op, i), None)
+
+
+def defer_add_uses(op: Op, operands: list[Value]) -> None:
+    """Register the uses ``(op, i)`` of ``operands`` now, or later if deferring
+    (for ops built by hand, as ``Op._build`` does for registered ones)."""
+    if _deferring:
+        _pending.append((op, operands, 1))
+        return
+    for i, v in enumerate(operands):
+        v.uses[(op, i)] = None
+
+
+def defer_call(fn: Any) -> None:
+    """Call ``fn()`` once the use lists are up to date (now unless deferring)."""
+    if _deferring:
+        _pending.append((fn, None, 2))
+    else:
+        if _pending:
+            _flush_deferred_uses()
+        fn()
+
+
+def _flush_deferred_uses() -> None:
+    global _pending
+    log = _pending
+    if not log:
+        return
+    _pending = []
+    for op, operands, kind in log:
+        if kind == 1:
+            for i, v in enumerate(operands):
+                u = v._uses
+                if u is None:
+                    u = v.uses
+                u[(op, i)] = None
+        elif kind == 0:
+            for i, v in enumerate(operands):
+                u = v._uses
+                if u is None:
+                    u = v.uses
+                u.pop((op, i), None)
+        else:
+            op()
 
 
 def _drop_use(value: Value, op: Op, index: int) -> None:
@@ -278,11 +369,17 @@ class Op:
         op without results or regions; ``operands``/``segments`` must agree
         with ``opdef`` (nothing is validated) and are taken over.  The
         location is ``loc_from``'s (unresolved).  Operand uses are registered
-        in order, as :meth:`create` does, straight into the use lists."""
+        in order, as :meth:`create` does, straight into the use lists (or
+        logged, while :func:`defer_uses` is on)."""
         op = cls(name)
         op.opdef = opdef
         op.segments = segments
         op.operands = operands
+        if _deferring:
+            _pending.append((op, operands, 1))
+            operands = ()
+        elif _pending:
+            _flush_deferred_uses()
         for i, v in enumerate(operands):
             u = v._uses
             if u is None:

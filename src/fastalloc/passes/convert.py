@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Op, Region, Value
+from fastalloc.ir.model import Block, Op, Region, Value, defer_call, defer_drop_uses, defer_uses
 from fastalloc.ir.ops import OPS
 from fastalloc.passes.scope import make_op
 
@@ -161,28 +161,35 @@ class _Conversion:
     def finish(self) -> None:
         # The uses whose user is a dead op are exactly that op's (op, i)
         # operand slots; each drop is O(1) in a UseList and keeps the order.
+        # With deferred use upkeep (the driver's conversion) the drops and
+        # the check are logged and happen when someone next reads a use list.
         dead = self.dead
+        self.dead = []
         for op in dead:
-            for i, v in enumerate(op.operands):
-                v.uses.pop((op, i), None)
-        # Whatever still uses a replaced op's result (or a dropped concurrent
-        # argument) now is a live op: the conversion missed it.
-        for op in dead:
-            for r in op.results:
-                if r.uses:
-                    user = next(iter(r.uses))[0]
-                    raise FastallocError(
-                        f"internal error: {op.name} result #{r.index} is still used by {user.name} "
-                        "after conversion",
-                        op.loc,
-                    )
-        for arg in self.freed_args:
-            if arg.uses:
+            defer_drop_uses(op, op.operands)
+        freed_args = self.freed_args
+        self.freed_args = []
+        defer_call(lambda: _check_unused(dead, freed_args))
+
+
+def _check_unused(dead: list[Op], freed_args: list[Value]) -> None:
+    """Whatever still uses a replaced op's result (or a dropped concurrent
+    argument) is a live op: the conversion missed it."""
+    for op in dead:
+        for r in op.results:
+            if r.uses:
+                user = next(iter(r.uses))[0]
                 raise FastallocError(
-                    f"internal error: concurrent region argument #{arg.index} still used after conversion",
-                    None,
+                    f"internal error: {op.name} result #{r.index} is still used by {user.name} "
+                    "after conversion",
+                    op.loc,
                 )
-        dead.clear()
+    for arg in freed_args:
+        if arg.uses:
+            raise FastallocError(
+                f"internal error: concurrent region argument #{arg.index} still used after conversion",
+                None,
+            )
 
 
 def _dialect_attrs(op: Op) -> dict[str, str] | None:
@@ -534,8 +541,7 @@ def _apply_concurrent(op: Op, cv: _Conversion) -> Op:
 
 def _clear_operands(op: Op) -> None:
     """Drop every operand of a registered op (here: a ``stream.yield``)."""
-    for i, v in enumerate(op.operands):
-        v.uses.pop((op, i), None)
+    defer_drop_uses(op, op.operands)
     op.operands = []
     op.segments = [0] * len(op.segments)
 
@@ -635,8 +641,14 @@ def convert_checked_region(
     ``tick(n)``, if given, hears of every top-level op converted, in batches
     of up to ``_TICK_EVERY`` (the driver's progress bar)."""
     cv = _Conversion(scope)
-    _apply_region(region, cv, tick)
-    cv.finish()
+    # Use lists are brought up to date by whoever reads one next (never,
+    # when only printing follows); see fastalloc.ir.model.defer_uses.
+    previous = defer_uses(True)
+    try:
+        _apply_region(region, cv, tick)
+        cv.finish()
+    finally:
+        defer_uses(previous)
 
 
 _TICK_EVERY = 1024
@@ -1065,6 +1077,18 @@ def convert_async_load(op: Op) -> Op:
 def convert_async_store(op: Op) -> Op:
     """``stream.async.store`` -> ``stream.resource.store``; uses of the result see the target."""
     (result,) = op.results
-    result.replace_all_uses_with(_one(op, "target"))
+    target = _one(op, "target")
+    # Without Value.uses, whose read would apply the deferred use upkeep of
+    # the execute regions converted so far (fastalloc.ir.model.defer_uses):
+    # that log only holds ops inside execute regions (whose resource operands
+    # are region values) and the transient deallocas, never a use of a
+    # store's result or target, so both lists are current as they stand.
+    if target is not result:
+        uses = result._peek_uses()
+        moved = list(uses)
+        uses.clear()
+        for user, i in moved:
+            user.operands[i] = target
+        target._peek_uses().update(dict.fromkeys(moved))
     op.results = []
     return _morph(op, "stream.resource.store")

@@ -55,7 +55,7 @@ import numpy as np
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Module, Op, UseList, Value
+from fastalloc.ir.model import Block, Module, Op, Value, defer_uses
 from fastalloc.passes import register
 from fastalloc.passes.affinity import AffinityAnalysis
 from fastalloc.passes.regions import (
@@ -761,33 +761,41 @@ def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | Non
 
     if tick is not None:
         tick(n_top)
-    convert.convert_checked_region(region, scope, tick)
+    # The conversion, the deallocas and the join leave their use-list upkeep
+    # to the next reader (fastalloc.ir.model.defer_uses): after the last
+    # region usually nobody reads them before printing.
+    previous = defer_uses(True)
+    try:
+        convert.convert_checked_region(region, scope, tick)
 
-    # -- deallocas and the join -------------------------------------------
-    after: list[Op] = []
-    exec_users: set[Op] = set()
-    for res, res_size in pending_releases:
-        d = Op.create(
-            "stream.resource.dealloca",
-            segments={"operand": [res], "operand_size": [res_size], "await_timepoint": [new_tp]},
-            result_types=[_TIMEPOINT],
-            props=_affinity_props(exec_aff),
-        )
-        after.append(d)
-        join_tps.append(d.results[0])
-        exec_users.add(d)
-    if join_tps:
-        join_tps.append(new_tp)
-        j = _join_op(join_tps)
-        after.append(j)
-        exec_users.add(j)
-        jt = j.results[0]
-        keep = [(u, i) for (u, i) in new_tp.uses if u in exec_users]
-        move = [(u, i) for (u, i) in new_tp.uses if u not in exec_users]
-        for u, i in move:
-            u.operands[i] = jt
-        new_tp.uses = UseList.fromkeys(keep)
-        jt.uses.extend(move)
+        # -- deallocas and the join ---------------------------------------
+        # The users new_tp has now are the ones the join takes over; the
+        # deallocas' and the join's own uses of it are still in the log.
+        moved = list(new_tp._peek_uses()) if join_tps or pending_releases else []
+        after: list[Op] = []
+        for res, res_size in pending_releases:
+            d = make_op(
+                "stream.resource.dealloca",
+                [res, res_size, new_tp],
+                [1, 1, 1],
+                result_types=[_TIMEPOINT],
+                props=_affinity_props(exec_aff),
+            )
+            after.append(d)
+            join_tps.append(d.results[0])
+        if join_tps:
+            join_tps.append(new_tp)
+            j = make_op("stream.timepoint.join", join_tps, [len(join_tps)], result_types=[_TIMEPOINT])
+            after.append(j)
+            jt = j.results[0]
+            for u, i in moved:
+                u.operands[i] = jt
+            current = new_tp._peek_uses()
+            for use in moved:
+                del current[use]
+            jt._peek_uses().update(dict.fromkeys(moved))
+    finally:
+        defer_uses(previous)
 
     return scope.before + [new_exec] + after
 

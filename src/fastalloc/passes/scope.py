@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Op, Value
+from fastalloc.ir.model import Op, Value, defer_add_uses
 from fastalloc.ir.ops import OPS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,8 +130,7 @@ def _make_addi(lhs: Value, rhs: Value) -> Op:
     op = Op("arith.addi")
     op.tmpl = ["arith.addi ", 0, ", ", 1, " : index"]
     op.operands = [lhs, rhs]
-    lhs.uses.append((op, 0))
-    rhs.uses.append((op, 1))
+    defer_add_uses(op, op.operands)
     op.results.append(Value("index", op, 0))
     return op
 
