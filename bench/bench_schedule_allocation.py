@@ -20,6 +20,7 @@ side-by-side (issue #4's figure: fastalloc no slower than iree-opt there;
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import time
@@ -81,11 +82,19 @@ def test_vs_iree_opt(benchmark, name: str) -> None:
     exe = find_iree_opt()
     assert exe is not None
     ours, theirs = [], []
+    ours_cpu, theirs_cpu = [], []
+
+    def child_cpu() -> float:
+        ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return ru.ru_utime + ru.ru_stime
 
     def once() -> None:
+        c0 = time.process_time()
         t0 = time.perf_counter()
         run_passes(text, ["schedule-allocation"])
         t1 = time.perf_counter()
+        c1 = time.process_time()
+        k1 = child_cpu()
         subprocess.run(
             [exe, f"--pass-pipeline={SCHEDULE_ALLOCATION}", "-", "-o", "/dev/null"],
             input=text, text=True, check=True, capture_output=True,
@@ -93,7 +102,15 @@ def test_vs_iree_opt(benchmark, name: str) -> None:
         t2 = time.perf_counter()
         ours.append(t1 - t0)
         theirs.append(t2 - t1)
+        ours_cpu.append(c1 - c0)
+        theirs_cpu.append(child_cpu() - k1)
 
     benchmark.pedantic(once, rounds=3, iterations=1)
     mo, mt = statistics.median(ours), statistics.median(theirs)
-    benchmark.extra_info.update(fastalloc_s=round(mo, 4), iree_opt_s=round(mt, 4), ratio=round(mo / mt, 3))
+    co, ct = statistics.median(ours_cpu), statistics.median(theirs_cpu)
+    # CPU (user+sys) beside wall: on a shared machine the wall figures move
+    # with the neighbours' load.
+    benchmark.extra_info.update(
+        fastalloc_s=round(mo, 4), iree_opt_s=round(mt, 4), ratio=round(mo / mt, 3),
+        fastalloc_cpu_s=round(co, 4), iree_opt_cpu_s=round(ct, 4), cpu_ratio=round(co / ct, 3),
+    )

@@ -284,23 +284,21 @@ def test_deferred_use_lists_match_eager_upkeep(seed: int, monkeypatch) -> None:
     """The conversion defers its use-list upkeep (fastalloc.ir.model.defer_uses);
     the first read afterwards must see exactly the lists the eager upkeep
     builds (same uses, same order), and the same printed module."""
-    from fastalloc.ir import model, parse
-    from fastalloc.passes import convert
+    from fastalloc.ir import parse
     from fastalloc.passes import schedule_allocation as sa
     from fastalloc.testing.generator import GenConfig, generate_module
 
     text = generate_module(seed, n_ops=300, config=GenConfig())
     lazy = parse(text)
     sa.schedule_allocation(lazy)
-    assert model._pending, "nothing was deferred: the test no longer covers the deferred path"
+    assert lazy._deferred, "nothing was deferred: the test no longer covers the deferred path"
     lazy_table = _use_table(lazy)
-    assert not model._pending
+    assert not lazy._deferred
 
-    never = lambda on: False  # noqa: E731 - deferral stays off
+    never = lambda module: None  # noqa: E731 - deferral stays off
     monkeypatch.setattr(sa, "defer_uses", never)
-    monkeypatch.setattr(convert, "defer_uses", never)
     eager = parse(text)
     sa.schedule_allocation(eager)
-    assert not model._pending
+    assert not eager._deferred
     assert str(lazy) == str(eager)
     assert lazy_table == _use_table(eager)

@@ -111,6 +111,7 @@ them) is inserted into a block that belongs to the module.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Union
 
@@ -239,32 +240,43 @@ class Value:
         return f"<Value #{self.id}{hint}: {self.type}>"
 
 
-# Deferred use-list upkeep.  While deferral is on (``defer_uses(True)``),
-# ``Op._build`` does not register its operands' uses and passes may log the
-# uses they would drop (``defer_drop_uses``): the log is replayed, in order,
+# Deferred use-list upkeep.  While deferral is on for a module
+# (``defer_uses(module)``), ``Op._build`` does not register its operands' uses
+# and passes may log the uses they would add or drop (``defer_add_uses``,
+# ``defer_drop_uses``) in the module's log: the logs are replayed, in order,
 # by the first ``Value.uses`` read or write (or ``Op._build`` outside
 # deferral), so every use list comes out exactly as the eager upkeep leaves
 # it.  A pass that rewrites a whole region (schedule-allocation's conversion
 # makes ~2 dict operations per operand of ~10^5 ops) and is followed only by
-# printing never pays for lists nobody reads.  Entries: (op, operands, kind)
+# printing never pays for lists nobody reads.  ``_pending`` holds weak
+# references to the modules with a log, so that the log of a module nobody
+# holds any more is dropped, not replayed.  Entries: (op, operands, kind)
 # with kind 1 = add (op, i) to each operand's list, 0 = drop them, 2 = call
 # ``op()`` (a deferred consistency check).
-_pending: list[tuple[Any, Any, int]] = []
-_deferring = False
+_pending: list[weakref.ref] = []
+_active: Module | None = None  # the module whose upkeep is being deferred
+_log: list | None = None  # its log (None: not deferring)
 
 
-def defer_uses(on: bool) -> bool:
-    """Turn deferred use-list upkeep on or off; returns the previous setting."""
-    global _deferring
-    previous = _deferring
-    _deferring = on
+def defer_uses(module: Module | None) -> Module | None:
+    """Defer use-list upkeep into ``module``'s log (None: stop deferring);
+    returns the previous setting."""
+    global _active, _log
+    previous = _active
+    _active = module
+    if module is None:
+        _log = None
+    else:
+        _log = module._deferred
+        if not any(r() is module for r in _pending):
+            _pending.append(weakref.ref(module))
     return previous
 
 
 def defer_drop_uses(op: Op, operands: list[Value]) -> None:
     """Drop the uses ``(op, i)`` of ``operands`` now, or later if deferring."""
-    if _deferring:
-        _pending.append((op, operands, 0))
+    if _log is not None:
+        _log.append((op, operands, 0))
         return
     for i, v in enumerate(operands):
         v.uses.pop((op, i), None)
@@ -273,8 +285,8 @@ def defer_drop_uses(op: Op, operands: list[Value]) -> None:
 def defer_add_uses(op: Op, operands: list[Value]) -> None:
     """Register the uses ``(op, i)`` of ``operands`` now, or later if deferring
     (for ops built by hand, as ``Op._build`` does for registered ones)."""
-    if _deferring:
-        _pending.append((op, operands, 1))
+    if _log is not None:
+        _log.append((op, operands, 1))
         return
     for i, v in enumerate(operands):
         v.uses[(op, i)] = None
@@ -282,8 +294,8 @@ def defer_add_uses(op: Op, operands: list[Value]) -> None:
 
 def defer_call(fn: Any) -> None:
     """Call ``fn()`` once the use lists are up to date (now unless deferring)."""
-    if _deferring:
-        _pending.append((fn, None, 2))
+    if _log is not None:
+        _log.append((fn, None, 2))
     else:
         if _pending:
             _flush_deferred_uses()
@@ -291,26 +303,34 @@ def defer_call(fn: Any) -> None:
 
 
 def _flush_deferred_uses() -> None:
-    global _pending
-    log = _pending
-    if not log:
-        return
+    global _pending, _log
+    refs = _pending
     _pending = []
-    for op, operands, kind in log:
-        if kind == 1:
-            for i, v in enumerate(operands):
-                u = v._uses
-                if u is None:
-                    u = v.uses
-                u[(op, i)] = None
-        elif kind == 0:
-            for i, v in enumerate(operands):
-                u = v._uses
-                if u is None:
-                    u = v.uses
-                u.pop((op, i), None)
-        else:
-            op()
+    for ref in refs:
+        m = ref()
+        if m is None or not m._deferred:
+            continue
+        log = m._deferred
+        m._deferred = []
+        for op, operands, kind in log:
+            if kind == 1:
+                for i, v in enumerate(operands):
+                    u = v._uses
+                    if u is None:
+                        u = v.uses
+                    u[(op, i)] = None
+            elif kind == 0:
+                for i, v in enumerate(operands):
+                    u = v._uses
+                    if u is None:
+                        u = v.uses
+                    u.pop((op, i), None)
+            else:
+                op()
+    if _active is not None:
+        # Still deferring: later entries go to the module's fresh log.
+        _log = _active._deferred
+        _pending.append(weakref.ref(_active))
 
 
 def _drop_use(value: Value, op: Op, index: int) -> None:
@@ -375,8 +395,8 @@ class Op:
         op.opdef = opdef
         op.segments = segments
         op.operands = operands
-        if _deferring:
-            _pending.append((op, operands, 1))
+        if _log is not None:
+            _log.append((op, operands, 1))
             operands = ()
         elif _pending:
             _flush_deferred_uses()
@@ -695,7 +715,7 @@ class Module:
     """A parsed module: aliases, the top-level ops, and the value table."""
 
     __slots__ = ("body", "aliases", "header", "values", "filename", "trailer", "_body_region", "_uses_built",
-                 "_use_events")
+                 "_use_events", "_deferred", "__weakref__")
 
     def __init__(self, filename: str = "<stdin>") -> None:
         self.filename = filename
@@ -714,6 +734,7 @@ class Module:
         # eagerly; parse + print never builds them.
         self._uses_built = False
         self._use_events: list | None = None
+        self._deferred: list = []  # deferred use-list upkeep (see defer_uses)
 
     @property
     def ops(self) -> list[Op]:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Op, Region, Value, defer_call, defer_drop_uses, defer_uses
+from fastalloc.ir.model import Block, Op, Region, Value, defer_call, defer_drop_uses
 from fastalloc.ir.ops import OPS
 from fastalloc.passes.scope import make_op
 
@@ -641,14 +641,11 @@ def convert_checked_region(
     ``tick(n)``, if given, hears of every top-level op converted, in batches
     of up to ``_TICK_EVERY`` (the driver's progress bar)."""
     cv = _Conversion(scope)
-    # Use lists are brought up to date by whoever reads one next (never,
-    # when only printing follows); see fastalloc.ir.model.defer_uses.
-    previous = defer_uses(True)
-    try:
-        _apply_region(region, cv, tick)
-        cv.finish()
-    finally:
-        defer_uses(previous)
+    # Under the driver's deferral (fastalloc.ir.model.defer_uses) the use
+    # lists are brought up to date by whoever reads one next (never, when
+    # only printing follows).
+    _apply_region(region, cv, tick)
+    cv.finish()
 
 
 _TICK_EVERY = 1024

@@ -563,6 +563,7 @@ def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | Non
 
     region = execute_op.regions[0]
     n_top = len(region.blocks[0].ops)
+    module = execute_op.module()
     # (Convertibility was checked for every region before anything changed.)
     _hoist_nested_constants(execute_op)
 
@@ -764,7 +765,7 @@ def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | Non
     # The conversion, the deallocas and the join leave their use-list upkeep
     # to the next reader (fastalloc.ir.model.defer_uses): after the last
     # region usually nobody reads them before printing.
-    previous = defer_uses(True)
+    previous = defer_uses(module)
     try:
         convert.convert_checked_region(region, scope, tick)
 
