@@ -120,10 +120,10 @@ def test_no_affinity_skips_the_analysis() -> None:
     """Single-device modules never build the analysis (answers would all be None)."""
     module = parse(generate_module(3, n_ops=60, config=GenConfig(affinities=False)))
     sa.schedule_allocation(module)
-    assert sa._ANALYSIS is None
+    assert sa._run.analysis is None
     module = parse(generate_module(3, n_ops=60, config=GenConfig()))
     sa.schedule_allocation(module)
-    assert isinstance(sa._ANALYSIS, AffinityAnalysis)
+    assert isinstance(sa._run.analysis, AffinityAnalysis)
 
 
 # -- single answers, worked out by hand ----------------------------------------

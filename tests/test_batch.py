@@ -88,6 +88,18 @@ def test_csv_problems_and_tasks_of_them(tmp_path):
         solve(Task(Task(prob)))
 
 
+def test_modules_in_threads_give_the_serial_texts():
+    # Threads interleave the passes of different modules (the GIL switches
+    # every few ms): each thread's deferred use-list upkeep must stay with its
+    # own module (fastalloc.ir.model.defer_uses is per thread).
+    texts = [generate_module(40 + seed, n_ops=300 + 50 * seed) for seed in range(8)]
+    serial = plan_many(texts, workers=1)
+    assert plan_many(texts, workers=4, executor="thread", chunksize=1) == serial
+    assert plan_many(texts, workers=4, executor="thread", chunksize=1, passes=["schedule-allocation"]) == [
+        run_passes(t, ["schedule-allocation"]) for t in texts
+    ]
+
+
 def test_modules_as_text():
     texts = [generate_module(seed, n_ops=20) for seed in range(3)]
     got = plan_many(texts, workers=2, strategy="best-fit")

@@ -111,6 +111,7 @@ them) is inserted into a block that belongs to the module.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Union
@@ -254,29 +255,50 @@ class Value:
 # with kind 1 = add (op, i) to each operand's list, 0 = drop them, 2 = call
 # ``op()`` (a deferred consistency check).
 _pending: list[weakref.ref] = []
-_active: Module | None = None  # the module whose upkeep is being deferred
-_log: list | None = None  # its log (None: not deferring)
+
+
+class _DeferState(threading.local):
+    """Per thread: the module whose upkeep this thread defers, and its log.
+    Thread-local so that a thread running a pass on one module never logs
+    into, or stops, another thread's deferral (``plan_many`` with threads)."""
+
+    active: Module | None = None
+    log: list | None = None
+
+
+_state = _DeferState()
+# id(module) -> ident of the thread deferring into it: the flush leaves those
+# logs alone (that thread is still appending; it replays them itself).
+_owners: dict[int, int] = {}
+# One flush at a time: a thread that sees _pending non-empty waits until the
+# replay in progress is complete instead of reading half-replayed lists.
+_flush_lock = threading.RLock()
 
 
 def defer_uses(module: Module | None) -> Module | None:
     """Defer use-list upkeep into ``module``'s log (None: stop deferring);
-    returns the previous setting."""
-    global _active, _log
-    previous = _active
-    _active = module
+    returns the previous setting (of this thread)."""
+    st = _state
+    previous = st.active
+    if previous is not None:
+        _owners.pop(id(previous), None)
+    st.active = module
     if module is None:
-        _log = None
+        st.log = None
     else:
-        _log = module._deferred
-        if not any(r() is module for r in _pending):
-            _pending.append(weakref.ref(module))
+        _owners[id(module)] = threading.get_ident()
+        st.log = module._deferred
+        with _flush_lock:
+            if not any(r() is module for r in _pending):
+                _pending.append(weakref.ref(module))
     return previous
 
 
 def defer_drop_uses(op: Op, operands: list[Value]) -> None:
     """Drop the uses ``(op, i)`` of ``operands`` now, or later if deferring."""
-    if _log is not None:
-        _log.append((op, operands, 0))
+    log = _state.log
+    if log is not None:
+        log.append((op, operands, 0))
         return
     for i, v in enumerate(operands):
         v.uses.pop((op, i), None)
@@ -285,8 +307,9 @@ def defer_drop_uses(op: Op, operands: list[Value]) -> None:
 def defer_add_uses(op: Op, operands: list[Value]) -> None:
     """Register the uses ``(op, i)`` of ``operands`` now, or later if deferring
     (for ops built by hand, as ``Op._build`` does for registered ones)."""
-    if _log is not None:
-        _log.append((op, operands, 1))
+    log = _state.log
+    if log is not None:
+        log.append((op, operands, 1))
         return
     for i, v in enumerate(operands):
         v.uses[(op, i)] = None
@@ -294,8 +317,9 @@ def defer_add_uses(op: Op, operands: list[Value]) -> None:
 
 def defer_call(fn: Any) -> None:
     """Call ``fn()`` once the use lists are up to date (now unless deferring)."""
-    if _log is not None:
-        _log.append((fn, None, 2))
+    log = _state.log
+    if log is not None:
+        log.append((fn, None, 2))
     else:
         if _pending:
             _flush_deferred_uses()
@@ -303,34 +327,49 @@ def defer_call(fn: Any) -> None:
 
 
 def _flush_deferred_uses() -> None:
-    global _pending, _log
-    refs = _pending
-    _pending = []
-    for ref in refs:
-        m = ref()
-        if m is None or not m._deferred:
-            continue
-        log = m._deferred
-        m._deferred = []
-        for op, operands, kind in log:
-            if kind == 1:
-                for i, v in enumerate(operands):
-                    u = v._uses
-                    if u is None:
-                        u = v.uses
-                    u[(op, i)] = None
-            elif kind == 0:
-                for i, v in enumerate(operands):
-                    u = v._uses
-                    if u is None:
-                        u = v.uses
-                    u.pop((op, i), None)
-            else:
-                op()
-    if _active is not None:
-        # Still deferring: later entries go to the module's fresh log.
-        _log = _active._deferred
-        _pending.append(weakref.ref(_active))
+    global _pending
+    me = threading.get_ident()
+    st = _state
+    with _flush_lock:
+        refs = _pending
+        keep: list[weakref.ref] = []
+        for ref in refs:
+            m = ref()
+            if m is None:
+                continue
+            owner = _owners.get(id(m))
+            if owner is not None and owner != me:
+                keep.append(ref)  # another thread is deferring into it now
+                continue
+            log = m._deferred
+            if log:
+                m._deferred = []
+                _replay(log)
+            if owner == me:
+                # Still deferring in this thread: later entries go to the
+                # module's fresh log.
+                st.log = m._deferred
+                keep.append(ref)
+        _pending = keep
+
+
+def _replay(log: list) -> None:
+    # _peek_uses, not .uses: the flush in progress must not start another.
+    for op, operands, kind in log:
+        if kind == 1:
+            for i, v in enumerate(operands):
+                u = v._uses
+                if u is None:
+                    u = v._peek_uses()
+                u[(op, i)] = None
+        elif kind == 0:
+            for i, v in enumerate(operands):
+                u = v._uses
+                if u is None:
+                    u = v._peek_uses()
+                u.pop((op, i), None)
+        else:
+            op()
 
 
 def _drop_use(value: Value, op: Op, index: int) -> None:
@@ -395,8 +434,9 @@ class Op:
         op.opdef = opdef
         op.segments = segments
         op.operands = operands
-        if _log is not None:
-            _log.append((op, operands, 1))
+        log = _state.log
+        if log is not None:
+            log.append((op, operands, 1))
             operands = ()
         elif _pending:
             _flush_deferred_uses()

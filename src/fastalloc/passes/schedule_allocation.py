@@ -48,6 +48,7 @@ and the ordering of nested unused results in :func:`_allocate_local_transients`)
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from itertools import repeat
 
@@ -126,16 +127,15 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
     # The whole-program affinity analysis runs once, on the module as it is
     # now (iree-opt solves it before rewriting); skipped when the module
     # mentions no affinity at all (every answer is then None).
-    global _ANALYSIS
-    _ANALYSIS = None
+    _run.analysis = None
     if any(
         (op.props and ("affinity" in op.props or "target_affinity" in op.props))
         or (op.opdef is None and op.tmpl and isinstance(op.tmpl[0], str) and "affinity" in op.tmpl[0])
         or (op.attrs and ("stream.affinity" in op.attrs or "stream.affinity.default" in op.attrs))
         for op in module.walk()
     ) or "stream.affinity" in module.header:
-        _ANALYSIS = AffinityAnalysis(module, _norm_text)
-        _ANALYSIS.prepare(r for op in _ANALYSIS.executes for r in op.results if is_resource(r))
+        analysis = _run.analysis = AffinityAnalysis(module, _norm_text)
+        analysis.prepare(r for op in analysis.executes for r in op.results if is_resource(r))
     for top in list(module.ops):
         if top.name == "stream.async.func":
             convert.convert_async_func(top)
@@ -238,25 +238,40 @@ def _subview(source: Value, source_size: Value, offset: Value, length: Value) ->
 _DEVICE_ATTR = re.compile(r"^#hal\.device\.(affinity|promise)<\s*(@[\w.$-]+)\s*(?:,\s*\[([^\]]*)\])?\s*>$")
 
 
-# Attribute aliases of the module being processed (``#name`` -> text), so
-# that ``#aff = #hal.device.affinity<@d>`` compares equal to its definition.
-_ATTR_ALIASES: dict[str, str] = {}
+class _RunState(threading.local):
+    """What one run of the pass knows about its module, per thread (threads
+    may run the pass on different modules at once, e.g. ``plan_many``):
+
+    * ``aliases``: the module's attribute aliases (``#name`` -> text), so
+      that ``#aff = #hal.device.affinity<@d>`` compares equal to its
+      definition;
+    * ``analysis``: the module's affinity analysis, built once per run before
+      any rewriting (None when the module mentions no affinity: every join
+      is then of None)."""
+
+    aliases: dict[str, str] = {}
+    analysis: AffinityAnalysis | None = None
+
+
+_run = _RunState()
 
 
 def _set_aliases(module: Module) -> None:
-    _ATTR_ALIASES.clear()
+    aliases: dict[str, str] = {}
     for line in module.aliases:
         name, sep, text = line.partition("=")
         if sep and name.strip().startswith("#"):
-            _ATTR_ALIASES[name.strip()] = text.strip()
+            aliases[name.strip()] = text.strip()
+    _run.aliases = aliases
 
 
 def _norm(attr: str | None) -> str | None:
     if attr is None:
         return None
     text = " ".join(attr.split())
+    aliases = _run.aliases
     for _ in range(8):
-        target = _ATTR_ALIASES.get(text)
+        target = aliases.get(text)
         if target is None:
             break
         text = " ".join(target.split())
@@ -344,17 +359,12 @@ def _find_local_value_affinity(value: Value | None) -> str | None:
     return None
 
 
-# The module's affinity analysis, built once per run before any rewriting
-# (None when the module mentions no affinity: every join is then of None).
-_ANALYSIS: AffinityAnalysis | None = None
-
-
 def _derive_result_affinity(execute_op: Op, result: Value, region_value: Value) -> str | None:
     """3.13's ``deriveResultAffinity``: the pinned affinities of ``result``,
     else its usage affinities (producers and consumers from the whole-program
     :class:`~fastalloc.passes.affinity.AffinityAnalysis`, sorted by text),
     joined with the local transfer target or the execute's affinity."""
-    analysis = _ANALYSIS
+    analysis = _run.analysis
     if analysis is None:
         return None
     usage = analysis.pinned_affinities(result)
