@@ -184,14 +184,7 @@ class Value:
         if _pending:
             _flush_deferred_uses()
         u = self._uses
-        if u is None:
-            m = self._module()
-            if m is not None and not m._uses_built:
-                m._build_uses()
-                u = self._uses
-            if u is None:
-                u = self._uses = UseList()
-        return u
+        return u if u is not None else self._peek_uses()
 
     @uses.setter
     def uses(self, value: UseList) -> None:

@@ -307,35 +307,30 @@ class AffinityAnalysis:
     def _lookup(self, op: Op | None) -> str | None:
         """``AffinityAttr::lookup``: the op's affinity, else the nearest
         ancestor's (own affinity or a ``stream.affinity`` attribute)."""
+        return self._nearest(op, "stream.affinity", own=True)
+
+    def _lookup_default(self, op: Op | None) -> str | None:
+        return self._nearest(op, "stream.affinity.default", own=False)
+
+    def _nearest(self, op: Op | None, key: str, own: bool) -> str | None:
+        """The attribute ``key`` of ``op`` or its nearest ancestor (an
+        uninterpreted op's attribute text counts, then the module's); with
+        ``own``, an affinity op's own affinity is found first at each level."""
         while op is not None:
-            if self._is_affinity_op(op):
+            if own and self._is_affinity_op(op):
                 aff = self._explicit(op)
                 if aff is not None:
                     return aff
-            attr = op.attrs.get("stream.affinity") if op.attrs else None
+            attr = op.attrs.get(key) if op.attrs else None
             if attr:
                 return attr
-            if op.opdef is None and "stream.affinity" in _text(op):
-                found = _attr_from_text(_text(op), "stream.affinity")
+            if op.opdef is None and key in _text(op):
+                found = _attr_from_text(_text(op), key)
                 if found is not None:
                     return found
             op = _parent_op(op)
         if self._module_attrs:
-            return _attr_from_text(self._module_attrs, "stream.affinity")
-        return None
-
-    def _lookup_default(self, op: Op | None) -> str | None:
-        while op is not None:
-            attr = op.attrs.get("stream.affinity.default") if op.attrs else None
-            if attr:
-                return attr
-            if op.opdef is None and "stream.affinity.default" in _text(op):
-                found = _attr_from_text(_text(op), "stream.affinity.default")
-                if found is not None:
-                    return found
-            op = _parent_op(op)
-        if self._module_attrs:
-            return _attr_from_text(self._module_attrs, "stream.affinity.default")
+            return _attr_from_text(self._module_attrs, key)
         return None
 
     @staticmethod
