@@ -123,3 +123,26 @@ def test_unknown_pass_and_missing_file(tmp_path: Path, capsys):
     assert "unknown pass 'no-such-pass'" in capsys.readouterr().err
     assert main(["opt", str(tmp_path / "missing.mlir")]) == 1
     assert "cannot open input file" in capsys.readouterr().err
+
+
+def test_pack_strategy_choices_match_the_packers():
+    # The CLI spells the choices out (no numpy import at start-up); they must
+    # stay the packers' own list.
+    from fastalloc.cli import PACK_STRATEGIES
+    from fastalloc.packing import STRATEGIES
+    from fastalloc.passes.layout_slices import SMALLEST
+
+    assert list(PACK_STRATEGIES) == [*STRATEGIES, SMALLEST]
+
+
+def test_opt_without_passes_imports_no_numpy(tmp_path: Path):
+    src = tmp_path / "in.mlir"
+    src.write_text(GOOD)
+    code = (
+        "import sys\nfrom fastalloc.cli import main\n"
+        f"rc = main(['opt', {str(src)!r}, '-o', {str(tmp_path / 'o.mlir')!r}])\n"
+        "print(rc, sorted(m for m in sys.modules if m.split('.')[0] == 'numpy' or m.startswith('fastalloc.passes')))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "0 []"
