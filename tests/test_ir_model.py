@@ -162,3 +162,49 @@ def test_create_rejects_bad_segments():
         Op.create("arith.addi", [n, n])
     with pytest.raises(ValueError, match="unknown segments"):
         Op.create("stream.async.alloca", segments={"size": [n]})
+
+
+def test_shared_empty_containers_and_segments():
+    # Ops without regions/props/attrs share immutable empties; equal segment
+    # lists are shared: writes must go through new containers and never
+    # reach another op.
+    m = parse(SRC)
+    splat = _ops(m, "stream.async.splat")[0]
+    assert splat.regions == () and not splat.props and not splat.attrs
+    with pytest.raises(TypeError):
+        splat.props["x"] = "1"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        splat.attrs["x"] = "1"  # type: ignore[index]
+    other = _ops(m, "arith.constant")[0]
+    assert other.props == {} and other.attrs == {} and other.regions == ()
+    # two fills with the same segment sizes share the list; set_group on one
+    # leaves the other alone
+    text = SRC.replace(
+        "    stream.yield %f",
+        "    %g = stream.async.fill %c7, %f[%c0 to %n for %n] : i32 -> %f as !stream.resource<external>{%c64}\n"
+        "    stream.yield %g",
+    )
+    m2 = parse(text)
+    f1, f2 = _ops(m2, "stream.async.fill")
+    assert f1.segments is f2.segments
+    before = list(f2.segments)
+    f1.set_group("target_length", [])
+    assert f1.segments[f1.opdef.segment_index["target_length"]] == 0
+    assert f2.segments == before and f2.group("target_length")[0].name_hint == "n"
+    # Op.create with regions gets its own list
+    ex = Op.create("stream.cmd.serial", regions=1)
+    assert isinstance(ex.regions, list) and len(ex.regions) == 1 and ex.regions[0].parent is ex
+    assert Op.create("stream.cmd.serial").regions == ()
+
+
+def test_locations_on_demand_and_released():
+    m = parse(SRC, "f.mlir")
+    splat = _ops(m, "stream.async.splat")[0]
+    fill = _ops(m, "stream.async.fill")[0]
+    assert (splat.loc.filename, splat.loc.line, splat.loc.col) == ("f.mlir", 6, 10)
+    built = Op.create("stream.cmd.serial")
+    built.copy_loc_from(fill)
+    m.release_source()
+    # resolved before the release: kept; never asked for: gone with the text
+    assert splat.loc.line == 6
+    assert fill.loc is None and built.loc is None

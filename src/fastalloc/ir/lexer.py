@@ -168,8 +168,18 @@ class SourceMap:
             end = len(self.text)
         return SourceLocation(self.filename, line + 1 + self.line_base, off - start + 1, self.text[start:end])
 
-    def location(self, tok: int) -> SourceLocation:
+    def location(self, tok: int) -> SourceLocation | None:
+        """The location of token ``tok``; None after :meth:`release`."""
+        if self.text is None:
+            return None
         return self.location_at(self.offset(tok))
+
+    def release(self) -> None:
+        """Forget the text (``Module.release_source``): locations not yet
+        computed become None."""
+        self.text = None  # type: ignore[assignment]
+        self._starts = None
+        self._line_starts = None
 
     def error(self, message: str, tok: int) -> FastallocError:
         return FastallocError(message, self.location(tok))

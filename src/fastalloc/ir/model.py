@@ -60,6 +60,16 @@ Objects
     Only ops whose name is in the registry (``fastalloc.ir.ops.OPS``) can be
     created; uninterpreted ops are only ever parsed.
 
+    Shared containers (memory: a 10^5-op module has 10^5 of each): an op
+    without regions has ``regions == ()`` (:data:`NO_REGIONS`), one without
+    properties / attributes has ``props`` / ``attrs`` :data:`EMPTY_MAP` (a
+    read-only empty mapping: writing raises TypeError), and the parser gives
+    ops with equal segment sizes the same ``segments`` list (and equal
+    ``tied_operands`` the same list).  To add or
+    change any of them, assign a new container (``op.props = {**op.props,
+    k: v}``, ``op.regions = [*op.regions, r]``, ``op.segments = new_list``);
+    never mutate ``segments`` in place (``set_group`` does the right thing).
+
 ``Block``
     ``.args`` (list[Value]), ``.ops`` (list[Op]), ``.parent`` (Region or
     None), ``.label`` (source label such as ``"bb1"`` or None).
@@ -114,12 +124,19 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable, Iterator
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.errors import SourceLocation
 
-__all__ = ["Block", "Module", "Op", "Region", "UseList", "Value"]
+__all__ = ["Block", "EMPTY_MAP", "Module", "NO_REGIONS", "Op", "Region", "UseList", "Value"]
+
+#: ``op.props`` / ``op.attrs`` of an op that has none: one shared read-only
+#: mapping (reads behave as an empty dict; writing raises TypeError).
+EMPTY_MAP: Any = MappingProxyType({})
+#: ``op.regions`` of an op without regions: the empty tuple.
+NO_REGIONS: Any = ()
 
 
 class UseList(dict):
@@ -392,14 +409,19 @@ class Op:
         self.name = name
         self.operands: list[Value] = []
         self.results: list[Value] = []
-        self.regions: list[Region] = []
-        self.props: dict[str, Any] = {}
-        self.attrs: dict[str, str] = {}
+        # Most ops have no regions, properties or attributes: they share one
+        # immutable empty container each (a 10^5-op module saves ~20 MB);
+        # whoever adds some assigns a new list / dict (see the docstring).
+        self.regions: list[Region] = NO_REGIONS  # type: ignore[assignment]
+        self.props: dict[str, Any] = EMPTY_MAP  # type: ignore[assignment]
+        self.attrs: dict[str, str] = EMPTY_MAP  # type: ignore[assignment]
         self.parent: Block | None = None
-        self._loc: SourceLocation | None = None
-        # (SourceMap, token index) for ops that came from text: the location
-        # is computed only when someone asks for it.
-        self._src: tuple | None = None
+        # Ops that came from text: _src is the token index of the op and
+        # _loc the SourceMap (fastalloc.ir.lexer) until the location is asked
+        # for; then _loc is the SourceLocation and _src None.  No per-op
+        # tuple (~8 MB at 10^5 ops).
+        self._loc: Any = None
+        self._src: int | None = None
         self.segments: list[int] | None = None
         # Uninterpreted ops: the op's text after its result list, as a list of
         # str (literal text) and refs: int i >= 0 -> operand i; ("a", r, k) ->
@@ -498,17 +520,22 @@ class Op:
             op.attrs = dict(attrs)
         if isinstance(regions, int):
             regions = [Region([Block()]) for _ in range(regions)]
+        regions = list(regions)
         for r in regions:
             r.parent = op
-            op.regions.append(r)
+        if regions:
+            op.regions = regions
         return op
 
     # -- queries ----------------------------------------------------------
     @property
     def loc(self) -> SourceLocation | None:
-        if self._loc is None and self._src is not None:
-            srcmap, tok = self._src
-            self._loc = srcmap.location(tok)
+        tok = self._src
+        if tok is not None:
+            # _loc is still the SourceMap (None once the module released it)
+            srcmap = self._loc
+            self._loc = srcmap.location(tok) if srcmap is not None else None
+            self._src = None
         return self._loc
 
     @loc.setter
@@ -571,7 +598,10 @@ class Op:
         for i, v in enumerate(new):
             v.uses[(self, i)] = None
         assert self.segments is not None and self.opdef is not None
-        self.segments[self.opdef.segment_index[name]] = len(values)
+        # a new list: the parser shares equal segment lists between ops
+        segs = list(self.segments)
+        segs[self.opdef.segment_index[name]] = len(values)
+        self.segments = segs
 
     def set_operand(self, i: int, value: Value) -> None:
         old = self.operands[i]
@@ -748,7 +778,7 @@ class Module:
     """A parsed module: aliases, the top-level ops, and the value table."""
 
     __slots__ = ("body", "aliases", "header", "values", "filename", "trailer", "_body_region", "_uses_built",
-                 "_use_events", "_deferred", "__weakref__")
+                 "_use_events", "_deferred", "_source", "__weakref__")
 
     def __init__(self, filename: str = "<stdin>") -> None:
         self.filename = filename
@@ -768,6 +798,16 @@ class Module:
         self._uses_built = False
         self._use_events: list | None = None
         self._deferred: list = []  # deferred use-list upkeep (see defer_uses)
+        self._source: Any = None  # the parser's SourceMap (op locations on demand)
+
+    def release_source(self) -> None:
+        """Drop the source text kept for op locations that were never asked
+        for (they become None).  For callers that only print the module
+        (``fastalloc opt`` without passes): the text is as big as the output."""
+        src = self._source
+        self._source = None
+        if src is not None:
+            src.release()
 
     @property
     def ops(self) -> list[Op]:

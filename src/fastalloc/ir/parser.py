@@ -56,7 +56,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, tokenize
-from fastalloc.ir.model import Block, Module, Op, Region, Value
+from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value
 from fastalloc.ir.ops import INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS
 
 __all__ = ["parse", "parse_chunks"]
@@ -95,6 +95,7 @@ class _Parser:
     type_aliases: dict
     attr_aliases: set
     loc_aliases: set
+    shared: dict  # tuple or str -> the one list / str all ops with that content get
 
     def __init__(self, text: str, filename: str, line_base: int = 0) -> None:
         self.src = SourceMap(text, filename, line_base)
@@ -104,6 +105,8 @@ class _Parser:
         self.vals = self.m.values
         self.ev = []
         self.m._use_events = self.ev
+        self.m._source = self.src
+        self.shared = {}
         self.resolved = {}
         self.scope = {}
         self.first = {}
@@ -378,6 +381,16 @@ class _Parser:
             return
 
     @cython.ccall
+    def op_attrs(self, op: Op) -> None:
+        """``{...}`` into ``op.attrs`` (a new dict: ops without attributes share EMPTY_MAP)."""
+        d = op.attrs
+        if d is EMPTY_MAP:
+            d = {}
+        self.attr_dict(d)
+        if d:
+            op.attrs = d
+
+    @cython.ccall
     def skip_loc(self) -> None:
         if self.peek() == "loc" and self.toks[self.i + 1] == "(":
             self.i += 2
@@ -402,7 +415,7 @@ class _Parser:
         toks = self.toks
         if toks[self.i] == "attributes":
             self.i += 1
-            self.attr_dict(op.attrs)
+            self.op_attrs(op)
         if toks[self.i] == "loc":
             self.skip_loc()
         t = toks[self.i]
@@ -607,8 +620,11 @@ class _Parser:
             self.i += 1
             op = Op(name)
             op.opdef = OPS[name]
+            op.props = {}
             _PRETTY[name](self, op)
             self.end_stmt(op)
+            if not op.props:
+                op.props = EMPTY_MAP
         elif name[0] == '"':
             self.i += 1
             opname = _unquote(name)
@@ -625,7 +641,8 @@ class _Parser:
             self.parse_template(op, False, nres)
         else:
             raise self.err(f"expected operation name, got '{name}'" if name != "}" else "unexpected '}'")
-        op._src = (self.src, k)
+        op._loc = self.src  # see Op.loc: resolved on demand
+        op._src = k
         results = op.results
         if len(results) != nres and nres:
             if op.tmpl is not None and not results:
@@ -804,7 +821,7 @@ class _Parser:
                             cand = []
                         region = self.parse_region(args)
                         region.parent = op
-                        op.regions.append(region)
+                        _add_region(op, region)
                         tmpl.append(("r", ridx))
                         i = self.i
                         continue
@@ -892,13 +909,13 @@ class _Parser:
             while True:
                 region = self.parse_region()
                 region.parent = op
-                op.regions.append(region)
+                _add_region(op, region)
                 if self.accept(","):
                     continue
                 self.expect(")")
                 break
         if self.peek() == "{":
-            self.attr_dict(op.attrs)
+            self.op_attrs(op)
         self.expect(":")
         k = self.i
         self.expect("(")
@@ -949,8 +966,8 @@ class _Parser:
                 props[key] = True
             elif key == "values" and op.name == "stream.resource.constants":
                 props[key] = _split_top(val[1:-1]) if val.startswith("[") else [val]
-        op.props = props
-        op.segments = sizes
+        op.props = props if props else EMPTY_MAP
+        op.segments = self.share(sizes)
         op.operands = [v for v, _ in operands]
         if operands:
             self.ev += (op, len(operands))
@@ -979,13 +996,25 @@ class _Parser:
                             v.type = want  # the result type of an uninterpreted op was a guess
         if flat:
             self.ev += (op, len(flat))
-        op.segments = sizes
+        op.segments = self.share(sizes)
         if result_types:
             vals = self.vals
             base = len(vals)
             results = [Value(ty, op, idx, None, base + idx) for idx, ty in enumerate(result_types)]
             op.results = results
             vals += results
+
+    @cython.ccall
+    def share(self, items: list) -> list:
+        """The list all ops with these items share (segment sizes, tied
+        operands: read-only by the model's rules; a 10^5-op module has 10^5
+        of each but only a few hundred different ones)."""
+        key = tuple(items)
+        got = self.shared.get(key)
+        if got is None:
+            self.shared[key] = items
+            return items
+        return got
 
     @cython.ccall
     def opt_on(self, op: Op, key: str = "affinity", kw: str = "on") -> None:
@@ -1048,6 +1077,14 @@ class _Parser:
         if t != TIMEPOINT:
             raise self.err(f"expected {TIMEPOINT}, got {t}", k)
         return t
+
+
+def _add_region(op: Op, region: Region) -> None:
+    # ops without regions share NO_REGIONS (an empty tuple)
+    if op.regions is NO_REGIONS:
+        op.regions = [region]
+    else:
+        op.regions.append(region)
 
 
 def pending_closed(op: Op) -> cython.bint:
@@ -1249,12 +1286,12 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, segs: dict) -> li
         _check_use_type(p, v, ty, k)
     region = p.parse_region(args)
     region.parent = op
-    op.regions.append(region)
+    _add_region(op, region)
     segs["resource_operands"] = outer
     segs["resource_operand_sizes"] = sizes
     if with_results:
         segs["result_sizes"] = rsizes
-        op.props["tied_operands"] = tied
+        op.props["tied_operands"] = p.share(tied)
     return rtypes
 
 
@@ -1295,7 +1332,7 @@ def p_cmd_execute(p: _Parser, op: Op) -> None:
 def p_cmd_region(p: _Parser, op: Op) -> None:
     region = p.parse_region()
     region.parent = op
-    op.regions.append(region)
+    _add_region(op, region)
     p.finish(op, {}, [])
 
 
@@ -1409,7 +1446,8 @@ def _p_entry_points(p: _Parser, op: Op) -> None:
             raise p.err("expected entry point symbol reference")
         p.i += 1
         eps = [t]
-    op.props["entry_points"] = "[" + ", ".join(eps) + "]"
+    ep = "[" + ", ".join(eps) + "]"
+    op.props["entry_points"] = p.shared.setdefault(ep, ep)
 
 
 def _p_dispatch_operands(p: _Parser, with_end: bool) -> tuple[list[Value], list, list, list, list[bool]]:
@@ -1506,10 +1544,10 @@ def p_async_dispatch(p: _Parser, op: Op) -> None:
             break
     ops, offs, ends, lens, _ = _p_dispatch_operands(p, True)
     if p.peek() == "{":
-        p.attr_dict(op.attrs)
+        p.op_attrs(op)
     p.expect(":")
     sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
-    op.props["tied_operands"] = tied
+    op.props["tied_operands"] = p.share(tied)
     p.finish(op, {"workload": work, "resource_operands": ops, "resource_operand_sizes": sizes,
                   "resource_operand_offsets": offs, "resource_operand_ends": ends,
                   "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
@@ -1524,10 +1562,10 @@ def p_async_call(p: _Parser, op: Op) -> None:
     op.props["callee"] = t
     ops, offs, ends, lens, _ = _p_dispatch_operands(p, True)
     if p.peek() == "{":
-        p.attr_dict(op.attrs)
+        p.op_attrs(op)
     p.expect(":")
     sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
-    op.props["tied_operands"] = tied
+    op.props["tied_operands"] = p.share(tied)
     p.finish(op, {"resource_operands": ops, "resource_operand_sizes": sizes,
                   "resource_operand_offsets": offs, "resource_operand_ends": ends,
                   "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
@@ -1681,7 +1719,7 @@ def p_resource_alloc(p: _Parser, op: Op) -> None:
         op.props["uninitialized"] = True
     p.opt_on(op)
     if p.peek() == "{":
-        p.attr_dict(op.attrs)
+        p.op_attrs(op)
     p.expect(":")
     ty, sz = p.sized_type()
     p.finish(op, {"storage_size": [sz]}, [ty])
@@ -1750,7 +1788,7 @@ def p_resource_pack(p: _Parser, op: Op) -> None:
 def p_resource_constants(p: _Parser, op: Op) -> None:
     p.opt_on(op)
     if p.peek() == "{":
-        p.attr_dict(op.attrs)
+        p.op_attrs(op)
     p.expect(":")
     types: list[str] = []
     sizes: list[Value] = []
@@ -1911,11 +1949,11 @@ def p_cmd_call(p: _Parser, op: Op) -> None:
             p.expect(")")
             break
     if p.peek() == "{":
-        p.attr_dict(op.attrs)
+        p.op_attrs(op)
     p.expect(":")
     sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
     if rtypes:
-        op.props["tied_operands"] = tied
+        op.props["tied_operands"] = p.share(tied)
     op.props["resource_operand_accesses"] = acc
     p.finish(op, {"resource_operands": ops, "resource_operand_sizes": sizes,
                   "resource_operand_offsets": offs, "resource_operand_lengths": lens,
