@@ -47,11 +47,23 @@ through ties) of an op that pins its values -- ``stream.tensor.import`` /
 ``export`` and ``hal.tensor.import/export/alias/transients`` with an
 affinity -- stopping at another pinning op.
 
-Known simplifications (not met in IREE-produced stream IR): DFX drops an
-INVALID input of a guarded union (pinned producers, global loads) but keeps
-what it had added before the input became INVALID; here such an input adds
-nothing.  The solver's 128-iteration limit (after which iree-opt fails the
-pass) is not modelled.
+Guarded unions.  DFX skips an INVALID input of a guarded union but keeps
+what that input gave while it was still valid (states only grow).  For
+``G`` (inputs: the loads' ``C``, else the stores' ``P``) iree-opt's result is
+the input as its *first visit* saw it: globals are created first and updated
+depth first, and the op elements a producer walk creates are not updated at
+creation (``updateAfterInit=false`` in ``ValueProducerAffinityPVS::
+updateValue``), so there an op without a written affinity, and another
+global, contribute nothing.  Elements ``sP``/``sC``/``sO``/``sG`` compute that
+value; which inputs end INVALID is decided by a plain solve first (it does not
+depend on the sets), so the main solve stays monotone and deterministic.
+Found on generated cross-function modules (a load whose consumers reach an
+external ``stream.async.func`` through a concurrent region; a stored value
+whose producing execute has no affinity and an INVALID consumer).
+
+Known simplifications (not met in IREE-produced stream IR): for pinned
+producers an INVALID input adds nothing here.  The solver's 128-iteration
+limit (after which iree-opt fails the pass) is not modelled.
 """
 
 from __future__ import annotations
@@ -167,8 +179,13 @@ class AffinityAnalysis:
     :meth:`usage_affinities`; answers are lists of attribute texts.
     """
 
-    def __init__(self, module: Module, norm: Callable[[str], str]) -> None:
+    def __init__(self, module: Module, norm: Callable[[str], str], *, _first_visit: bool = True) -> None:
         self._norm = norm
+        self._module = module
+        # Which elements end INVALID, from a plain solve (see _update_global);
+        # made on first need.  Off in that solve itself.
+        self._use_first_visit = _first_visit
+        self._invalidity: AffinityAnalysis | None = None
         self._module_attrs = module.header if module.header.startswith("module attributes") else ""
         self._funcs: dict[str, Op] = {}
         self._callers: dict[str, list[Op]] = {}
@@ -626,12 +643,18 @@ class AffinityAnalysis:
 
     def _create(self, key: tuple) -> None:
         kind, obj = key
-        if kind == "O":
+        if kind == "O" or kind == "sO":
             aff = self._lookup(obj)
             if aff is not None:
                 self._states[key] = {self._norm(aff): aff}
                 self._fixed.add(key)
                 return
+        elif kind == "sG":
+            # At a first visit a global without written affinity is still empty.
+            aff = self._lookup(obj)
+            self._states[key] = {self._norm(aff): aff} if aff is not None else {}
+            self._fixed.add(key)
+            return
         elif kind == "G":
             aff = self._lookup(obj)
             if aff is not None:
@@ -668,11 +691,11 @@ class AffinityAnalysis:
 
     def _update(self, key: tuple) -> dict[str, str] | None:
         kind, obj = key
-        if kind == "P":
+        if kind == "P" or kind == "sP":
             return self._update_producer(key, obj)
-        if kind == "C":
+        if kind == "C" or kind == "sC":
             return self._update_consumer(key, obj)
-        if kind == "O":
+        if kind == "O" or kind == "sO":
             return self._update_op(key, obj)
         return self._update_global(key, obj)
 
@@ -686,18 +709,20 @@ class AffinityAnalysis:
         return acc
 
     def _update_producer(self, key: tuple, value: Value) -> dict[str, str] | None:
+        shallow = key[0] == "sP"
+        kp, ko, kg = ("sP", "sO", "sG") if shallow else ("P", "O", "G")
         if not value.is_block_arg:
             op = value.owner
             if op.name == "util.optimization_barrier":
                 if value.index >= len(op.operands):
                     return {}
-                st = self._read(("P", op.operands[value.index]), key)
+                st = self._read((kp, op.operands[value.index]), key)
                 return None if st is None else dict(st)
             if op.name == "util.global.load":
                 g = self._globals.get(self._global_name(op) or "")
                 if g is None:
                     return None
-                st = self._read(("G", g), key)
+                st = self._read((kg, g), key)
                 return None if st is None else dict(st)
         results, complete = self._walk_defining(value)
         if not complete:
@@ -711,32 +736,36 @@ class AffinityAnalysis:
             pinned = False
             if self._is_affinity_op(op) and self._pins(op):
                 pinned = True
-                acc = self._union(acc, self._read(("O", op), key))
+                acc = self._union(acc, self._read((ko, op), key))
             t = self._tied_operand(r) if self._is_tied_op(op) else None
             if t is not None:
-                st = self._read(("P", t), key)
+                st = self._read((kp, t), key)
                 if not pinned or st is not None:
                     acc = self._union(acc, st)
                 if name == "stream.async.dispatch" and op.props.get("affinity") is not None:
-                    acc = self._union(acc, self._read(("O", op), key))
+                    acc = self._union(acc, self._read((ko, op), key))
                 continue
             if self._is_affinity_op(op):
-                st = self._read(("O", op), key)
+                if shallow and self._lookup(op) is None:
+                    # IREE creates this op element without updating it
+                    # (updateAfterInit=false): empty at the first visit.
+                    continue
+                st = self._read((ko, op), key)
                 if not pinned or st is not None:
                     acc = self._union(acc, st)
                 continue
             if name == "util.global.load":
                 g = self._globals.get(self._global_name(op) or "")
-                st = self._read(("G", g), key) if g is not None else None
+                st = self._read((kg, g), key) if g is not None else None
                 if not pinned or st is not None:
                     acc = self._union(acc, st)
             elif name == "arith.select":
                 for o in op.operands[1:3]:
-                    st = self._read(("P", o), key)
+                    st = self._read((kp, o), key)
                     if not pinned or st is not None:
                         acc = self._union(acc, st)
             elif r is not value:
-                st = self._read(("P", r), key)
+                st = self._read((kp, r), key)
                 if not pinned or st is not None:
                     acc = self._union(acc, st)
             if acc is None:
@@ -744,6 +773,7 @@ class AffinityAnalysis:
         return acc
 
     def _update_consumer(self, key: tuple, value: Value) -> dict[str, str] | None:
+        kc, ko, kg = ("sC", "sO", "sG") if key[0] == "sC" else ("C", "O", "G")
         uses, complete = self._walk_uses(value)
         if not complete:
             return None
@@ -751,62 +781,63 @@ class AffinityAnalysis:
         for op, idx in uses:
             name = op.name
             if self._is_affinity_op(op):
-                acc = self._union(acc, self._read(("O", op), key))
+                acc = self._union(acc, self._read((ko, op), key))
             if self._is_tied_op(op):
                 for r in self._tied_results(op, idx):
-                    acc = self._union(acc, self._read(("C", r), key))
+                    acc = self._union(acc, self._read((kc, r), key))
             if name == "stream.async.transfer":
                 target = op.props.get("target_affinity")
                 if target is not None and acc is not None:
                     acc.setdefault(self._norm(target), target)
             elif name == "arith.select" and op.results:
-                acc = self._union(acc, self._read(("C", op.results[0]), key))
+                acc = self._union(acc, self._read((kc, op.results[0]), key))
             elif name in _BRANCHES:
                 for arg in self._branch_targets(op, idx):
-                    acc = self._union(acc, self._read(("C", arg), key))
+                    acc = self._union(acc, self._read((kc, arg), key))
             elif name == "scf.for":
                 if idx >= 3:
                     args = op.regions[0].blocks[0].args
                     if idx - 2 < len(args):
-                        acc = self._union(acc, self._read(("C", args[idx - 2]), key))
+                        acc = self._union(acc, self._read((kc, args[idx - 2]), key))
             elif name == "scf.while":
                 args = op.regions[0].blocks[0].args
                 if idx < len(args):
-                    acc = self._union(acc, self._read(("C", args[idx]), key))
+                    acc = self._union(acc, self._read((kc, args[idx]), key))
             elif name in ("scf.condition", "scf.yield"):
                 for target in self._scf_successor_inputs(op, idx):
-                    acc = self._union(acc, self._read(("C", target), key))
+                    acc = self._union(acc, self._read((kc, target), key))
             elif name == "stream.yield":
                 parent = _parent_op(op)
                 if parent is not None and idx < len(parent.results):
-                    acc = self._union(acc, self._read(("C", parent.results[idx]), key))
+                    acc = self._union(acc, self._read((kc, parent.results[idx]), key))
             elif name == "util.return":
                 fn = _parent_op(op)
                 if fn is not None and fn.name in _CALLABLES:
                     calls, ok = self._incoming_calls(fn)
                     for call in calls:
                         if idx < len(call.results):
-                            acc = self._union(acc, self._read(("C", call.results[idx]), key))
+                            acc = self._union(acc, self._read((kc, call.results[idx]), key))
             elif name == "util.optimization_barrier":
                 if idx < len(op.results):
-                    acc = self._union(acc, self._read(("C", op.results[idx]), key))
+                    acc = self._union(acc, self._read((kc, op.results[idx]), key))
             elif name == "util.global.store":
                 g = self._globals.get(self._global_name(op) or "")
-                acc = self._union(acc, self._read(("G", g), key) if g is not None else None)
+                acc = self._union(acc, self._read((kg, g), key) if g is not None else None)
             if acc is None:
                 return None
         return acc
 
     def _update_op(self, key: tuple, op: Op) -> dict[str, str] | None:
+        kp, kc = ("sP", "sC") if key[0] == "sO" else ("P", "C")
         acc: dict[str, str] | None = {}
         operands = [o for o in op.operands if _is_affinity_type(o.type)]
         if operands:
             for o in operands:
-                acc = self._union(acc, self._read(("P", o), key))
+                acc = self._union(acc, self._read((kp, o), key))
         else:
             for r in op.results:
                 if _is_affinity_type(r.type):
-                    acc = self._union(acc, self._read(("C", r), key))
+                    acc = self._union(acc, self._read((kc, r), key))
         return acc
 
     def _update_global(self, key: tuple, g: Op) -> dict[str, str] | None:
@@ -816,18 +847,39 @@ class AffinityAnalysis:
             return None
         acc: dict[str, str] = {}
         loads = self._loads.get(gname, [])
-        for ld in loads:
-            if ld.results:
-                st = self._read(("C", ld.results[0]), key)
-                if st is not None:
-                    self._union(acc, st)
-        if not loads:
-            for store in self._stores.get(gname, ()):
-                if store.operands:
-                    st = self._read(("P", store.operands[0]), key)
-                    if st is not None:
-                        self._union(acc, st)
+        if loads:
+            inputs = [("C", ld.results[0]) for ld in loads if ld.results]
+        else:
+            inputs = [("P", st.operands[0]) for st in self._stores.get(gname, ()) if st.operands]
+        for kind, v in inputs:
+            if self._ends_invalid(kind, v):
+                kind = "s" + kind
+            st = self._read((kind, v), key)
+            if st is not None:
+                self._union(acc, st)
         return acc
+
+    def _ends_invalid(self, kind: str, value: Value) -> bool:
+        """Whether element ``(kind, value)`` is INVALID once solved.
+
+        IREE's global element skips an INVALID input but keeps what the input
+        gave while it was still valid (DFX unions states, never shrinks them).
+        Which facts those were depends on when the input turned INVALID; what
+        iree-opt shows is the input as its first visit saw it: the global is
+        created (and updated, depth first) before anything else, and the op
+        elements a producer walk creates are not updated at creation
+        (``getOrCreateElementFor(..., updateAfterInit=false)`` in
+        ``ValueProducerAffinityPVS::updateValue``), so an op without a written
+        affinity contributes nothing there, nor does another global.  The
+        ``s*`` elements compute that first-visit value; an INVALID one gives
+        nothing, as in DFX.  INVALID-ness does not depend on the sets (only on
+        incomplete walks), so a plain solve decides it, and this solve stays
+        monotone (deterministic)."""
+        if not self._use_first_visit:
+            return False
+        if self._invalidity is None:
+            self._invalidity = AffinityAnalysis(self._module, self._norm, _first_visit=False)
+        return self._invalidity.state(kind, value) is None
 
     # -- pinned values ----------------------------------------------------------
 

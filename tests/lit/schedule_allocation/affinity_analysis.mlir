@@ -548,3 +548,46 @@ util.func public @b(%n: index) -> !stream.timepoint {
   util.optimization_barrier %t : !stream.resource<transient>
   util.return %tp : !stream.timepoint
 }
+
+// -----
+
+// A global whose load reaches an external function (its consumers end
+// INVALID): iree-opt still places by what the first visit of the load found,
+// the producer of the stored value, reached walking back from a region
+// argument through the load into the store.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.global private mutable @var : !stream.resource<variable>
+stream.async.func private @ext(%arg0: !stream.resource<*>) -> %arg0
+util.initializer {
+  %c64 = arith.constant 64 : index
+  %c1_i32 = arith.constant 1 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@dev0>) with() -> !stream.resource<variable>{%c64} {
+    %s = stream.async.splat %c1_i32 : i32 -> !stream.resource<variable>{%c64}
+    stream.yield %s : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  %v = stream.timepoint.await %t => %r : !stream.resource<variable>{%c64}
+  util.global.store %v, @var : !stream.resource<variable>
+  util.return
+}
+util.func public @globalReachesExternal(%n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c7_i32 = arith.constant 7 : i32
+  %g = util.global.load @var : !stream.resource<variable>
+  %gs = stream.resource.size %g : !stream.resource<variable>
+  %a, %ta = stream.async.execute with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %b, %tb = stream.async.execute await(%ta) => with(%a as %x: !stream.resource<transient>{%n}, %g as %y: !stream.resource<variable>{%gs}) -> !stream.resource<transient>{%c16} {
+    %s2 = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%c16}
+    %c = stream.async.concurrent with(%y as %y2: !stream.resource<variable>{%gs}, %s2 as %z: !stream.resource<transient>{%c16}) -> %s2{%c16} {
+      %e = stream.async.call @ext(%z[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}) -> %z{%c16}
+      stream.yield %e : !stream.resource<transient>{%c16}
+    }
+    stream.yield %c : !stream.resource<transient>{%c16}
+  } => !stream.timepoint
+  util.optimization_barrier %b : !stream.resource<transient>
+  util.return %tb : !stream.timepoint
+}
