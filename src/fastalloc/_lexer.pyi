@@ -3,5 +3,11 @@
 import re
 
 def scan(
-    text: str, token_re: re.Pattern[str], want_tokens: bool = True, want_starts: bool = False
+    text: str,
+    token_re: re.Pattern[str],
+    want_tokens: bool = True,
+    want_starts: bool = False,
+    start: int = 0,
+    end: int = -1,
+    canon: dict[str, str] | None = None,
 ) -> tuple[list[str] | None, memoryview | None]: ...

@@ -289,19 +289,31 @@ cdef int _grow(_Table* t) except -1:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def scan(str text, token_re, bint want_tokens=True, bint want_starts=False):
+def scan(str text, token_re, bint want_tokens=True, bint want_starts=False, Py_ssize_t start=0,
+         Py_ssize_t end=-1, dict canon=None):
     """Tokens (canonical ``str`` objects, line breaks as ``"\\n"``) and/or the
     int64 start offsets of ``token_re.findall(text)``; ``text`` must be ASCII
-    (checked).  See the module docstring."""
+    (checked).  See the module docstring.
+
+    ``start``/``end`` scan ``text[start:end]`` only (offsets stay those of
+    ``text``; the caller cuts where no token spans the cut, see
+    ``fastalloc.ir.lexer.TokenChunks``); ``canon`` (str -> str) makes tokens
+    canonical across calls: a token first seen in this call is replaced by
+    ``canon.setdefault(tok, tok)``."""
     if not text.isascii():
         raise ValueError("fastalloc._lexer.scan: text is not ASCII; use the regex tokenizer")
     cdef Py_ssize_t n
     cdef const uint8_t* s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &n)
+    if end < 0 or end > n:
+        end = n
+    if start < 0 or start > end:
+        raise ValueError(f"fastalloc._lexer.scan: bad range [{start}, {end}) of a text of {n} characters")
+    n = end
     cdef list toks = [] if want_tokens else None
     cdef list distinct = []
     cdef object nl = "\n"
     cdef object tok
-    cdef Py_ssize_t p = 0, a, b, k, idx, cap_starts = 0, nstarts = 0
+    cdef Py_ssize_t p = start, a, b, k, idx, cap_starts = 0, nstarts = 0
     cdef uint64_t h
     cdef uint8_t c
     cdef int64_t* starts = NULL
@@ -319,7 +331,7 @@ def scan(str text, token_re, bint want_tokens=True, bint want_starts=False):
         for k in range(t.cap):
             t.slot[k] = -1
         if want_starts:
-            cap_starts = n // 4 + 16
+            cap_starts = (n - start) // 4 + 16
             starts = <int64_t*> malloc(cap_starts * sizeof(int64_t))
             if starts == NULL:
                 raise MemoryError()
@@ -354,7 +366,7 @@ def scan(str text, token_re, bint want_tokens=True, bint want_starts=False):
             else:
                 b = _token_end(s, n, a)
                 if b < 0:
-                    m = token_re.match(text, a)
+                    m = token_re.match(text, a, n)
                     a, b = m.span(1)
                 p = b
                 if want_tokens:
@@ -372,6 +384,8 @@ def scan(str text, token_re, bint want_tokens=True, bint want_starts=False):
                         tok = distinct[idx]
                     else:
                         tok = PyUnicode_FromStringAndSize(<const char*> (s + a), b - a)
+                        if canon is not None:
+                            tok = canon.setdefault(tok, tok)
                         idx = t.count
                         t.slot[k] = idx
                         t.off[idx] = a

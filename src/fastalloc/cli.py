@@ -222,6 +222,10 @@ def _opt_run(args: argparse.Namespace) -> int:
                 _report(e)
                 return 1
             del text
+            if not fns:
+                # Nothing will ask for an op's location any more: drop the
+                # source text the parser kept for them (as big as the output).
+                m.release_source()
             try:
                 # the printer streams into the file: printing and writing are one phase
                 with timing.phase("print"):

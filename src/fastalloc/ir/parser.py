@@ -55,7 +55,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
-from fastalloc.ir.lexer import SourceMap, tokenize
+from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value
 from fastalloc.ir.ops import INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS
 
@@ -74,6 +74,14 @@ _COMMON_TYPES = frozenset({
 })
 
 
+# Lexing in pieces (TokenChunks): ~256 KB of text per piece, refilled at a
+# statement boundary when fewer than _MARGIN tokens are ahead; _PAD EOF
+# markers end the window so that lookahead past its end reads "".
+_PIECE = 1 << 18
+_MARGIN = 4096
+_PAD = 4
+
+
 def _is_ident(t: str) -> cython.bint:
     c = t[:1]
     return c.isalpha() or c == "_"
@@ -82,8 +90,10 @@ def _is_ident(t: str) -> cython.bint:
 @cython.cclass
 class _Parser:
     src: object  # SourceMap
-    toks: list  # list[str], "" at the end
-    i: cython.Py_ssize_t  # current token
+    toks: list  # list[str], "" at the end (of the text, or of the tokens lexed so far)
+    i: cython.Py_ssize_t  # current token (in toks)
+    base: cython.Py_ssize_t  # tokens dropped before toks[0] (lexing in pieces)
+    chunks: object  # TokenChunks while pieces of the text are still to come, else None
     m: object  # Module
     vals: list  # m.values
     ev: list  # where each op's operands were registered (see Module._build_uses)
@@ -97,10 +107,20 @@ class _Parser:
     loc_aliases: set
     shared: dict  # tuple or str -> the one list / str all ops with that content get
 
-    def __init__(self, text: str, filename: str, line_base: int = 0) -> None:
+    def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
         self.src = SourceMap(text, filename, line_base)
-        self.toks = tokenize(text)
         self.i = 0
+        self.base = 0
+        self.chunks = None
+        if pieces > 0 and TokenChunks.available(text):
+            # Lex in pieces of ~`pieces` characters (see refill); errors are
+            # reported without a location and parse() parses again from the
+            # whole token list.
+            self.chunks = TokenChunks(text, pieces)
+            self.toks = [""] * _PAD
+            self.refill()
+        else:
+            self.toks = tokenize(text)
         self.m = Module(filename)
         self.vals = self.m.values
         self.ev = []
@@ -118,6 +138,10 @@ class _Parser:
 
     # -- errors and token access -----------------------------------------
     def err(self, msg: str, k: int | None = None) -> FastallocError:
+        if self.chunks is not None or self.base:
+            # Lexing in pieces: token numbers are not the text's; parse()
+            # parses again from the whole token list for the location.
+            return FastallocError(msg)
         if k is None:
             k = self.i
             toks = self.toks
@@ -132,6 +156,31 @@ class _Parser:
     def _eof_loc(self) -> SourceLocation:
         text = self.src.text.rstrip()
         return self.src.location_at(len(text))
+
+    @cython.ccall
+    def refill(self) -> None:
+        """Drop the consumed tokens and append the next pieces of the text
+        until _MARGIN tokens are ahead (or the text is consumed).  Called at
+        statement boundaries only (parse_module, parse_region): no token
+        index is held across it but the ones only errors use (then parse()
+        parses again) and op locations (absolute: base + i)."""
+        toks = self.toks
+        cut: cython.Py_ssize_t = self.i - 16
+        if cut < 0:
+            cut = 0
+        keep = toks[cut:len(toks) - _PAD]
+        chunks = self.chunks
+        while True:
+            keep += chunks.next()
+            if chunks.done:
+                self.chunks = None
+                break
+            if len(keep) - (self.i - cut) >= _MARGIN:
+                break
+        keep += [""] * _PAD
+        self.toks = keep
+        self.base += cut
+        self.i -= cut
 
     @cython.ccall
     def peek(self) -> str:
@@ -428,12 +477,13 @@ class _Parser:
         m = self.m
         self.push()
         body = m.body
-        toks = self.toks
         while True:
+            if self.chunks is not None and self.i + _MARGIN > len(self.toks):
+                self.refill()
             t = self.peek()
             if t == "":
                 break
-            if (t[0] == "#" or t[0] == "!") and toks[self.i + 1] == "=" and "<" not in t:
+            if (t[0] == "#" or t[0] == "!") and self.toks[self.i + 1] == "=" and "<" not in t:
                 self.parse_alias()
                 continue
             if t == "}":
@@ -535,6 +585,8 @@ class _Parser:
                 self.define(name, [v], tk)
         first = True
         while True:
+            if self.chunks is not None and self.i + _MARGIN > len(self.toks):
+                self.refill()
             t = self.peek()
             if t == "}":
                 self.i += 1
@@ -612,7 +664,7 @@ class _Parser:
         nres = 0
         for g in groups:
             nres += g[1]
-        k = self.i
+        ksrc = self.i + self.base  # the op's token in the whole text (the window moves in regions)
         name = self.peek()
         if name == "":
             raise self.err("unexpected end of file, expected operation")
@@ -642,7 +694,7 @@ class _Parser:
         else:
             raise self.err(f"expected operation name, got '{name}'" if name != "}" else "unexpected '}'")
         op._loc = self.src  # see Op.loc: resolved on demand
-        op._src = k
+        op._src = ksrc
         results = op.results
         if len(results) != nres and nres:
             if op.tmpl is not None and not results:
@@ -823,6 +875,7 @@ class _Parser:
                         region.parent = op
                         _add_region(op, region)
                         tmpl.append(("r", ridx))
+                        toks = self.toks  # refilled inside the region
                         i = self.i
                         continue
                     depth += 1
@@ -2070,7 +2123,15 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
             trailer = text[k:e + 3]
             text = text[:k] + re.sub(r"[^\n]", " ", trailer) + text[e + 3:]
     with gc_paused():
-        m = _Parser(text, filename, line_base).parse_module()
+        m = None
+        try:
+            # The token list of the whole text is never alive at once (~29 MB
+            # at 10^5 ops): the parser lexes it in pieces as it goes.
+            m = _Parser(text, filename, line_base, _PIECE).parse_module()
+        except (FastallocError, IndexError):
+            pass  # the error again, with its location, from the whole token list
+        if m is None:
+            m = _Parser(text, filename, line_base).parse_module()
     m.trailer = trailer
     return m
 

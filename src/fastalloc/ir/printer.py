@@ -48,11 +48,36 @@ IND = "  "
 
 
 class _Namer:
-    __slots__ = ("use", "defs")
+    __slots__ = ("use", "defs", "scope_ops")
 
     def __init__(self, nvalues: int) -> None:
         self.use: list[str | None] = [None] * nvalues
         self.defs: dict[int, str] = {}
+        self.scope_ops: list[Op] | None = None
+
+    def release(self) -> None:
+        """Forget the names of the last scope's values defined inside its
+        regions (and every definition text) once it is printed: no value
+        defined in a region is visible after it, and a 10^5-value module
+        would otherwise hold a name string per value until the end."""
+        ops = self.scope_ops
+        self.scope_ops = None
+        self.defs.clear()
+        if not ops:
+            return
+        use = self.use
+        first = True
+        for op in ops:
+            if not first:
+                for v in op.results:
+                    if v.id >= 0:
+                        use[v.id] = None
+            first = False
+            for r in op.regions:
+                for b in r.blocks:
+                    for v in b.args:
+                        if v.id >= 0:
+                            use[v.id] = None
 
     def grow(self, n: int) -> None:
         if n > len(self.use):
@@ -61,6 +86,7 @@ class _Namer:
     def name_scope(self, root: Op) -> None:
         ops: list[Op] = []
         _preorder(root, ops)
+        self.scope_ops = ops
         # Every hint of the scope, needed only when a name is not free (a
         # generated name must not take a hint a later value will want).
         hints: set[str] | None = None
@@ -376,6 +402,7 @@ class _Printer:
             self.namer.grow(len(m.values))
             self.namer.name_scope(op)
             self.op(op, IND)
+            self.namer.release()
             if len(out) > 64:
                 self.flush()
         out.append("}) : () -> ()\n" if self.generic and (m.header or "module") == "module" else "}\n")
