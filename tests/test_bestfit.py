@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fastalloc import _core
 from fastalloc._core import (
     _bf_large,
     _bf_leaves,
@@ -286,6 +287,86 @@ def test_large_problem_stacks_only_the_smallest_bytes():
     assert small.any() and int(z[small].sum()) <= int(z.sum()) >> 8
     assert int(offsets[small].min()) >= int((offsets + z)[~small].max())
     assert lb <= total and total / lb < 1.07
+
+
+def chunked_reference_order(s, e, z, chunks, chunk_leaves):
+    """The one-pass order _bf_chunked's plan equals without retries, rebuilt
+    here from its rule: leaves cut into C = min(chunks, T // chunk_leaves)
+    chunks of equal leaf counts; the buffers crossing a chunk boundary first,
+    then chunk by chunk, each group by (-floor(2 log2 size), start, index)."""
+    T, lo, hi = _bf_leaves(s, e)
+    C = min(chunks, T // chunk_leaves)
+    cs, ce = lo * C // T, hi * C // T
+    cls = -np.floor(2 * np.log2(np.maximum(z, 1).astype(np.float64)))
+    base = np.lexsort((np.arange(len(z)), s, cls))
+    crossing = cs != ce
+    group = np.where(crossing, -1, cs)
+    return C, crossing, base[np.argsort(group[base], kind="stable")]
+
+
+def sparse_workload(n, seed):
+    # short lifetimes on a long time axis: few lifetimes cross a chunk boundary
+    s, e, z = random_buffers(n, seed=seed, time_span=100 * n, max_lifetime=300)
+    return s, e, (z + 63) // 64 * 64
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_chunked_plan_is_one_pass_in_its_order(monkeypatch, seed):
+    # chunks are independent: without retries the plan is exactly one pass
+    # with the crossing buffers first, then each chunk's own buffers
+    monkeypatch.setattr(_core, "_BF_RETRIES", 0)
+    monkeypatch.setattr(_core, "_BF_CHUNK_LEAVES", 64)
+    s, e, z = sparse_workload(3000, seed)
+    C, crossing, order = chunked_reference_order(s, e, z, _core._BF_CHUNKS, 64)
+    assert C >= 8 and 0 < crossing.sum() <= len(z) // 8     # the chunked path runs
+    offsets, total = _core._bf_chunked(s, e, z, _core._BfPool())
+    expect, expect_total = _pack_best_fit_order(s, e, z, order)
+    assert offsets.tolist() == expect.tolist() and total == expect_total
+
+
+def test_chunk_retries_only_lower_the_peak(monkeypatch):
+    monkeypatch.setattr(_core, "_BF_CHUNK_LEAVES", 64)
+    s, e, z = sparse_workload(3000, 3)
+    offsets, total = _core._bf_chunked(s, e, z, _core._BfPool())
+    assert sweep_conflict(s, e, z, offsets) is None and total == int((offsets + z).max())
+    monkeypatch.setattr(_core, "_BF_RETRIES", 0)
+    _, total0 = _core._bf_chunked(s, e, z, _core._BfPool())
+    assert sweep_lower_bound(s, e, z) <= total <= total0
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_large_problem_same_plan_whatever_the_threads(monkeypatch, threads):
+    s, e, z = random_buffers(60_000, seed=5)
+    z = (z + 63) // 64 * 64
+    offsets, total = _bf_large(s, e, z)
+    monkeypatch.setattr(_core, "_BF_THREADS", threads)
+    again, total2 = _bf_large(s, e, z)
+    assert total2 == total and again.tolist() == offsets.tolist()
+
+
+@given(problems(max_n=40), st.sampled_from([1, 2, 4]))
+@settings(max_examples=100, deadline=None)
+def test_chunked_large_plan_is_valid_on_any_input(problem, chunk_leaves):
+    # tiny chunks, so that small inputs take the chunked path too
+    s, e, z, alignment = problem
+    args = [np.asarray(x, dtype=np.int64) for x in (s, e, z)]
+    old = _core._BF_CHUNK_LEAVES
+    _core._BF_CHUNK_LEAVES = chunk_leaves
+    try:
+        offsets, total = _bf_large(*args)
+        again, total2 = _bf_large(*args)
+    finally:
+        _core._BF_CHUNK_LEAVES = old
+    assert_plan(s, e, z, alignment, offsets, int(total))
+    assert total2 == total and again.tolist() == offsets.tolist()
+
+
+def test_pool_raises_the_first_error_in_task_order():
+    def boom(k):
+        raise ValueError(f"task {k}")
+    with pytest.raises(ValueError, match="task 1"):
+        _core._bf_parallel([lambda: 0, lambda: boom(1), lambda: boom(2)])
+    assert _core._bf_parallel([lambda k=k: k * k for k in range(5)]) == [0, 1, 4, 9, 16]
 
 
 def test_default_call_above_the_large_threshold():
