@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from fastalloc.ir import UseList, parse
 from fastalloc.ir.model import _drop_use
 
@@ -140,3 +142,103 @@ def test_drop_use_is_keyed_not_scanned():
     assert len(uses) == 1999
     _drop_use(c64, ops[0], 1)
     assert next(iter(uses)) == (ops[1], 1)
+
+
+# -- lazy lists from the parser's log -------------------------------------------
+#
+# The parser logs where each op's operands were registered; the first use-list
+# read freezes the log into a snapshot and each value's list is made from it
+# when that value is first read.  Reference: the log replayed into plain lists
+# by the algorithm the eager module-wide build used.
+
+_NESTED = """util.func public @f(%n: index, %c: i1) -> index {
+  %c1 = arith.constant 1 : index
+  %r = scf.if %c -> (index) {
+    %a = arith.addi %n, %c1 : index
+    scf.yield %a : index
+  } else {
+    scf.yield %n : index
+  }
+  %w = "test.op"(%r, %n) ({
+    %b = arith.addi %r, %c1 : index
+    "test.term"(%b, %n) : (index, index) -> ()
+  }) : (index, index) -> index
+  util.return %w : index
+}
+"""
+
+
+def _replayed(m) -> dict:
+    events = list(m._use_events)
+    ref: dict = {}
+    done: dict = {}
+    for k in range(0, len(events), 2):
+        op, end = events[k], events[k + 1]
+        operands = op.operands
+        start = done.get(id(op), 0)
+        end = min(end, len(operands))
+        for i in range(start, end):
+            ref.setdefault(id(operands[i]), []).append((op, i))
+        done[id(op)] = end
+    return ref
+
+
+def _sources():
+    from pathlib import Path
+
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    out = [_NESTED, _module(30)[0].print()]
+    out += [generate_module(s, n_ops=120, config=GenConfig(shape=shape)) for s, shape in ((1, "spread"), (2, "single"))]
+    out.append(generate_module(5, n_ops=200))
+    lit = sorted((Path(__file__).parent / "lit").glob("*.mlir"))
+    out += [p.read_text() for p in lit[:12]]
+    return out
+
+
+@pytest.mark.parametrize("k", range(len(_sources())))
+def test_lazy_lists_equal_log_replay(k: int) -> None:
+    text = _sources()[k]
+    m = parse(text)
+    ref = _replayed(m)
+    # An op that registers operands before and after its region must be covered.
+    if k == 0:
+        names = [o.name for o in m._use_events[0::2]]
+        assert names.count("test.op") == 2 and names.count("scf.if") >= 2
+    values = [v for v in m.values if v is not None]
+    random.Random(k).shuffle(values)
+    for v in values:
+        assert list(v.uses) == ref.get(id(v), []), v
+    assert sum(len(v.uses) for v in values) == sum(map(len, ref.values()))
+
+
+def test_lazy_lists_follow_rewrites_made_before_their_first_read() -> None:
+    m = parse(_NESTED)
+    ref = _replayed(m)
+    ops = list(m.walk())
+    c1 = next(o for o in ops if o.name == "arith.constant").results[0]
+    n = m.values[0]
+    assert n.name_hint == "n"
+    addi = next(o for o in ops if o.name == "arith.addi")
+    # The first read of any list happens inside set_operand (for %n and %c1).
+    addi.set_operand(0, c1)
+    want_c1 = ref[id(c1)] + [(addi, 0)]
+    want_n = [u for u in ref[id(n)] if u != (addi, 0)]
+    assert list(c1.uses) == want_c1 and list(n.uses) == want_n
+    # Values not read yet still get their logged lists.
+    r = next(o for o in ops if o.name == "scf.if").results[0]
+    assert list(r.uses) == ref[id(r)]
+
+
+def test_lazy_lists_of_a_detached_op_before_any_read() -> None:
+    """A value read while its op is outside the module (a region being moved)
+    still gets the uses the parser logged for it."""
+    m = parse(_NESTED)
+    ref = _replayed(m)
+    body = m.ops[0].regions[0].blocks[0]
+    test_op = next(o for o in body.ops if o.name == "test.op")
+    body.ops = [o for o in body.ops if o is not test_op]
+    test_op.parent = None
+    b = next(o for o in test_op.walk() if o.name == "arith.addi").results[0]
+    assert b.owner.module() is None
+    assert list(b.uses) == ref[id(b)] and len(ref[id(b)]) == 1

@@ -124,6 +124,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Union
 
@@ -192,7 +193,9 @@ class Value:
         self.owner = owner
         self.index = index
         # None until someone asks: the parser records no uses (see
-        # Module._build_uses); the first reader builds them module-wide.
+        # Module._build_uses); the first reader of a module's use list turns
+        # the parser's log into a snapshot and each value's list is made from
+        # it when that value is first read.
         self._uses: UseList | None = None
         self.name_hint = name_hint
 
@@ -214,12 +217,20 @@ class Value:
         not applied: right only for a value that no deferred op uses."""
         u = self._uses
         if u is None:
-            m = self._module()
-            if m is not None and not m._uses_built:
-                m._build_uses()
-                u = self._uses
+            u = _snapshot_uses(self)
             if u is None:
-                u = self._uses = UseList()
+                m = self._module()
+                if m is not None:
+                    if not m._uses_built:
+                        m._build_uses()
+                        u = _snapshot_uses(self)
+                elif _unbuilt_logs():
+                    # A value of a detached op (e.g. inside a region being
+                    # moved) of a module whose log was never read.
+                    u = _snapshot_uses(self)
+            if u is None:
+                u = UseList()
+            self._uses = u
         return u
 
     def _module(self) -> Module | None:
@@ -380,6 +391,152 @@ def _replay(log: list) -> None:
                 u.pop((op, i), None)
         else:
             op()
+
+
+# Lazy use lists.  The parser records, per op, how many of its operands were
+# registered at that point (Module._use_events: flat [op, end, op, end, ...]),
+# not the lists themselves: a 10^5-op module has ~7.5*10^5 uses and most
+# runs (parse + print, schedule-allocation of one big region) read a few
+# hundred of them.  The first read of any use list of the module freezes the
+# log into a _UseSnapshot: every logged use as (value address, op, operand
+# number), sorted by address (stably: log order per value), built with numpy
+# without touching a Value.  A value's list is then made from its entries
+# when it is first read (Value._peek_uses), exactly as a replay of the whole
+# log at that moment would have made it: anything that changes a use list
+# reads it first (so it is made before it changes), and the snapshot keeps
+# the logged values alive, so no address in it can be taken by a new value.
+class _UseSnapshot:
+    """The parser's use log as arrays sorted by the used value's address."""
+
+    __slots__ = ("addr", "event", "number", "ops", "values")
+
+    def __init__(self, events: list) -> None:
+        import numpy as np
+
+        ops = events[0::2]
+        ends = events[1::2]
+        n_ev = len(ops)
+        operand_lists = [op.operands for op in ops]
+        if len(set(map(id, ops))) == n_ev:
+            starts = None
+            counts = np.minimum(
+                np.fromiter(map(len, operand_lists), np.int64, n_ev), np.array(ends, dtype=np.int64)
+            )
+        else:
+            # An op whose operands were registered in several steps (an
+            # uninterpreted op with operands after a region): each event
+            # covers [end of the op's previous event, its end).
+            done: dict[int, int] = {}
+            starts_l: list[int] = []
+            counts_l: list[int] = []
+            for op, operands, end in zip(ops, operand_lists, ends):
+                start = done.get(id(op), 0)
+                if end > len(operands):
+                    end = len(operands)
+                starts_l.append(start)
+                counts_l.append(max(end - start, 0))
+                done[id(op)] = end
+            starts = np.array(starts_l, dtype=np.int64)
+            counts = np.array(counts_l, dtype=np.int64)
+        counts = np.maximum(counts, 0)
+        total = int(counts.sum())
+        if starts is None and total == sum(map(len, operand_lists)):
+            values = list(chain.from_iterable(operand_lists))
+        else:
+            first = starts if starts is not None else np.zeros(n_ev, dtype=np.int64)
+            values = [
+                v
+                for operands, a, k in zip(operand_lists, first.tolist(), counts.tolist())
+                for v in operands[a : a + k]
+            ]
+        addr = np.fromiter(map(id, values), dtype=np.int64, count=total)
+        order = np.argsort(addr, kind="stable")
+        offsets = np.zeros(n_ev, dtype=np.int64)
+        np.cumsum(counts[:-1], out=offsets[1:])
+        number = np.arange(total, dtype=np.int64) - np.repeat(offsets, counts)
+        if starts is not None:
+            number += np.repeat(starts, counts)
+        self.addr = addr[order]
+        self.event = np.repeat(np.arange(n_ev, dtype=np.int32), counts)[order]
+        self.number = number.astype(np.int32)[order]
+        self.ops = ops
+        self.values = values  # keeps every address in ``addr`` taken
+
+    def uses_of(self, value: Value) -> UseList | None:
+        """``value``'s logged uses in log order, or None if it has none."""
+        addr = self.addr
+        a = id(value)
+        lo = int(addr.searchsorted(a, "left"))
+        if lo == addr.shape[0] or int(addr[lo]) != a:
+            return None
+        hi = int(addr.searchsorted(a, "right"))
+        ops = self.ops
+        return UseList.fromkeys(zip(map(ops.__getitem__, self.event[lo:hi].tolist()), self.number[lo:hi].tolist()))
+
+
+# Weak references to the modules holding a _UseSnapshot, and to every module
+# (for a detached value whose module cannot be found by walking up).
+_snapshots: list[weakref.ref] = []
+_modules: list[weakref.ref] = []
+
+
+def _snapshot_uses(value: Value) -> UseList | None:
+    """``value``'s list from the snapshot that logged it, or None."""
+    refs = _snapshots
+    if not refs:
+        return None
+    dead = False
+    u = None
+    for ref in refs:
+        m = ref()
+        if m is None:
+            dead = True
+            continue
+        snap = m._use_events
+        if snap.__class__ is _UseSnapshot:
+            u = snap.uses_of(value)
+            if u is not None:
+                break
+    if dead:
+        _prune()
+    return u
+
+
+def _unbuilt_logs() -> bool:
+    """Snapshot every live module whose use log was never read; True if any."""
+    found = False
+    with _flush_lock:
+        for ref in _modules:
+            m = ref()
+            if m is not None and not m._uses_built and m._use_events:
+                m._build_uses()
+                found = True
+        _prune()
+    return found
+
+
+def _prune() -> None:
+    # New lists, not in-place edits: another thread may be iterating.
+    global _snapshots, _modules, _modules_limit
+    with _flush_lock:
+        _snapshots = [r for r in _snapshots if r() is not None]
+        live = []
+        for r in _modules:
+            m = r()
+            if m is not None and not m._uses_built:
+                live.append(r)
+        _modules = live
+        _modules_limit = max(256, 2 * len(live))
+
+
+def _track_module(m: Module) -> None:
+    with _flush_lock:
+        _modules.append(weakref.ref(m))
+        if len(_modules) > _modules_limit:
+            _prune()
+
+
+_modules_limit = 256
 
 
 def _drop_use(value: Value, op: Op, index: int) -> None:
@@ -796,7 +953,10 @@ class Module:
         # use lists come out in the order the parser used to build them
         # eagerly; parse + print never builds them.
         self._uses_built = False
-        self._use_events: list | None = None
+        # The parser's log until the first use-list read, then the
+        # _UseSnapshot made of it (None when there was nothing to log).
+        self._use_events: list | _UseSnapshot | None = None
+        _track_module(self)
         self._deferred: list = []  # deferred use-list upkeep (see defer_uses)
         self._source: Any = None  # the parser's SourceMap (op locations on demand)
 
@@ -814,26 +974,17 @@ class Module:
         return self.body.ops
 
     def _build_uses(self) -> None:
-        """Fill ``Value.uses`` of every value from the parser's log (once)."""
+        """Freeze the parser's use log into a :class:`_UseSnapshot` (once);
+        ``Value.uses`` of each value is then made from it on first read."""
         self._uses_built = True
         events = self._use_events
         self._use_events = None
-        if not events:
-            return
-        done: dict[Op, int] = {}
-        it = iter(events)
-        for op, end in zip(it, it):
-            operands = op.operands
-            start = done.get(op, 0)
-            if end > len(operands):
-                end = len(operands)
-            for i in range(start, end):
-                v = operands[i]
-                u = v._uses
-                if u is None:
-                    u = v._uses = UseList()
-                u[(op, i)] = None
-            done[op] = end
+        if events:
+            snap = _UseSnapshot(events)
+            if snap.addr.shape[0]:
+                self._use_events = snap  # type: ignore[assignment]
+                with _flush_lock:
+                    _snapshots.append(weakref.ref(self))
 
     def _register_value(self, v: Value) -> None:
         if v.id < 0:

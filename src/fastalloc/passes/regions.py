@@ -20,7 +20,7 @@ lookups so that no Python-level loop runs per use.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
@@ -326,74 +326,74 @@ class RegionArrays:
 
 
 def region_arrays(execute_op: Op) -> RegionArrays:
-    """Number the values of ``execute_op``'s region and build the arrays."""
+    """Number the values of ``execute_op``'s region and build the arrays.
+
+    Uses are read from the region's ops, not from use lists: a value of the
+    region can only be used inside it, and the liveness kernel only takes the
+    latest use, so the operand lists of the region's ops (flattened with
+    ``itertools.chain``, looked up with ``map``) give the same intervals
+    without building any use list.
+    """
     block = execute_op.regions[0].blocks[0]
     ops = block.ops
-    op_pos = {op: i for i, op in enumerate(ops)}
+    n_ops = len(ops)
 
-    args = [a for a in block.args if a.type.startswith("!stream.resource<")]
-    top_results: list[Value] = []
-    top_def: list[int] = []
-    # Every op nested in a top-level op -> that op's index (for block args,
-    # whose nested uses count at their ancestor, as MLIR's Liveness does).
-    anc_pos = dict(op_pos)
+    args = [a for a in block.args if a.type.startswith(_RESOURCE)]
+    # Resource results of the top-level ops, in order, with their op index.
+    res_lists = list(map(_results, ops))
+    all_res = list(chain.from_iterable(res_lists))
+    is_res = np.fromiter(map(str.startswith, map(_type, all_res), repeat(_RESOURCE)), dtype=bool, count=len(all_res))
+    res_owner = np.repeat(np.arange(n_ops, dtype=np.int64), np.fromiter(map(len, res_lists), np.int64, n_ops))
+    top_results: list[Value] = list(compress(all_res, is_res.tolist()))
+    top_def = res_owner[is_res]
+
+    # Ops nested in top-level ops (only stream.async.concurrent can hold
+    # any in a convertible region) with their top-level ancestor's index.
+    nested_ops: list[Op] = []
+    nested_pos: list[int] = []
     hack: list[Value] = []
     hack_def: list[int] = []
     concurrent: list[Op] = []
-    # The alias pairs of computeRegionValueAliases, in its order: the
-    # execute's own tied results, then per op those nested in it (for a
-    # concurrent op) and those of its own tied results.
+    # The alias pairs of computeRegionValueAliases: the execute's own tied
+    # results, the nested ones per concurrent op (in op order: they number
+    # the nested values), then those of the top-level tied results.
     pairs: list[tuple[Value, Value]] = []
     _yield_alias_pairs(execute_op, block, pairs)
+    for i in [i for i, op in enumerate(ops) if op.regions]:
+        op = ops[i]
+        walk = op.walk()
+        next(walk)  # op itself
+        inner_ops = list(walk)
+        nested_ops += inner_ops
+        nested_pos += [i] * len(inner_ops)
+        if op.name == "stream.async.concurrent":
+            concurrent.append(op)
+            concurrent += [o for o in inner_ops if o.name == "stream.async.concurrent"]
+            # Nested results can only be used by nested ops of the same op.
+            used = set(chain.from_iterable(map(_operands, inner_ops)))
+            for inner in inner_ops:
+                for r in inner.results:
+                    if r.type.startswith(_RESOURCE) and r not in used and tied_operand(r) is None:
+                        hack.append(r)
+                        hack_def.append(i)
+            _collect_alias_pairs(op, pairs)
     tied_segment = _TIED_SEGMENT
-    tied_prop = _TIED_PROP
-    for i, op in enumerate(ops):
-        name = op.name
-        if op.regions:
-            is_conc = name == "stream.async.concurrent"
-            walk = op.walk()
-            next(walk)  # op itself
-            if is_conc:
-                concurrent.append(op)
-            for inner in walk:
-                anc_pos[inner] = i
-                if is_conc:
-                    if inner.name == "stream.async.concurrent":
-                        concurrent.append(inner)
-                    for r in inner.results:
-                        if r.type.startswith("!stream.resource<") and not r.uses and tied_operand(r) is None:
-                            hack.append(r)
-                            hack_def.append(i)
-            if is_conc:
-                _collect_alias_pairs(op, pairs)
-        results = op.results
-        if not results:
-            continue
-        if name in tied_segment:
-            # One result, tied to operand 0 (see tied_operand).
-            for r in results:
-                if r.type.startswith("!stream.resource<"):
-                    top_results.append(r)
-                    top_def.append(i)
-                    if r.index == 0:
-                        pairs.append((r, op.operands[0]))
-        elif name in tied_prop and op.props.get("tied_operands"):
-            for r in results:
-                if r.type.startswith("!stream.resource<"):
-                    top_results.append(r)
-                    top_def.append(i)
-                    t = tied_operand(r)
-                    if t is not None:
-                        pairs.append((r, t))
-        else:
-            for r in results:
-                if r.type.startswith("!stream.resource<"):
-                    top_results.append(r)
-                    top_def.append(i)
+    for op in [op for op in ops if op.name in tied_segment]:
+        # One result, tied to operand 0 (see tied_operand).
+        r = op.results[0]
+        if r.type.startswith(_RESOURCE):
+            pairs.append((r, op.operands[0]))
+    for op in [op for op in ops if op.name in _TIED_PROP and op.props.get("tied_operands")]:
+        for r in op.results:
+            if r.type.startswith(_RESOURCE):
+                t = tied_operand(r)
+                if t is not None:
+                    pairs.append((r, t))
 
     values: list[Value] = args + top_results
-    index = {v: k for k, v in enumerate(values)}
+    n_args = len(args)
     n_ordered = len(values)
+    index = dict(zip(values, range(n_ordered)))
     # Hack values override nothing that is numbered already (they are nested).
     for v in hack:
         if v not in index:
@@ -405,36 +405,37 @@ def region_arrays(execute_op: Op) -> RegionArrays:
             index[v] = len(values)
             values.append(v)
     n = len(values)
-    n_args = len(args)
 
     def_op = np.zeros(n, dtype=np.int64)
     def_op[:n_args] = LIVE_IN
     def_op[n_args:n_ordered] = top_def
     def_op[n_ordered : n_ordered + n_hack] = hack_def
 
-    # Uses: block args map nested users to their ancestor, results map users
-    # not in the block to 0 (IREE's DenseMap default); nested values get none.
-    arg_uses_lists = list(map(_uses, args))
-    res_uses_lists = list(map(_uses, top_results))
-    arg_counts = np.fromiter(map(len, arg_uses_lists), dtype=np.int64, count=n_args)
-    res_counts = np.fromiter(map(len, res_uses_lists), dtype=np.int64, count=len(top_results))
-    counts = np.zeros(n, dtype=np.int64)
-    counts[:n_args] = arg_counts
-    counts[n_args:n_ordered] = res_counts
+    # Uses of args and top-level results: block args count a nested use at
+    # its top-level ancestor (MLIR's Liveness); IREE maps a nested user of a
+    # result to 0, which never moves the end of an interval that starts at
+    # the defining op's index >= 0, so those uses are left out.  Nested
+    # values get none.
+    all_ops = ops + nested_ops if nested_ops else ops
+    operand_lists = list(map(_operands, all_ops))
+    counts = np.fromiter(map(len, operand_lists), np.int64, len(all_ops))
+    total = int(counts.sum())
+    local = np.fromiter(
+        map(index.get, chain.from_iterable(operand_lists), repeat(-1)), dtype=np.int64, count=total
+    )
+    pos = np.arange(len(all_ops), dtype=np.int64)
+    if nested_ops:
+        pos[n_ops:] = nested_pos
+    user = np.repeat(pos, counts)
+    keep = (local >= 0) & (local < n_ordered)
+    if nested_ops:
+        top_user = np.repeat(np.arange(len(all_ops)) < n_ops, counts)
+        keep &= (local < n_args) | top_user
+    local = local[keep]
+    order = np.argsort(local, kind="stable")
+    use_ops = user[keep][order]
     use_indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=use_indptr[1:])
-    owner = itemgetter(0)
-    arg_uses = np.fromiter(
-        map(anc_pos.get, map(owner, chain.from_iterable(arg_uses_lists)), repeat(0)),
-        dtype=np.int64,
-        count=int(arg_counts.sum()),
-    )
-    res_uses = np.fromiter(
-        map(op_pos.get, map(owner, chain.from_iterable(res_uses_lists)), repeat(0)),
-        dtype=np.int64,
-        count=int(res_counts.sum()),
-    )
-    use_ops = np.concatenate([arg_uses, res_uses])
+    np.cumsum(np.bincount(local, minlength=n), out=use_indptr[1:])
 
     live_out = np.zeros(n, dtype=np.uint8)
     yielded = [index[v] for v in ops[-1].group("resource_operands") if v in index]
@@ -456,7 +457,10 @@ def region_arrays(execute_op: Op) -> RegionArrays:
     )
 
 
-_uses = attrgetter("uses")
+_RESOURCE = "!stream.resource<"
+_results = attrgetter("results")
+_operands = attrgetter("operands")
+_type = attrgetter("type")
 
 
 def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarray]:
