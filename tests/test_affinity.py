@@ -49,9 +49,10 @@ SA_CASES = (
     [(s, _size(s), False) for s in range(80)]
     + [(500 + s, _size(s), True) for s in range(50)]
     + [(7000, 700, False), (7001, 2000, False), (7002, 900, True)]
-    # a global whose loads (349) or stored value (230) end INVALID: placed by
-    # what the first visit of that input found (AffinityAnalysis._ends_invalid)
-    + [(230, _size(230), True), (349, _size(349), True)]
+    # a global whose loads (349, 417, 577) or stored value (230) end INVALID:
+    # placed by what the first visit of that input found (AffinityAnalysis.
+    # _ends_invalid); in 499, 671, 700 that first visit is INVALID as well
+    + [(s, _size(s), True) for s in (230, 349, 417, 577, 499, 671, 700)]
 )
 LS_CASES = [(3000 + s, _size(s)) for s in range(40)]
 

@@ -55,8 +55,10 @@ depth first, and the op elements a producer walk creates are not updated at
 creation (``updateAfterInit=false`` in ``ValueProducerAffinityPVS::
 updateValue``), so there an op without a written affinity, and another
 global, contribute nothing.  Elements ``sP``/``sC``/``sO``/``sG`` compute that
-value; which inputs end INVALID is decided by a plain solve first (it does not
-depend on the sets), so the main solve stays monotone and deterministic.
+value (INVALID there too: the input gives nothing).  Which elements end
+INVALID is decided by a plain solve first (it depends on the walks only, not
+on the sets), so no input of ``G`` changes from valid to INVALID during the
+main solve: it stays monotone and deterministic.
 Found on generated cross-function modules (a load whose consumers reach an
 external ``stream.async.func`` through a concurrent region; a stored value
 whose producing execute has no affinity and an INVALID consumer).
@@ -854,6 +856,8 @@ class AffinityAnalysis:
         for kind, v in inputs:
             if self._ends_invalid(kind, v):
                 kind = "s" + kind
+                if self._ends_invalid(kind, v):
+                    continue
             st = self._read((kind, v), key)
             if st is not None:
                 self._union(acc, st)
@@ -871,10 +875,12 @@ class AffinityAnalysis:
         (``getOrCreateElementFor(..., updateAfterInit=false)`` in
         ``ValueProducerAffinityPVS::updateValue``), so an op without a written
         affinity contributes nothing there, nor does another global.  The
-        ``s*`` elements compute that first-visit value; an INVALID one gives
-        nothing, as in DFX.  INVALID-ness does not depend on the sets (only on
-        incomplete walks), so a plain solve decides it, and this solve stays
-        monotone (deterministic)."""
+        ``s*`` elements compute that first-visit value; one that ends INVALID
+        gives nothing, as in DFX.  INVALID-ness does not depend on the sets
+        (only on incomplete walks), so a plain solve (no first-visit rule)
+        decides it for both kinds of element, and the solve that reads them
+        stays monotone (deterministic): an input read while still valid but
+        INVALID at the end would leave its passing facts in ``G``."""
         if not self._use_first_visit:
             return False
         if self._invalidity is None:

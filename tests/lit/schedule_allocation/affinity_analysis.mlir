@@ -591,3 +591,109 @@ util.func public @globalReachesExternal(%n: index) -> !stream.timepoint {
   util.optimization_barrier %b : !stream.resource<transient>
   util.return %tb : !stream.timepoint
 }
+
+// -----
+
+// Reduced from generated seed 230 (cross-function): a global without loads
+// whose stored value ends INVALID (its execute has no affinity; a consumer of
+// another of its results also reads a value returned by an external
+// stream.async.func).  The global is placed by the first visit of the stored
+// value, which finds nothing: the variable result gets no affinity.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.global private mutable @init0_var : !stream.resource<variable>
+stream.async.func private @callee2(%arg0: i32, %arg1: i32) -> (!stream.resource<*>, !stream.resource<*>)
+util.initializer {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c65536 = arith.constant 65536 : index
+  %c262144 = arith.constant 262144 : index
+  %c36_i8 = arith.constant 36 : i8
+  %c62_i32 = arith.constant 62 : i32
+  %c130_i32 = arith.constant 130 : i32
+  %7:4, %8 = stream.async.execute with() -> (!stream.resource<external>{%c262144}, !stream.resource<transient>{%c4}, !stream.resource<external>{%c4}, !stream.resource<variable>{%c262144}) {
+    %1 = stream.async.splat %c130_i32 : i32 -> !stream.resource<transient>{%c65536}
+    %3:3 = stream.async.concurrent with(%1 as %arg0: !stream.resource<transient>{%c65536}) -> (%1{%c65536}, !stream.resource<external>{%c262144}, !stream.resource<transient>{%c4}) {
+      %2:3 = stream.async.dispatch @ex0_b3_p1::@entry[%c1](%arg0[%c0 to %c65536 for %c65536], %c62_i32) : (!stream.resource<transient>{%c65536}, i32) -> (%arg0{%c65536}, !stream.resource<external>{%c262144}, !stream.resource<transient>{%c4})
+      stream.yield %2#0, %2#1, %2#2 : !stream.resource<transient>{%c65536}, !stream.resource<external>{%c262144}, !stream.resource<transient>{%c4}
+    }
+    %4 = stream.async.transfer %3#2 : !stream.resource<transient>{%c4} from(#hal.device.affinity<@dev1>) -> to(#hal.device.affinity<@dev1>) !stream.resource<external>{%c4}
+    %5 = stream.async.fill %c36_i8, %3#2[%c0 to %c4 for %c4] : i8 -> %3#2 as !stream.resource<transient>{%c4}
+    %6 = stream.async.clone %3#1 : !stream.resource<external>{%c262144} -> !stream.resource<variable>{%c262144}
+    stream.yield %3#1, %5, %4, %6 : !stream.resource<external>{%c262144}, !stream.resource<transient>{%c4}, !stream.resource<external>{%c4}, !stream.resource<variable>{%c262144}
+  } => !stream.timepoint
+  %9 = stream.timepoint.await %8 => %7#3 : !stream.resource<variable>{%c262144}
+  util.global.store %9, @init0_var : !stream.resource<variable>
+  %11 = util.call @relay_transient(%7#1, %c4) : (!stream.resource<transient>, index) -> !stream.timepoint
+  %13 = util.call @relay_external(%7#2, %c4) : (!stream.resource<external>, index) -> !stream.timepoint
+  util.return
+}
+util.func public @fn2(%arg0: !stream.channel, %arg1: index, %arg2: !stream.resource<external>) -> (!stream.resource<transient>, !stream.resource<external>, !stream.timepoint) attributes {stream.resources = #stream.resource_config<{max_allocation_size = 1073741824, min_buffer_offset_alignment = 8, max_buffer_range = 1073741824, min_buffer_range_alignment = 4, index_bits = 32}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c100 = arith.constant 100 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1000 = arith.constant 1000 : index
+  %c16384 = arith.constant 16384 : index
+  %c65536 = arith.constant 65536 : index
+  %c1048576 = arith.constant 1048576 : index
+  %c2_i32 = arith.constant 2 : i32
+  %c9_i32 = arith.constant 9 : i32
+  %c14_i16 = arith.constant 14 : i16
+  %c15_i32 = arith.constant 15 : i32
+  %c19_i32 = arith.constant 19 : i32
+  %c130_i32 = arith.constant 130 : i32
+  %0 = util.optimization_barrier %c1000 : index
+  %13:2, %14 = stream.async.execute on(#hal.device.affinity<@dev0>) with(%arg2 as %arg3: !stream.resource<external>{%arg1}) -> (!stream.resource<transient>{%c65536}, !stream.resource<transient>{%0}) {
+    %1 = stream.async.alloca : !stream.resource<transient>{%c65536}
+    %2 = stream.async.clone %arg3 : !stream.resource<external>{%arg1} -> !stream.resource<transient>{%arg1}
+    %4:2 = stream.async.dispatch @ex7_b2_p1::@entry[%c1](%c4) : (index) -> (!stream.resource<transient>{%c64}, !stream.resource<transient>{%c256})
+    %5 = stream.async.dispatch @undeclared_ex1::@entry2(%arg3[%c0 to %arg1 for %arg1], %4#0[%c0 to %c64 for %c64], %c4, %c4) : (!stream.resource<external>{%arg1}, !stream.resource<transient>{%c64}, index, index) -> !stream.resource<transient>{%c512}
+    %6 = stream.async.barrier %5 : !stream.resource<transient>{%c512}
+    %7:3 = stream.async.dispatch @ex9_b5_p0::@entry[%c1](%2[%c0 to %arg1 for %arg1], %6[%c0 to %c512 for %c512], %4#1[%c0 to %c256 for %c256]) : (!stream.resource<transient>{%arg1}, !stream.resource<transient>{%c512}, !stream.resource<transient>{%c256}) -> (%2{%arg1}, !stream.resource<external>{%c100}, !stream.resource<transient>{%0})
+    %10:3 = stream.async.dispatch @ex10_b5_p1::@entry[%c4, %c1](%7#0[%c0 to %arg1 for %arg1], %1[%c0 to %c65536 for %c65536], %4#0[%c0 to %c64 for %c64], %c19_i32) : (!stream.resource<transient>{%arg1}, !stream.resource<transient>{%c65536}, !stream.resource<transient>{%c64}, i32) -> (!stream.resource<transient>{%arg1}, %1{%c65536}, !stream.resource<transient>{%arg1})
+    %11:2 = stream.async.dispatch @ex11_b3_p0::@entry[%c4, %c1](%4#1[%c0 to %c256 for %c256]) : (!stream.resource<transient>{%c256}) -> (!stream.resource<transient>{%0}, !stream.resource<transient>{%0})
+    stream.yield %10#1, %11#1 : !stream.resource<transient>{%c65536}, !stream.resource<transient>{%0}
+  } => !stream.timepoint
+  %27:2, %28 = stream.async.execute on(#hal.device.affinity<@dev0>) await(%14) => with() -> (!stream.resource<external>{%arg1}, !stream.resource<transient>{%arg1}) {
+    %16:2 = stream.async.dispatch @undeclared_ex2::@entry0[%c4, %c1](%c15_i32) : (i32) -> (!stream.resource<transient>{%c16384}, !stream.resource<external>{%arg1})
+    %17 = stream.async.clone %16#1 : !stream.resource<external>{%arg1} -> !stream.resource<external>{%arg1}
+    %18 = stream.async.transfer %16#1 : !stream.resource<external>{%arg1} from(#hal.device.affinity<@dev1>) -> to(#hal.device.affinity<@dev0>) !stream.resource<transient>{%arg1}
+    %20 = stream.async.barrier %17 : !stream.resource<external>{%arg1}
+    %23 = stream.async.clone %18 : !stream.resource<transient>{%arg1} -> !stream.resource<transient>{%arg1}
+    %26 = stream.async.update %23, %20[%c0 to %arg1] : !stream.resource<transient>{%arg1} -> %20 as !stream.resource<external>{%arg1}
+    stream.yield %26, %23 : !stream.resource<external>{%arg1}, !stream.resource<transient>{%arg1}
+  } => !stream.timepoint
+  %41:2, %42 = stream.async.execute on(#hal.device.affinity<@dev0>) await(%28) => with() -> (!stream.resource<transient>{%0}, !stream.resource<transient>{%arg1}) {
+    %29 = stream.async.splat %c130_i32 : i32 -> !stream.resource<transient>{%0}
+    %35:4 = stream.async.concurrent with(%29 as %arg4: !stream.resource<transient>{%0}) -> (%29{%0}, !stream.resource<external>{%c512}, !stream.resource<transient>{%arg1}, !stream.resource<transient>{%c1048576}) {
+      %32 = stream.async.fill %c9_i32, %arg4[%c0 to %0 for %0] : i32 -> %arg4 as !stream.resource<transient>{%0}
+      %33:2 = stream.async.call @callee2(%c2_i32, %c19_i32) : (i32, i32) -> (!stream.resource<external>{%c512}, !stream.resource<transient>{%arg1})
+      %34 = stream.async.splat %c14_i16 : i16 -> !stream.resource<transient>{%c1048576}
+      stream.yield %32, %33#0, %33#1, %34 : !stream.resource<transient>{%0}, !stream.resource<external>{%c512}, !stream.resource<transient>{%arg1}, !stream.resource<transient>{%c1048576}
+    }
+    stream.yield %35#0, %35#2 : !stream.resource<transient>{%0}, !stream.resource<transient>{%arg1}
+  } => !stream.timepoint
+  %48 = util.call @relay_transient(%41#1, %arg1) : (!stream.resource<transient>, index) -> !stream.timepoint
+  util.return %13#0, %27#0, %42 : !stream.resource<transient>, !stream.resource<external>, !stream.timepoint
+}
+util.func private @relay_transient(%r: !stream.resource<transient>, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %o, %t = stream.async.execute with(%r as %a: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @relay_ex::@entry(%a[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
+util.func private @relay_external(%r: !stream.resource<external>, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %o, %t = stream.async.execute on(#hal.device.affinity<@dev1>) with(%r as %a: !stream.resource<external>{%n}) -> !stream.resource<transient>{%n} {
+    %d = stream.async.dispatch @relay_ex::@entry(%a[%c0 to %n for %n]) : (!stream.resource<external>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %d : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
