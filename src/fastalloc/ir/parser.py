@@ -50,6 +50,10 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
             return f
 
         @staticmethod
+        def cfunc(f):
+            return f
+
+        @staticmethod
         def locals(**_):
             return lambda f: f
 
@@ -82,6 +86,7 @@ _MARGIN = 4096
 _PAD = 4
 
 
+@cython.cfunc
 def _is_ident(t: str) -> cython.bint:
     c = t[:1]
     return c.isalpha() or c == "_"
@@ -652,7 +657,9 @@ class _Parser:
                         raise self.err("expected positive integer result count")
                     cnt = int(c)
                     self.i += 1
-                groups.append((t[1:], cnt, k))
+                nm = t[1:]
+                # one string per distinct name: functions reuse %0, %1, ...
+                groups.append((self.shared.setdefault(nm, nm), cnt, k))
                 if toks[self.i] == ",":
                     self.i += 1
                     t = self.peek()
@@ -1132,6 +1139,7 @@ class _Parser:
         return t
 
 
+@cython.cfunc
 def _add_region(op: Op, region: Region) -> None:
     # ops without regions share NO_REGIONS (an empty tuple)
     if op.regions is NO_REGIONS:
@@ -1144,6 +1152,7 @@ def pending_closed(op: Op) -> cython.bint:
     return bool(op.regions)
 
 
+@cython.cfunc
 def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
     """A known op states ``v``'s type: record it, or check it against what we know."""
     owner = v.owner
@@ -1155,6 +1164,7 @@ def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
         raise p.err(f"use of value '%{v.name_hint}' expects different type than prior uses: '{ty}' vs '{v.type}'", k)
 
 
+@cython.cfunc
 def _int_list(p: _Parser, text: str, k: int) -> list[int]:
     s = text.strip()
     if not (s.startswith("[") and s.endswith("]")):
@@ -1208,6 +1218,7 @@ _NOSPACE_BEFORE = frozenset({",", ")", "]", "}", ">"})
 _NOSPACE_AFTER = frozenset({"(", "[", "{", "<"})
 
 
+@cython.cfunc
 def _join(parts: list[str]) -> str:
     """Join tokens with MLIR-friendly spacing (whitespace is insignificant between them)."""
     if not parts:
@@ -1229,6 +1240,7 @@ def _unquote(tok: str) -> str:
     return tok[1:-1]
 
 
+@cython.cfunc
 def _result_types(name: str, flat: list[str], nres: int) -> list[str]:
     """Result types of an uninterpreted op from its trailing ``: T`` / ``-> T`` (best effort)."""
     if name in ("arith.cmpi", "arith.cmpf"):
@@ -1282,6 +1294,7 @@ def _result_types(name: str, flat: list[str], nres: int) -> list[str]:
 # Pretty-form parsers of the known ops (formats from IREE's StreamOps.td)
 # ---------------------------------------------------------------------------
 
+@cython.cfunc
 def _p_resource_region(p: _Parser, op: Op, with_results: bool, segs: dict) -> list[str]:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>; returns result types."""
     p.expect("with")
@@ -1348,6 +1361,7 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, segs: dict) -> li
     return rtypes
 
 
+@cython.cfunc
 def _index_of(vals: list[Value], v: Value) -> int:
     for k, x in enumerate(vals):
         if x is v:
@@ -1362,7 +1376,6 @@ def p_async_execute(p: _Parser, op: Op) -> None:
     p.arrow_gt()
     rtypes.append(p.timepoint_type())
     p.finish(op, segs, rtypes)
-    _order_props(op)
 
 
 def p_async_concurrent(p: _Parser, op: Op) -> None:
@@ -1480,6 +1493,7 @@ def p_async_copy(p: _Parser, op: Op) -> None:
                   "length": [ln]}, [ty])
 
 
+@cython.cfunc
 def _p_entry_points(p: _Parser, op: Op) -> None:
     t = p.peek()
     if t == "{":
@@ -1503,6 +1517,7 @@ def _p_entry_points(p: _Parser, op: Op) -> None:
     op.props["entry_points"] = p.shared.setdefault(ep, ep)
 
 
+@cython.cfunc
 def _p_dispatch_operands(p: _Parser, with_end: bool) -> tuple[list[Value], list, list, list, list[bool]]:
     """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``."""
     p.expect("(")
@@ -1530,6 +1545,7 @@ def _p_dispatch_operands(p: _Parser, with_end: bool) -> tuple[list[Value], list,
     return ops, offs, ends, lens, ranged
 
 
+@cython.cfunc
 def _p_shaped_function_type(p: _Parser, operands: list[Value]) -> tuple[list[Value], list[str], list[Value], list[int]]:
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``."""
     p.expect("(")
@@ -1604,7 +1620,6 @@ def p_async_dispatch(p: _Parser, op: Op) -> None:
     p.finish(op, {"workload": work, "resource_operands": ops, "resource_operand_sizes": sizes,
                   "resource_operand_offsets": offs, "resource_operand_ends": ends,
                   "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
-    _order_props(op)
 
 
 def p_async_call(p: _Parser, op: Op) -> None:
@@ -1624,6 +1639,7 @@ def p_async_call(p: _Parser, op: Op) -> None:
                   "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
 
 
+@cython.cfunc
 def _p_collective_attr(p: _Parser, op: Op) -> None:
     p.expect("<")
     parts = []
@@ -1899,6 +1915,7 @@ def p_cmd_copy(p: _Parser, op: Op) -> None:
                   "target_size": [tsz], "target_offset": [to], "length": [ln]}, [])
 
 
+@cython.cfunc
 def _p_cmd_range_op(p: _Parser, op: Op, kw: str | None) -> None:
     if kw:
         p.opt_on(op, "source_affinity", kw)
@@ -1921,6 +1938,7 @@ def p_cmd_discard(p: _Parser, op: Op) -> None:
     _p_cmd_range_op(p, op, None)
 
 
+@cython.cfunc
 def _p_dispatch_resources(p: _Parser) -> tuple[list[Value], list[Value], list[Value], list[Value], list[int]]:
     """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
     p.expect("{")
@@ -2034,10 +2052,6 @@ def p_cmd_collective(p: _Parser, op: Op) -> None:
     op.props["resource_accesses"] = acc
     p.finish(op, {"channel": [ch], "element_count": [cnt], "param": param, "resources": res,
                   "resource_sizes": sizes, "resource_offsets": offs, "resource_lengths": lens}, [])
-
-
-def _order_props(op: Op) -> None:
-    pass
 
 
 # Per known op: (segment name, 1 if its values are index-typed, 2 if timepoints, else 0).

@@ -35,6 +35,17 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
         def ccall(f):
             return f
 
+        Py_ssize_t = int
+        bint = bool
+
+        @staticmethod
+        def cfunc(f):
+            return f
+
+        @staticmethod
+        def locals(**_):
+            return lambda f: f
+
 from fastalloc.ir.generic import generic_template
 from fastalloc._gc import gc_paused
 from fastalloc.ir.model import Block, Module, Op, Region, Value
@@ -48,12 +59,18 @@ IND = "  "
 
 
 class _Namer:
-    __slots__ = ("use", "defs", "scope_ops")
+    __slots__ = ("use", "defs", "scope_ops", "simple")
 
     def __init__(self, nvalues: int) -> None:
+        # value id -> the name its uses print (and the definition of a
+        # single result); defs: value id -> definition text of the first
+        # result of each group of a multi-result op (``%x:2``, or ``%x``)
         self.use: list[str | None] = [None] * nvalues
         self.defs: dict[int, str] = {}
         self.scope_ops: list[Op] | None = None
+        # hint -> "%hint" if the hint is a valid name as it is, else None
+        # (hints repeat from one function to the next: checked once each)
+        self.simple: dict[str | None, str | None] = {None: None, "": None}
 
     def release(self) -> None:
         """Forget the names of the last scope's values defined inside its
@@ -140,6 +157,7 @@ class _Namer:
                     taken.add(cand)
                     return cand
 
+        simple = self.simple
         for op in ops:
             res = op.results
             n = len(res)
@@ -147,13 +165,16 @@ class _Namer:
                 v = res[0]
                 h = v.name_hint
                 # fast path of fresh(): the source name, still free
-                if h and h not in taken and (h.isdigit() or (valid(h) and not h[0].isdigit())):
-                    taken.add(h)
-                    nm = "%" + h
-                else:
+                try:
+                    nm = simple[h]
+                except KeyError:
+                    nm = "%" + h if h.isdigit() or (valid(h) and not h[0].isdigit()) else None
+                    simple[h] = nm
+                if nm is None or h in taken:
                     nm = "%" + fresh(h, False)
+                else:
+                    taken.add(h)
                 use[v.id] = nm
-                defs[v.id] = nm
             elif n:
                 k = 0
                 while k < n:
@@ -181,6 +202,7 @@ class _Namer:
                             use[v.id] = "%" + fresh(v.name_hint, True)
 
 
+@cython.cfunc
 def _preorder(op: Op, out: list[Op]) -> None:
     """``out += op.walk()``, without a generator frame per op."""
     out.append(op)
@@ -193,23 +215,32 @@ def _preorder(op: Op, out: list[Op]) -> None:
                     out.append(o)
 
 
-def _grp(op: Op, name: str) -> list[Value]:
-    """``_grp(op, name)`` for a known op (the printer's hot path)."""
+@cython.cfunc
+@cython.locals(k=cython.Py_ssize_t, j=cython.Py_ssize_t, start=cython.Py_ssize_t, segs=list)
+def _grp(op: Op, name: str) -> list:
+    """``op.group(name)`` for a known op, without its checks (the printer's hot path)."""
     d = op.opdef
-    k = d.segment_index[name]
     segs = op.segments
+    k = d.segment_index[name]
     start = d.static_start[k]
     if start < 0:
-        start = sum(segs[:k])
+        start = 0
+        for j in range(k):
+            start += segs[j]
     return op.operands[start:start + segs[k]]
 
 
+@cython.cfunc
+@cython.locals(k=cython.Py_ssize_t, j=cython.Py_ssize_t, start=cython.Py_ssize_t, segs=list)
 def _g1(op: Op, name: str) -> Value:
     d = op.opdef
     k = d.segment_index[name]
     start = d.static_start[k]
     if start < 0:
-        start = sum(op.segments[:k])
+        segs = op.segments
+        start = 0
+        for j in range(k):
+            start += segs[j]
     return op.operands[start]
 
 
@@ -275,10 +306,16 @@ class _Printer:
         out.append(ind)
         res = op.results
         if res:
-            defs = self.namer.defs
             if len(res) == 1:
-                out.append(defs.get(res[0].id, ""))
+                # a single result's definition is its use name (_Namer)
+                i = res[0].id
+                try:
+                    nm = self.use[i] if i >= 0 else None
+                except IndexError:
+                    nm = None
+                out.append(nm if nm is not None else "")
             else:
+                defs = self.namer.defs
                 out.append(", ".join([defs[r.id] for r in res if r.id in defs]))
             out.append(" = ")
         if op.opdef is not None:
@@ -411,6 +448,7 @@ class _Printer:
         self.flush()
 
 
+@cython.cfunc
 def _dict(d: dict[str, str]) -> str:
     items = []
     for k, v in d.items():
@@ -454,11 +492,13 @@ def print_op(op: Op, generic: bool = False) -> str:
 # Pretty printers of the known ops
 # ---------------------------------------------------------------------------
 
+@cython.cfunc
 def _on(p: _Printer, op: Op, key: str = "affinity", kw: str = "on") -> str:
     a = op.props.get(key)
     return f"{kw}({a}) " if a else ""
 
 
+@cython.cfunc
 def _await(p: _Printer, op: Op, arrow: bool, seg: str = "await_timepoint") -> str:
     aw = _grp(op, seg)
     if not aw:
@@ -468,6 +508,7 @@ def _await(p: _Printer, op: Op, arrow: bool, seg: str = "await_timepoint") -> st
 
 
 
+@cython.cfunc
 def _resource_region(p: _Printer, op: Op, ind: str, with_results: bool) -> None:
     out = p.out
     outer = _grp(op, "resource_operands")
@@ -541,6 +582,7 @@ def pp_async_slice(p: _Printer, op: Op, ind: str) -> None:
                  f"{p.ts(op.results[0].type, _g1(op, 'result_size'))}")
 
 
+@cython.cfunc
 def _tied(p: _Printer, op: Op, target: Value, size: Value) -> str:
     return f"{p.n(target)} as {p.ts(op.results[0].type, size)}"
 
@@ -570,6 +612,7 @@ def pp_async_copy(p: _Printer, op: Op, ind: str) -> None:
                  f"{p.ts(s.type, _g1(op, 'source_size'))} -> {_tied(p, op, t, _g1(op, 'target_size'))}")
 
 
+@cython.cfunc
 def _entry_points(op: Op) -> str:
     eps = op.props["entry_points"].strip()
     inner = eps[1:-1] if eps.startswith("[") else eps
@@ -577,6 +620,7 @@ def _entry_points(op: Op) -> str:
     return parts[0] if len(parts) == 1 else "{" + ", ".join(parts) + "}"
 
 
+@cython.cfunc
 def _dispatch_operands(p: _Printer, ops: list[Value], offs, ends, lens, is_res) -> str:
     items = []
     k = 0
@@ -591,10 +635,14 @@ def _dispatch_operands(p: _Printer, ops: list[Value], offs, ends, lens, is_res) 
     return "(" + ", ".join(items) + ")"
 
 
-def _is_resource(v: Value) -> bool:
-    return v.type.startswith("!stream.resource<")
+@cython.cfunc
+@cython.locals(t=str)
+def _is_resource(v: Value) -> cython.bint:
+    t = v.type
+    return t.startswith("!stream.resource<")
 
 
+@cython.cfunc
 def _shaped_fn_type(p: _Printer, op: Op, operands: list[Value], sizes: list[Value], rsizes: list[Value]) -> str:
     items = []
     k = 0
@@ -625,6 +673,7 @@ def _shaped_fn_type(p: _Printer, op: Op, operands: list[Value], sizes: list[Valu
 _ATTRS_BEFORE_TYPE = frozenset({"stream.async.dispatch", "stream.async.call", "stream.cmd.call"})
 
 
+@cython.cfunc
 def _attrs_before_type(op: Op) -> str:
     return " " + _dict(op.attrs) if op.attrs else ""
 
@@ -654,6 +703,7 @@ def pp_async_call(p: _Printer, op: Op, ind: str) -> None:
                  + " : " + _shaped_fn_type(p, op, ops, _grp(op, "resource_operand_sizes"), _grp(op, "result_sizes")))
 
 
+@cython.cfunc
 def _collective_attr(op: Op) -> str:
     a = op.props["op"]
     return a[len("#stream.collective"):] if a.startswith("#stream.collective<") else a
@@ -782,6 +832,7 @@ def pp_cmd_copy(p: _Printer, op: Op, ind: str) -> None:
                  f"{p.ts(s.type, _g1(op, 'source_size'))} -> {p.ts(t.type, _g1(op, 'target_size'))}")
 
 
+@cython.cfunc
 def _cmd_range(p: _Printer, op: Op, kw: str | None) -> None:
     t = _g1(op, "target")
     pre = _on(p, op, "source_affinity", kw) if kw else ""
@@ -801,6 +852,7 @@ def pp_cmd_discard(p: _Printer, op: Op, ind: str) -> None:
     _cmd_range(p, op, None)
 
 
+@cython.cfunc
 def _dispatch_resources(p: _Printer, op: Op, ind: str) -> str:
     res = _grp(op, "resources")
     sizes = _grp(op, "resource_sizes")
