@@ -3,6 +3,7 @@ and a side-by-side run against omnimalloc's best_fit.
 
 Measure:  pytest bench/bench_bestfit.py --benchmark-enable -p no:cacheprovider
           FASTALLOC_BENCH_LARGE=1 pytest bench/bench_bestfit.py --benchmark-enable -k random
+          (10^6 buffers: the default call runs 2 threads, so wall < CPU on 2 free cores)
           pytest bench/bench_bestfit.py --benchmark-enable -m slow -k omnimalloc
 CI runs each case once (the default --benchmark-disable).  Random workloads
 come from fastalloc.testing.workloads.random_buffers (sizes log-uniform
@@ -71,6 +72,22 @@ def test_random(benchmark, n, effort):
     assert plan.total >= lb
     if n <= 10**5:
         validate(s, e, z, plan.offsets, alignment=64)
+
+
+N_SEEDS = 10**6 if LARGE else 10**5
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_other_seeds(benchmark, seed):
+    # the quality at 10^6 varies by instance (one greedy order's worst spot
+    # decides the peak): the ratio on a few more seeds, default call
+    s, e, z = random_buffers(N_SEEDS, seed=seed)
+    benchmark.group = f"best-fit random n={N_SEEDS}, other seeds"
+    cpu = []
+    plan = benchmark.pedantic(_cpu_timed(cpu, pack), (s, e, z), {"alignment": 64}, rounds=1, iterations=1)
+    benchmark.extra_info["cpu_median_s"] = round(statistics.median(cpu), 4)
+    lb = _record(benchmark, s, e, z, plan, 64)
+    assert plan.total >= lb
 
 
 def test_benchmark_folder_present():

@@ -2,7 +2,8 @@
 #
 # Entry points (Python): _pack_best_fit (the strategy), _pack_sweep (its
 # O(n log n) effort-0 pass, usable as a strategy of its own), _bf_large (its
-# effort-1 plan for very large problems) and _pack_best_fit_order /
+# effort-1 plan for very large problems: _bf_chunked's time chunks and the
+# sweep, run by a _BfPool of 2 threads) and _pack_best_fit_order /
 # _pack_best_fit_order_bk (one pass in a caller's order, for tests).  Every
 # private name starts with _bf_ because this file is textually included into
 # _core.pyx.
@@ -983,7 +984,13 @@ def _bf_chunked(starts, ends, sizes, pool):
     cdef Py_ssize_t m = len(sizes), C, c, k, r
     T, lla, lha = _bf_leaves(starts, ends)
     shift = _bf_bk_shift(lla, lha, m)
-    base = _bf_order_by_class(starts, sizes, lla, 2.0)
+    if m > 1 and bool(np.all(starts[1:] >= starts[:m - 1])):
+        # labels already by first use (_bf_large): a counting sort by class
+        # gives the same order as _bf_order_by_class
+        cls = np.floor(np.log2(np.maximum(sizes.astype(np.float64), 1.0)) * 2.0).astype(np.int64)
+        base = _argsort_stable(-cls)
+    else:
+        base = _bf_order_by_class(starts, sizes, lla, 2.0)
     C = min(_BF_CHUNKS, T // _BF_CHUNK_LEAVES) if shift >= 0 else 1
     if C >= 2:
         cs = lla.astype(np.int64) * C // T
@@ -1087,13 +1094,6 @@ def _bf_large(starts, ends, sizes):
     zs = np.sort(sizes)
     csum = np.cumsum(zs)
     k = int(np.searchsorted(csum, csum[n - 1] >> _BF_SMALL_SHIFT, "right"))
-    # buffers relabelled by first use (stable: ties keep their index order,
-    # so every tie break by index is unchanged): the chunks' and the sweep's
-    # gathers then read nearby memory instead of all of it
-    perm = _argsort_stable(starts)
-    starts = starts[perm]
-    ends = ends[perm]
-    sizes = sizes[perm]
     small = sizes < zs[k] if k < n else np.ones(n, dtype=bool)
     ib = np.flatnonzero(~small)
     iz = np.flatnonzero(small)
@@ -1102,9 +1102,14 @@ def _bf_large(starts, ends, sizes):
     pool = _BfPool()
     try:
         if len(iz):
+            # first, so that a helper sweeps while this thread prepares the chunks
             ss, es, zs_ = starts[iz], ends[iz], sizes[iz]
             pool.submit(lambda: _pack_sweep(ss, es, zs_, 1, 0))
         if len(ib):
+            # relabelled by first use (stable: ties keep their index order, so
+            # every tie break by index is unchanged): the chunks' gathers then
+            # read nearby memory
+            ib = ib[_argsort_stable(starts[ib])]
             off_b, top = _bf_chunked(starts[ib], ends[ib], sizes[ib], pool)
             offsets[ib] = off_b
         res = pool.results()
@@ -1116,9 +1121,7 @@ def _bf_large(starts, ends, sizes):
             raise OverflowError(f"stacked peak {top} + {top_s} overflows int64")
         offsets[iz] = off_s + top
         top += top_s
-    out = np.empty(n, dtype=np.int64)
-    out[perm] = offsets
-    return out, top
+    return offsets, top
 
 
 def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
@@ -1193,11 +1196,13 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       XLA's heap simulator does, then an iterated local search on the best
       order (_bf_local_search) within effort * _BF_BUDGET placements, for up
       to 5000*effort buffers.  Stops as soon as the peak meets the lower
-      bound.  Above 2*10^5*effort buffers, _bf_large instead: one pass over
-      the buffers holding all but 1/256 of the bytes, the smallest ones
-      swept on top (random workload, 10^6 buffers: ~0.6-1 s CPU, 1.04 x
-      the lower bound, against ~5 s and 1.062 for the best of the sweep and
-      one order over all of them).
+      bound.  Above 2*10^5*effort buffers, _bf_large instead: the buffers
+      holding all but 1/256 of the bytes packed in independent time chunks
+      (_bf_chunked: one pass each, the chunk of the peak retried in other
+      orders), the smallest ones swept on top, on 2 threads (random
+      workload, 10^6 buffers: ~1 s CPU, 1.005-1.041 x the lower bound on 4
+      seeds, against 1.008-1.069 for one pass over the big ones and ~5 s
+      for the best of the sweep and one order over all of them).
     One pass in a given order is a segment tree over time holding unions of
     byte ranges (_bf_Tree, O(log T) lists per query and insertion) or, when
     the local search does not run and lifetimes are short against the time

@@ -184,10 +184,12 @@ def pack(
       a smaller total.  ``effort=0``: one O(n log n) pass in first-use order.
       ``effort=1`` (default): also the best of several size-ordered passes (12
       up to 30000 buffers, 2 up to 2*10^5) and, up to 5000 buffers, a local
-      search; above 2*10^5 buffers one size-ordered pass over the buffers that
-      hold all but 1/256 of the bytes, the smallest ones swept on top.  About
-      linear in n (random workloads: ~0.15 s CPU at 10^4 buffers, ~0.5 s at
-      10^5, ~1 s at 10^6).  ``effort=k``: those thresholds and the search
+      search; above 2*10^5 buffers one size-ordered pass per time chunk over
+      the buffers that hold all but 1/256 of the bytes (the chunk of the
+      peak retried in other orders), the smallest ones swept on top, on 2
+      threads (the plan does not depend on them).  About linear in n (random
+      workloads: ~0.15 s CPU at 10^4 buffers, ~0.5 s at 10^5, ~1 s CPU and
+      ~0.6 s wall at 10^6).  ``effort=k``: those thresholds and the search
       budget scale by k.
     * ``"iree"``: IREE's ``packStaticSlicesGreedily`` (``--iree-stream-layout-slices``)
       with identical offsets; slices are visited in the given order (IREE's
