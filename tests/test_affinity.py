@@ -12,6 +12,7 @@ worked out by hand from IREE's rules.
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,7 @@ from fastalloc.testing.generator import GenConfig, generate_module
 from fastalloc.testing.iree import SCHEDULE_ALLOCATION, SCHEDULE_AND_LAYOUT, iree_opt, reprint
 
 SEP = "\n// -----\n"
+LIT = Path(__file__).parent / "lit" / "schedule_allocation"
 SPLIT = ("--split-input-file",)
 
 
@@ -218,3 +220,23 @@ def test_global_stored_never_loaded_takes_its_producers(program) -> None:
     # @callee's result %y is produced on dev1; the call returns it.
     assert _set(an.state("G", g)) == {DEV1}
     assert _set(an.state("P", v["z"])) == {DEV1}
+
+
+def test_global_takes_an_invalid_load_as_first_seen() -> None:
+    """The load's consumers end INVALID (the concurrent region also feeds
+    @ext, which has no body), yet iree-opt places @var on dev0: the first
+    visit of the load saw the concurrent's operand %y2 come, through the load,
+    from the store of a dev0 result; %s2's splat (no affinity) was still
+    empty then.  Same module as the lit case in affinity_analysis.mlir."""
+    text = (LIT / "affinity_analysis.mlir").read_text().split(SEP)
+    text = next(t for t in text if "@globalReachesExternal" in t)
+    module = parse(text)
+    values = {v.name_hint: v for v in module.values if v is not None and v.name_hint}
+    an = AffinityAnalysis(module, lambda a: " ".join(a.split()))
+    g = next(op for op in module.ops if op.name == "util.global" and "@var" in op.tmpl[0])
+    assert an.state("C", values["g"]) is None
+    assert _set(an.state("sC", values["g"])) == {DEV0}
+    assert _set(an.state("G", g)) == {DEV0}
+    # %a's only consumer is %b's execute (no affinity), placed by its operands:
+    # %a itself (nothing yet) and the load of @var.
+    assert an.usage_affinities(values["a"]) == [DEV0]
