@@ -1036,33 +1036,42 @@ class _Parser:
 
     # -- helpers for pretty known ops -------------------------------------
     @cython.ccall
+    @cython.locals(sizes=list, flat=list, vals=list, want=str, vt=str, kind=cython.int, base=cython.Py_ssize_t,
+                   idx=cython.Py_ssize_t, results=list)
     def finish(self, op: Op, segs: dict[str, list[Value]], result_types: list[str]) -> None:
         sizes = []
-        flat = op.operands
-        get = segs.get
+        flat = []
         for name, kind in _SEG_KINDS[op.name]:
-            vals = get(name)
+            vals = segs.get(name)
             if not vals:
                 sizes.append(0)
                 continue
             sizes.append(len(vals))
-            flat += vals
+            flat.extend(vals)
             if kind:
                 want = "index" if kind == 1 else TIMEPOINT
                 for v in vals:
-                    if v.type != want:
+                    vt = v.type
+                    if vt != want:
                         owner = v.owner
-                        if not v.type or (owner.__class__ is Op and owner.tmpl is not None):
+                        if not vt or (owner.__class__ is Op and owner.tmpl is not None):
                             v.type = want  # the result type of an uninterpreted op was a guess
         if flat:
-            self.ev += (op, len(flat))
+            flat = flat[:]  # exact size (extend over-allocates; 10^5 of them)
+            self.ev.append(op)
+            self.ev.append(len(flat))
+        op.operands = flat
         op.segments = self.share(sizes)
         if result_types:
             vals = self.vals
             base = len(vals)
-            results = [Value(ty, op, idx, None, base + idx) for idx, ty in enumerate(result_types)]
+            results = []
+            idx = 0
+            for ty in result_types:
+                results.append(Value(ty, op, idx, None, base + idx))
+                idx += 1
             op.results = results
-            vals += results
+            vals.extend(results)
 
     @cython.ccall
     def share(self, items: list) -> list:
@@ -1155,6 +1164,9 @@ def pending_closed(op: Op) -> cython.bint:
 @cython.cfunc
 def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
     """A known op states ``v``'s type: record it, or check it against what we know."""
+    vt = v.type
+    if vt == ty:
+        return  # the common case; recording it again would change nothing
     owner = v.owner
     if v.id < 0 or not v.type or (owner.__class__ is Op and owner.tmpl is not None):
         # forward reference, or an uninterpreted op whose result type was a guess
