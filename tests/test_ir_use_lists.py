@@ -242,3 +242,32 @@ def test_lazy_lists_of_a_detached_op_before_any_read() -> None:
     b = next(o for o in test_op.walk() if o.name == "arith.addi").results[0]
     assert b.owner.module() is None
     assert list(b.uses) == ref[id(b)] and len(ref[id(b)]) == 1
+
+
+def _deferred_rewrites(defer: bool):
+    from fastalloc.ir.model import Op, defer_move_uses, defer_uses, replace_uses_deferred
+
+    m, ops, c7, c64, c128 = _module(40)
+    previous = defer_uses(m) if defer else None
+    try:
+        # A new op using %c128 (logged while deferring), then every use of
+        # %c64 (which no deferred op uses: replace_uses_deferred's contract)
+        # moved to %c128 after it, then every third of those back to %c64.
+        extra = Op.create("stream.async.splat", [c7, c128], result_types=["!stream.resource<transient>"])
+        m.ops[0].regions[0].blocks[0].insert(1, extra)
+        moved = replace_uses_deferred(c64, c128)
+        defer_move_uses(moved[::3], c128, c64)
+    finally:
+        if defer:
+            defer_uses(previous)
+    assert m._deferred if defer else not m._deferred
+    pos = {id(op): k for k, op in enumerate(m.walk())}
+    return [[(pos[id(op)], i) for op, i in v.uses] for v in (c7, c64, c128)], str(m)
+
+
+def test_deferred_replace_and_move_equal_eager_upkeep():
+    lazy, lazy_text = _deferred_rewrites(True)
+    eager, eager_text = _deferred_rewrites(False)
+    assert lazy == eager and lazy_text == eager_text
+    assert len(eager[1]) == 14 and len(eager[2]) == 27  # 40 moved + extra's: every third moved went back
+    assert eager[2][0] == (2, 1)  # extra's use first: the moved ones are appended

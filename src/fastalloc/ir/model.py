@@ -274,7 +274,9 @@ class Value:
 # references to the modules with a log, so that the log of a module nobody
 # holds any more is dropped, not replayed.  Entries: (op, operands, kind)
 # with kind 1 = add (op, i) to each operand's list, 0 = drop them, 2 = call
-# ``op()`` (a deferred consistency check).
+# ``op()`` (a deferred consistency check); (value, uses, 3) appends uses to
+# the value's list and (value, uses, 4) removes them (replace_uses_deferred,
+# defer_move_uses).
 _pending: list[weakref.ref] = []
 
 
@@ -300,16 +302,19 @@ def defer_uses(module: Module | None) -> Module | None:
     """Defer use-list upkeep into ``module``'s log (None: stop deferring);
     returns the previous setting (of this thread)."""
     st = _state
-    previous = st.active
-    if previous is not None:
-        _owners.pop(id(previous), None)
-    st.active = module
-    if module is None:
-        st.log = None
-    else:
-        _owners[id(module)] = threading.get_ident()
-        st.log = module._deferred
-        with _flush_lock:
+    # Under the flush lock: another thread may be replaying this module's
+    # previous log (it was nobody's since the last deferral ended); this
+    # thread must not read or make its lists until that replay is complete.
+    with _flush_lock:
+        previous = st.active
+        if previous is not None:
+            _owners.pop(id(previous), None)
+        st.active = module
+        if module is None:
+            st.log = None
+        else:
+            _owners[id(module)] = threading.get_ident()
+            st.log = module._deferred
             if not any(r() is module for r in _pending):
                 _pending.append(weakref.ref(module))
     return previous
@@ -374,8 +379,46 @@ def _flush_deferred_uses() -> None:
         _pending = keep
 
 
+def replace_uses_deferred(old: Value, new: Value) -> list[tuple[Op, int]]:
+    """``old.replace_all_uses_with(new)`` for an ``old`` that no deferred op
+    uses; returns the moved uses.  While deferring, the operands are rewritten
+    now and ``new``'s list gets the moved uses (at its end, as the eager
+    upkeep puts them) at the next flush, so neither list is made now."""
+    if old is new:
+        return []
+    log = _state.log
+    if log is None:
+        moved = list(old.uses)
+        old.replace_all_uses_with(new)
+        return moved
+    moved = list(old._peek_uses())
+    old._uses = UseList()
+    for op, i in moved:
+        op.operands[i] = new
+    log.append((new, moved, 3))
+    return moved
+
+
+def defer_move_uses(uses: list[tuple[Op, int]], old: Value, new: Value) -> None:
+    """Point the given uses of ``old`` at ``new`` (operands now; use lists
+    now, or at the next flush while deferring)."""
+    for op, i in uses:
+        op.operands[i] = new
+    log = _state.log
+    if log is not None:
+        log.append((old, uses, 4))
+        log.append((new, uses, 3))
+        return
+    current = old.uses
+    for use in uses:
+        current.pop(use, None)
+    new.uses.update(dict.fromkeys(uses))
+
+
 def _replay(log: list) -> None:
     # _peek_uses, not .uses: the flush in progress must not start another.
+    # Kinds: 1 = op's operands add their uses, 0 = drop them, 2 = call,
+    # 3 = append a list of uses to a value's list, 4 = remove them from it.
     for op, operands, kind in log:
         if kind == 1:
             for i, v in enumerate(operands):
@@ -389,6 +432,12 @@ def _replay(log: list) -> None:
                 if u is None:
                     u = v._peek_uses()
                 u.pop((op, i), None)
+        elif kind == 3:
+            op._peek_uses().update(dict.fromkeys(operands))
+        elif kind == 4:
+            u = op._peek_uses()
+            for use in operands:
+                u.pop(use, None)
         else:
             op()
 
@@ -474,10 +523,11 @@ class _UseSnapshot:
         return UseList.fromkeys(zip(map(ops.__getitem__, self.event[lo:hi].tolist()), self.number[lo:hi].tolist()))
 
 
-# Weak references to the modules holding a _UseSnapshot, and to every module
-# (for a detached value whose module cannot be found by walking up).
+# Weak references to the modules holding a _UseSnapshot, and (with the
+# ident of the thread that made them) to the modules whose log was not read
+# yet (for a detached value whose module cannot be found by walking up).
 _snapshots: list[weakref.ref] = []
-_modules: list[weakref.ref] = []
+_modules: list[tuple[weakref.ref, int]] = []
 
 
 def _snapshot_uses(value: Value) -> UseList | None:
@@ -503,15 +553,19 @@ def _snapshot_uses(value: Value) -> UseList | None:
 
 
 def _unbuilt_logs() -> bool:
-    """Snapshot every live module whose use log was never read; True if any."""
+    """Snapshot every live module this thread made whose use log was never
+    read; True if any.  (Another thread's module may still be being parsed:
+    its log is not complete.)"""
     found = False
+    me = threading.get_ident()
     with _flush_lock:
-        for ref in _modules:
+        for ref, ident in _modules:
             m = ref()
-            if m is not None and not m._uses_built and m._use_events:
+            if ident == me and m is not None and not m._uses_built and m._use_events:
                 m._build_uses()
                 found = True
-        _prune()
+        if found:
+            _prune()
     return found
 
 
@@ -521,17 +575,17 @@ def _prune() -> None:
     with _flush_lock:
         _snapshots = [r for r in _snapshots if r() is not None]
         live = []
-        for r in _modules:
-            m = r()
+        for entry in _modules:
+            m = entry[0]()
             if m is not None and not m._uses_built:
-                live.append(r)
+                live.append(entry)
         _modules = live
         _modules_limit = max(256, 2 * len(live))
 
 
 def _track_module(m: Module) -> None:
     with _flush_lock:
-        _modules.append(weakref.ref(m))
+        _modules.append((weakref.ref(m), threading.get_ident()))
         if len(_modules) > _modules_limit:
             _prune()
 
@@ -666,8 +720,13 @@ class Op:
             )
         op.segments = segments
         op.operands = flat
-        for i, v in enumerate(flat):
-            v.uses[(op, i)] = None
+        log = _state.log
+        if log is not None:
+            if flat:
+                log.append((op, flat, 1))
+        else:
+            for i, v in enumerate(flat):
+                v.uses[(op, i)] = None
         names = list(result_names) if result_names is not None else []
         for i, t in enumerate(result_types):
             op.results.append(Value(t, op, i, names[i] if i < len(names) else None))

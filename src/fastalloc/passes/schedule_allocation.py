@@ -56,7 +56,16 @@ import numpy as np
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Module, Op, Value, defer_uses
+from fastalloc.ir.model import (
+    Block,
+    Module,
+    Op,
+    Value,
+    defer_drop_uses,
+    defer_move_uses,
+    defer_uses,
+    replace_uses_deferred,
+)
 from fastalloc.passes import register
 from fastalloc.passes.affinity import AffinityAnalysis
 from fastalloc.passes.regions import (
@@ -458,7 +467,7 @@ def _find_size_value(value: Value, execute_op: Op) -> Value:
         if v in seen:
             continue
         seen.add(v)
-        for user, idx in reversed(v.uses):
+        for user, idx in reversed(v._peek_uses()):  # region values: no new op uses them
             s = operand_size(user, idx) if user.opdef is not None else None
             if s is not None and not _inside(s, execute_op):
                 return s
@@ -504,7 +513,7 @@ def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
     work = [value]
     while work:
         v = work.pop()
-        for user, idx in reversed(v.uses):
+        for user, idx in reversed(v._peek_uses()):  # region values: no new op uses them
             if user.name == "stream.yield":
                 if user.parent is execute_op.regions[0].blocks[0]:
                     return execute_op.results[idx]
@@ -517,7 +526,8 @@ def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
 def _find_escaping_result_value(value: Value) -> Value | None:
     """3.13's ``findEscapingResultValue`` (through concurrent yields too)."""
     # A worklist of MLIR-ordered (newest first) uses popped from the back.
-    work = list(reversed(value.uses))
+    # Region values (no new op uses them: _peek_uses, see _allocate_execution_region).
+    work = list(reversed(value._peek_uses()))
     while work:
         user, idx = work.pop()
         if user.name == "stream.yield":
@@ -525,10 +535,10 @@ def _find_escaping_result_value(value: Value) -> Value | None:
             outer = parent.results[idx]
             if parent.name == "stream.async.execute":
                 return outer
-            work.extend(reversed(outer.uses))
+            work.extend(reversed(outer._peek_uses()))
         elif user.opdef is not None:
             for r in tied_results(user, idx):
-                work.extend(reversed(r.uses))
+                work.extend(reversed(r._peek_uses()))
     return None
 
 
@@ -571,12 +581,28 @@ def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | Non
     allocation is planned, then the same count again during conversion."""
     from fastalloc.passes import convert
 
-    region = execute_op.regions[0]
-    n_top = len(region.blocks[0].ops)
     module = execute_op.module()
     # (Convertibility was checked for every region before anything changed.)
     _hoist_nested_constants(execute_op)
+    # Every op made from here on leaves its use-list upkeep to the next
+    # reader (fastalloc.ir.model.defer_uses): after the last region usually
+    # nobody reads them before printing, so the lists of the index values
+    # every command op uses (10^4-10^5 uses each) are never made.  What this
+    # function reads are use lists of region values, which no new op uses
+    # (read with _peek_uses, not flushing the log), and the outer users of
+    # the execute's results (moved with replace_uses_deferred).
+    previous = defer_uses(module)
+    try:
+        return _allocate_deferred(execute_op, tick)
+    finally:
+        defer_uses(previous)
 
+
+def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> list[Op]:
+    from fastalloc.passes import convert
+
+    region = execute_op.regions[0]
+    n_top = len(region.blocks[0].ops)
     arrays = region_arrays(execute_op)
     sets, set_indptr, set_members = region_alias_sets(arrays)
     starts, ends = region_intervals(arrays, set_indptr, set_members)
@@ -637,7 +663,7 @@ def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | Non
             result = _find_tied_yield_result(op.results[0], execute_op)
             if result is None:
                 continue
-            result.replace_all_uses_with(cop.results[k])
+            replace_uses_deferred(result, cop.results[k])
             handled.add(result)
 
     # -- operands ---------------------------------------------------------
@@ -744,17 +770,19 @@ def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | Non
     )
     new_exec.copy_loc_from(execute_op)
     new_tp = new_exec.results[0]
-    execute_op.results[-1].replace_all_uses_with(new_tp)
+    # The users new_tp has now are the ones a join after it takes over.
+    moved = replace_uses_deferred(execute_op.results[-1], new_tp)
     for old, new in result_replacements:
         if new is not None:
-            old.replace_all_uses_with(new)
-    # Detach the old op (its block position is replaced by the splice).
-    execute_op.drop_operand_uses()
+            replace_uses_deferred(old, new)
+    # Detach the old op (its block position is replaced by the splice; its
+    # region was moved to new_exec).
+    defer_drop_uses(execute_op, execute_op.operands)
     execute_op.parent = None
     scope.replace_root_op(new_exec)
 
     # Empty the yield.
-    yield_op.drop_operand_uses()
+    defer_drop_uses(yield_op, yield_op.operands)
     new_yield = Op.create("stream.yield", segments={"resource_operands": [], "resource_operand_sizes": []})
     new_yield.copy_loc_from(yield_op)
     yield_op.parent = None
@@ -772,41 +800,26 @@ def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | Non
 
     if tick is not None:
         tick(n_top)
-    # The conversion, the deallocas and the join leave their use-list upkeep
-    # to the next reader (fastalloc.ir.model.defer_uses): after the last
-    # region usually nobody reads them before printing.
-    previous = defer_uses(module)
-    try:
-        convert.convert_checked_region(region, scope, tick)
+    convert.convert_checked_region(region, scope, tick)
 
-        # -- deallocas and the join ---------------------------------------
-        # The users new_tp has now are the ones the join takes over; the
-        # deallocas' and the join's own uses of it are still in the log.
-        moved = list(new_tp._peek_uses()) if join_tps or pending_releases else []
-        after: list[Op] = []
-        for res, res_size in pending_releases:
-            d = make_op(
-                "stream.resource.dealloca",
-                [res, res_size, new_tp],
-                [1, 1, 1],
-                result_types=[_TIMEPOINT],
-                props=_affinity_props(exec_aff),
-            )
-            after.append(d)
-            join_tps.append(d.results[0])
-        if join_tps:
-            join_tps.append(new_tp)
-            j = make_op("stream.timepoint.join", join_tps, [len(join_tps)], result_types=[_TIMEPOINT])
-            after.append(j)
-            jt = j.results[0]
-            for u, i in moved:
-                u.operands[i] = jt
-            current = new_tp._peek_uses()
-            for use in moved:
-                del current[use]
-            jt._peek_uses().update(dict.fromkeys(moved))
-    finally:
-        defer_uses(previous)
+    # -- deallocas and the join -------------------------------------------
+    after: list[Op] = []
+    for res, res_size in pending_releases:
+        d = make_op(
+            "stream.resource.dealloca",
+            [res, res_size, new_tp],
+            [1, 1, 1],
+            result_types=[_TIMEPOINT],
+            props=_affinity_props(exec_aff),
+        )
+        after.append(d)
+        join_tps.append(d.results[0])
+    if join_tps:
+        join_tps.append(new_tp)
+        j = make_op("stream.timepoint.join", join_tps, [len(join_tps)], result_types=[_TIMEPOINT])
+        after.append(j)
+        if moved:
+            defer_move_uses(moved, new_tp, j.results[0])
 
     return scope.before + [new_exec] + after
 
@@ -853,7 +866,8 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
     captured: list[Value | None] = []
     for op in const_ops:
         v = op.results[0]
-        if v.uses and not all(u.name == "stream.yield" for u, _ in v.uses):
+        uses = v._peek_uses()  # a region value: no new op uses it
+        if uses and not all(u.name == "stream.yield" for u, _ in uses):
             captured.append(block.add_arg(v.type))
         else:
             captured.append(None)
