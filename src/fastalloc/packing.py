@@ -188,8 +188,8 @@ def pack(
       the buffers that hold all but 1/256 of the bytes (the chunk of the
       peak retried in other orders), the smallest ones swept on top, on 2
       threads (the plan does not depend on them).  About linear in n (random
-      workloads: ~0.15 s CPU at 10^4 buffers, ~0.5 s at 10^5, ~1 s CPU and
-      ~0.6 s wall at 10^6).  ``effort=k``: those thresholds and the search
+      workloads: ~0.15 s CPU at 10^4 buffers, ~0.5 s at 10^5, ~1-1.2 s CPU
+      at 10^6, of which ~0.75 s in the two threads' overlapping passes).  ``effort=k``: those thresholds and the search
       budget scale by k.
     * ``"iree"``: IREE's ``packStaticSlicesGreedily`` (``--iree-stream-layout-slices``)
       with identical offsets; slices are visited in the given order (IREE's
