@@ -164,19 +164,27 @@ def test_create_rejects_bad_segments():
         Op.create("stream.async.alloca", segments={"size": [n]})
 
 
-def test_shared_empty_containers_and_segments():
-    # Ops without regions/props/attrs share immutable empties; equal segment
-    # lists are shared: writes must go through new containers and never
-    # reach another op.
+def test_empty_containers_materialize_and_segments_are_copied_on_write():
+    # Ops without regions/props/attrs hold shared empties privately; the
+    # public attributes give a fresh container on first access, so mutating
+    # a parsed op works, stays on that op, and prints.
     m = parse(SRC)
-    splat = _ops(m, "stream.async.splat")[0]
-    assert splat.regions == () and not splat.props and not splat.attrs
-    with pytest.raises(TypeError):
-        splat.props["x"] = "1"  # type: ignore[index]
-    with pytest.raises(TypeError):
-        splat.attrs["x"] = "1"  # type: ignore[index]
-    other = _ops(m, "arith.constant")[0]
-    assert other.props == {} and other.attrs == {} and other.regions == ()
+    splat, other = _ops(m, "stream.async.splat")[0], _ops(m, "arith.constant")[1]
+    assert splat._props is other._props and splat._regions == ()
+    assert splat.regions == [] and splat.props == {} and splat.attrs == {}
+    splat.attrs["fastalloc.note"] = '"x"'
+    other.props["unused"] = "1"  # kept on that op (template ops print their text)
+    assert not _ops(m, "stream.async.fill")[0].attrs and not _ops(m, "arith.constant")[0].props
+    text = str(m)
+    assert 'i32 -> !stream.resource<external>{%c64} attributes {fastalloc.note = "x"}\n' in text
+    assert reprint(text) == reprint(SRC.replace(
+        "-> !stream.resource<external>{%c64}\n    %f",
+        '-> !stream.resource<external>{%c64} attributes {fastalloc.note = "x"}\n    %f'))
+    f = _func(m)
+    assert isinstance(f.regions, list) and len(f.regions) == 1
+    barrier = _ops(m, "util.optimization_barrier")[0]
+    barrier.regions.append(Region([Block()]))
+    assert len(barrier.regions) == 1 and splat.regions == []
     # two fills with the same segment sizes share the list; set_group on one
     # leaves the other alone
     text = SRC.replace(
@@ -194,7 +202,6 @@ def test_shared_empty_containers_and_segments():
     # Op.create with regions gets its own list
     ex = Op.create("stream.cmd.serial", regions=1)
     assert isinstance(ex.regions, list) and len(ex.regions) == 1 and ex.regions[0].parent is ex
-    assert Op.create("stream.cmd.serial").regions == ()
 
 
 def test_locations_on_demand_and_released():

@@ -60,15 +60,15 @@ Objects
     Only ops whose name is in the registry (``fastalloc.ir.ops.OPS``) can be
     created; uninterpreted ops are only ever parsed.
 
-    Shared containers (memory: a 10^5-op module has 10^5 of each): an op
-    without regions has ``regions == ()`` (:data:`NO_REGIONS`), one without
-    properties / attributes has ``props`` / ``attrs`` :data:`EMPTY_MAP` (a
-    read-only empty mapping: writing raises TypeError), and the parser gives
-    ops with equal segment sizes the same ``segments`` list (and equal
-    ``tied_operands`` the same list).  To add or
-    change any of them, assign a new container (``op.props = {**op.props,
-    k: v}``, ``op.regions = [*op.regions, r]``, ``op.segments = new_list``);
-    never mutate ``segments`` in place (``set_group`` does the right thing).
+    ``regions``, ``props`` and ``attrs`` are properties over private slots
+    (``_regions``, ``_props``, ``_attrs``): an op without any holds a shared
+    empty (:data:`NO_REGIONS`, :data:`EMPTY_MAP`; a 10^5-op module saves ~20
+    MB) and the public attribute makes it a fresh list / dict, stored, on
+    first access, so ``op.attrs["x"] = "y"`` or ``op.regions.append(r)``
+    work on any op.  Code that only reads many ops (printer, walks) reads
+    the private slots.  The parser gives ops with equal segment sizes the
+    same ``segments`` list: assign a new list rather than writing into it
+    (``set_group`` does).
 
 ``Block``
     ``.args`` (list[Value]), ``.ops`` (list[Op]), ``.parent`` (Region or
@@ -133,10 +133,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Block", "EMPTY_MAP", "Module", "NO_REGIONS", "Op", "Region", "UseList", "Value"]
 
-#: ``op.props`` / ``op.attrs`` of an op that has none: one shared read-only
-#: mapping (reads behave as an empty dict; writing raises TypeError).
+#: ``op._props`` / ``op._attrs`` of an op that has none: one shared read-only
+#: mapping (``op.props`` / ``op.attrs`` replace it by a new dict on access).
 EMPTY_MAP: Any = MappingProxyType({})
-#: ``op.regions`` of an op without regions: the empty tuple.
+#: ``op._regions`` of an op without regions (``op.regions`` gives a new list).
 NO_REGIONS: Any = ()
 
 
@@ -605,9 +605,9 @@ class Op:
         "name",
         "operands",
         "results",
-        "regions",
-        "props",
-        "attrs",
+        "_regions",
+        "_props",
+        "_attrs",
         "parent",
         "_loc",
         "_src",
@@ -621,11 +621,11 @@ class Op:
         self.operands: list[Value] = []
         self.results: list[Value] = []
         # Most ops have no regions, properties or attributes: they share one
-        # immutable empty container each (a 10^5-op module saves ~20 MB);
-        # whoever adds some assigns a new list / dict (see the docstring).
-        self.regions: list[Region] = NO_REGIONS  # type: ignore[assignment]
-        self.props: dict[str, Any] = EMPTY_MAP  # type: ignore[assignment]
-        self.attrs: dict[str, str] = EMPTY_MAP  # type: ignore[assignment]
+        # immutable empty container each until someone asks for the public
+        # attribute (see the properties below).
+        self._regions: list[Region] = NO_REGIONS
+        self._props: dict[str, Any] = EMPTY_MAP
+        self._attrs: dict[str, str] = EMPTY_MAP
         self.parent: Block | None = None
         # Ops that came from text: _src is the token index of the op and
         # _loc the SourceMap (fastalloc.ir.lexer) until the location is asked
@@ -767,6 +767,39 @@ class Op:
         self._src = other._src
 
     @property
+    def regions(self) -> list[Region]:
+        r = self._regions
+        if r is NO_REGIONS:
+            r = self._regions = []
+        return r
+
+    @regions.setter
+    def regions(self, value: list[Region]) -> None:
+        self._regions = value
+
+    @property
+    def props(self) -> dict[str, Any]:
+        d = self._props
+        if d is EMPTY_MAP:
+            d = self._props = {}
+        return d
+
+    @props.setter
+    def props(self, value: dict[str, Any]) -> None:
+        self._props = value
+
+    @property
+    def attrs(self) -> dict[str, str]:
+        d = self._attrs
+        if d is EMPTY_MAP:
+            d = self._attrs = {}
+        return d
+
+    @attrs.setter
+    def attrs(self, value: dict[str, str]) -> None:
+        self._attrs = value
+
+    @property
     def known(self) -> bool:
         return self.opdef is not None
 
@@ -852,7 +885,7 @@ class Op:
     def walk(self) -> Iterator[Op]:
         """Pre-order: this op, then every op nested in its regions."""
         yield self
-        if not self.regions:
+        if not self._regions:
             return
         # One generator for the whole walk (a recursive ``yield from`` chain
         # costs a generator per op and a frame per nesting level per op);
@@ -861,7 +894,7 @@ class Op:
         while stack:
             for op in stack[-1]:
                 yield op
-                if op.regions:
+                if op._regions:
                     stack.append(_nested_ops(op))
                     break
             else:
@@ -877,7 +910,7 @@ class Op:
 
 def _nested_ops(op: Op) -> Iterator[Op]:
     """The ops directly inside ``op``'s regions, in order."""
-    for r in op.regions:
+    for r in op._regions:
         for b in r.blocks:
             yield from b.ops
 
@@ -1057,7 +1090,7 @@ class Module:
                 if r.id < 0:
                     r.id = len(vals)
                     vals.append(r)
-            for reg in o.regions:
+            for reg in o._regions:
                 reg_parent = reg.parent
                 if reg_parent is None:
                     reg.parent = o

@@ -437,12 +437,12 @@ class _Parser:
     @cython.ccall
     def op_attrs(self, op: Op) -> None:
         """``{...}`` into ``op.attrs`` (a new dict: ops without attributes share EMPTY_MAP)."""
-        d = op.attrs
+        d = op._attrs
         if d is EMPTY_MAP:
             d = {}
         self.attr_dict(d)
         if d:
-            op.attrs = d
+            op._attrs = d
 
     @cython.ccall
     def skip_loc(self) -> None:
@@ -544,7 +544,7 @@ class _Parser:
         if len(ops) != 1:
             return
         op = ops[0]
-        if op.name not in ("module", "builtin.module") or op.tmpl is None or len(op.regions) != 1:
+        if op.name not in ("module", "builtin.module") or op.tmpl is None or len(op._regions) != 1:
             return
         tmpl = op.tmpl
         r = tmpl.index(("r", 0))
@@ -552,7 +552,7 @@ class _Parser:
             return
         before = " ".join(x for x in tmpl[:r] if x.strip())
         after = " ".join(x for x in tmpl[r + 1:] if x.strip())
-        inner = op.regions[0].blocks
+        inner = op._regions[0].blocks
         if len(inner) != 1 or inner[0].args or inner[0].label is not None:
             return
         if before.startswith('"'):
@@ -679,11 +679,11 @@ class _Parser:
             self.i += 1
             op = Op(name)
             op.opdef = OPS[name]
-            op.props = {}
+            op._props = {}
             _PRETTY[name](self, op)
             self.end_stmt(op)
-            if not op.props:
-                op.props = EMPTY_MAP
+            if not op._props:
+                op._props = EMPTY_MAP
         elif name[0] == '"':
             self.i += 1
             opname = _unquote(name)
@@ -825,7 +825,7 @@ class _Parser:
                 continue
             if c == "%":
                 nt = toks[i + 1]
-                if "#" not in t and not op.regions:
+                if "#" not in t and not op._regions:
                     nm = t[1:]
                     if (nt == "=" and toks[i + 2] != ">") or (nt == ":" and depth > 0 and nm not in self.scope) or nm in header or funclike:
                         if lit:
@@ -860,7 +860,7 @@ class _Parser:
                         self.i = i
                         if operands:
                             self.ev += (op, len(operands))
-                        ridx = len(op.regions)
+                        ridx = len(op._regions)
                         args: list[tuple[str, str, int]] = []
                         if ridx == 0:
                             # Header definitions, in text order, are the entry block's arguments.
@@ -1026,7 +1026,7 @@ class _Parser:
                 props[key] = True
             elif key == "values" and op.name == "stream.resource.constants":
                 props[key] = _split_top(val[1:-1]) if val.startswith("[") else [val]
-        op.props = props if props else EMPTY_MAP
+        op._props = props if props else EMPTY_MAP
         op.segments = self.share(sizes)
         op.operands = [v for v, _ in operands]
         if operands:
@@ -1075,9 +1075,9 @@ class _Parser:
 
     @cython.ccall
     def share(self, items: list) -> list:
-        """The list all ops with these items share (segment sizes, tied
-        operands: read-only by the model's rules; a 10^5-op module has 10^5
-        of each but only a few hundred different ones)."""
+        """The list all ops with these items share (segment sizes: assigned
+        anew, never written into, by the model's rules; a 10^5-op module
+        has 10^5 of them but only a few hundred different ones)."""
         key = tuple(items)
         got = self.shared.get(key)
         if got is None:
@@ -1089,7 +1089,7 @@ class _Parser:
     def opt_on(self, op: Op, key: str = "affinity", kw: str = "on") -> None:
         if self.peek() == kw:
             self.i += 1
-            op.props[key] = self.paren_attr()
+            op._props[key] = self.paren_attr()
 
     @cython.ccall
     def opt_await(self, arrow: bool) -> list[Value]:
@@ -1151,14 +1151,14 @@ class _Parser:
 @cython.cfunc
 def _add_region(op: Op, region: Region) -> None:
     # ops without regions share NO_REGIONS (an empty tuple)
-    if op.regions is NO_REGIONS:
-        op.regions = [region]
+    if op._regions is NO_REGIONS:
+        op._regions = [region]
     else:
-        op.regions.append(region)
+        op._regions.append(region)
 
 
 def pending_closed(op: Op) -> cython.bint:
-    return bool(op.regions)
+    return bool(op._regions)
 
 
 @cython.cfunc
@@ -1369,7 +1369,7 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, segs: dict) -> li
     segs["resource_operand_sizes"] = sizes
     if with_results:
         segs["result_sizes"] = rsizes
-        op.props["tied_operands"] = p.share(tied)
+        op._props["tied_operands"] = tied
     return rtypes
 
 
@@ -1399,7 +1399,7 @@ def p_async_concurrent(p: _Parser, op: Op) -> None:
 
 def p_cmd_execute(p: _Parser, op: Op) -> None:
     if p.accept("once"):
-        op.props["once"] = True
+        op._props["once"] = True
     p.opt_on(op)
     segs = {"await_timepoint": p.opt_await(True)}
     _p_resource_region(p, op, False, segs)
@@ -1420,7 +1420,7 @@ def p_async_constant(p: _Parser, op: Op) -> None:
     p.expect(":")
     ty, sz = p.sized_type()
     p.expect("=")
-    op.props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
+    op._props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
     p.finish(op, {"await_timepoint": aw, "result_size": [sz]}, [ty])
 
 
@@ -1526,7 +1526,7 @@ def _p_entry_points(p: _Parser, op: Op) -> None:
         p.i += 1
         eps = [t]
     ep = "[" + ", ".join(eps) + "]"
-    op.props["entry_points"] = p.shared.setdefault(ep, ep)
+    op._props["entry_points"] = p.shared.setdefault(ep, ep)
 
 
 @cython.cfunc
@@ -1628,7 +1628,7 @@ def p_async_dispatch(p: _Parser, op: Op) -> None:
         p.op_attrs(op)
     p.expect(":")
     sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
-    op.props["tied_operands"] = p.share(tied)
+    op._props["tied_operands"] = tied
     p.finish(op, {"workload": work, "resource_operands": ops, "resource_operand_sizes": sizes,
                   "resource_operand_offsets": offs, "resource_operand_ends": ends,
                   "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
@@ -1639,13 +1639,13 @@ def p_async_call(p: _Parser, op: Op) -> None:
     t = p.next()
     if t[:1] != "@":
         raise p.err("expected callee symbol", p.i - 1)
-    op.props["callee"] = t
+    op._props["callee"] = t
     ops, offs, ends, lens, _ = _p_dispatch_operands(p, True)
     if p.peek() == "{":
         p.op_attrs(op)
     p.expect(":")
     sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
-    op.props["tied_operands"] = p.share(tied)
+    op._props["tied_operands"] = tied
     p.finish(op, {"resource_operands": ops, "resource_operand_sizes": sizes,
                   "resource_operand_offsets": offs, "resource_operand_ends": ends,
                   "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
@@ -1662,7 +1662,7 @@ def _p_collective_attr(p: _Parser, op: Op) -> None:
         parts.append(toks[p.i])
         p.i += 1
     p.i += 1
-    op.props["op"] = "#stream.collective<" + _join(parts) + ">"
+    op._props["op"] = "#stream.collective<" + _join(parts) + ">"
 
 
 def p_async_collective(p: _Parser, op: Op) -> None:
@@ -1678,7 +1678,7 @@ def p_async_collective(p: _Parser, op: Op) -> None:
     param: list[Value] = []
     if p.peek() in ("source", "target") and p.toks[p.i + 1] == "(":
         kw = p.next()
-        op.props["_param_kw"] = kw
+        op._props["_param_kw"] = kw
         p.expect("(")
         param.append(p.use())
         p.expect(")")
@@ -1797,7 +1797,7 @@ def p_join(p: _Parser, op: Op) -> None:
 
 def p_resource_alloc(p: _Parser, op: Op) -> None:
     if p.accept("uninitialized"):
-        op.props["uninitialized"] = True
+        op._props["uninitialized"] = True
     p.opt_on(op)
     if p.peek() == "{":
         p.op_attrs(op)
@@ -1809,7 +1809,7 @@ def p_resource_alloc(p: _Parser, op: Op) -> None:
 def p_resource_alloca(p: _Parser, op: Op) -> None:
     p.expect("uninitialized")
     if p.accept("indeterminate"):
-        op.props["indeterminate_lifetime"] = True
+        op._props["indeterminate_lifetime"] = True
     p.opt_on(op)
     aw = p.opt_await(True)
     if not aw:
@@ -1821,7 +1821,7 @@ def p_resource_alloca(p: _Parser, op: Op) -> None:
 
 def p_resource_dealloca(p: _Parser, op: Op) -> None:
     if p.accept("origin"):
-        op.props["prefer_origin"] = True
+        op._props["prefer_origin"] = True
     p.opt_on(op)
     aw = p.opt_await(True)
     r = p.use()
@@ -1862,7 +1862,7 @@ def p_resource_pack(p: _Parser, op: Op) -> None:
     p.expect(")")
     p.expect(":")
     ty = p.type_()
-    op.props["lifetime_intervals"] = intervals
+    op._props["lifetime_intervals"] = intervals
     p.finish(op, {"offset": off, "dynamic_slice_sizes": sizes}, [ty] * (1 + len(sizes)))
 
 
@@ -1883,7 +1883,7 @@ def p_resource_constants(p: _Parser, op: Op) -> None:
         if not p.accept(","):
             break
     p.arrow_gt()
-    op.props["values"] = values
+    op._props["values"] = values
     p.finish(op, {"result_sizes": sizes}, types + [p.timepoint_type()])
 
 
@@ -2003,7 +2003,7 @@ def p_cmd_dispatch(p: _Parser, op: Op) -> None:
                 p.expect(",")
         p.expect(")")
     res, sizes, offs, lens, acc = _p_dispatch_resources(p)
-    op.props["resource_accesses"] = acc
+    op._props["resource_accesses"] = acc
     p.finish(op, {"workload": work, "uniform_operands": uni, "resources": res, "resource_sizes": sizes,
                   "resource_offsets": offs, "resource_lengths": lens}, [])
 
@@ -2012,7 +2012,7 @@ def p_cmd_call(p: _Parser, op: Op) -> None:
     t = p.next()
     if t[:1] != "@":
         raise p.err("expected callee symbol", p.i - 1)
-    op.props["callee"] = t
+    op._props["callee"] = t
     p.expect("(")
     ops, offs, lens, acc = [], [], [], []
     if not p.accept(")"):
@@ -2036,8 +2036,8 @@ def p_cmd_call(p: _Parser, op: Op) -> None:
     p.expect(":")
     sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
     if rtypes:
-        op.props["tied_operands"] = p.share(tied)
-    op.props["resource_operand_accesses"] = acc
+        op._props["tied_operands"] = tied
+    op._props["resource_operand_accesses"] = acc
     p.finish(op, {"resource_operands": ops, "resource_operand_sizes": sizes,
                   "resource_operand_offsets": offs, "resource_operand_lengths": lens,
                   "result_sizes": rsizes}, rtypes)
@@ -2061,7 +2061,7 @@ def p_cmd_collective(p: _Parser, op: Op) -> None:
         _check_use_type(p, param[0], p.type_(), k)
         p.expect(")")
     res, sizes, offs, lens, acc = _p_dispatch_resources(p)
-    op.props["resource_accesses"] = acc
+    op._props["resource_accesses"] = acc
     p.finish(op, {"channel": [ch], "element_count": [cnt], "param": param, "resources": res,
                   "resource_sizes": sizes, "resource_offsets": offs, "resource_lengths": lens}, [])
 

@@ -90,7 +90,7 @@ class _Namer:
                     if v.id >= 0:
                         use[v.id] = None
             first = False
-            for r in op.regions:
+            for r in op._regions:
                 for b in r.blocks:
                     for v in b.args:
                         if v.id >= 0:
@@ -121,7 +121,7 @@ class _Namer:
                     for v in op.results:
                         if v.name_hint:
                             hints.add(v.name_hint)
-                    for r in op.regions:
+                    for r in op._regions:
                         for b in r.blocks:
                             for v in b.args:
                                 if v.name_hint:
@@ -195,8 +195,8 @@ class _Namer:
                         for j in range(k, e):
                             use[res[j].id] = f"%{nm}#{j - k}"
                     k = e
-            if op.regions:
-                for r in op.regions:
+            if op._regions:
+                for r in op._regions:
                     for b in r.blocks:
                         for v in b.args:
                             use[v.id] = "%" + fresh(v.name_hint, True)
@@ -206,10 +206,10 @@ class _Namer:
 def _preorder(op: Op, out: list[Op]) -> None:
     """``out += op.walk()``, without a generator frame per op."""
     out.append(op)
-    for r in op.regions:
+    for r in op._regions:
         for b in r.blocks:
             for o in b.ops:
-                if o.regions:
+                if o._regions:
                     _preorder(o, out)
                 else:
                     out.append(o)
@@ -323,8 +323,8 @@ class _Printer:
                 self.generic_op(op, ind)
             else:
                 _PRETTY[op.name](self, op, ind)
-                if op.attrs and op.name not in _ATTRS_BEFORE_TYPE:
-                    out.append(" attributes " + _dict(op.attrs))
+                if op._attrs and op.name not in _ATTRS_BEFORE_TYPE:
+                    out.append(" attributes " + _dict(op._attrs))
         elif op.tmpl is not None:
             tmpl = generic_template(op) if self.generic else None
             self.template(op, ind, tmpl)
@@ -345,7 +345,7 @@ class _Printer:
             elif piece.__class__ is int:
                 s = self.n(op.operands[piece])
             elif piece[0] == "a":
-                s = self.n(op.regions[piece[1]].blocks[0].args[piece[2]])
+                s = self.n(op._regions[piece[1]].blocks[0].args[piece[2]])
                 out.append(" " if not first and prev[-1:] not in ("(", "[", "<") else "")
                 out.append(s)
                 prev = ""  # `%arg0: type`, as MLIR prints signatures
@@ -354,7 +354,7 @@ class _Printer:
             else:
                 if not first:
                     out.append(" ")
-                self.region(op.regions[piece[1]], ind, entry_label=None)
+                self.region(op._regions[piece[1]], ind, entry_label=None)
                 prev = "}"
                 first = False
                 continue
@@ -394,7 +394,7 @@ class _Printer:
         out = self.out
         out.append(f'"{op.name}"({self.ns(op.operands)})')
         props = {}
-        for k, v in op.props.items():
+        for k, v in op._props.items():
             if k.startswith("_"):
                 continue
             if k in INT_LIST_PROPS:
@@ -410,15 +410,15 @@ class _Printer:
             props["operandSegmentSizes"] = "array<i32: " + ", ".join(str(x) for x in op.segments) + ">"
         if props:
             out.append(" <" + _dict(dict(sorted(props.items()))) + ">")
-        if op.regions:
+        if op._regions:
             out.append(" (")
-            for k, r in enumerate(op.regions):
+            for k, r in enumerate(op._regions):
                 if k:
                     out.append(", ")
                 self.region(r, ind, entry_label=True, implicit_yield=op.name.startswith("stream.cmd."))
             out.append(")")
-        if op.attrs:
-            out.append(" " + _dict(op.attrs))
+        if op._attrs:
+            out.append(" " + _dict(op._attrs))
         ins = ", ".join(v.type for v in op.operands)
         outs = [v.type for v in op.results]
         rt = outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"
@@ -477,7 +477,7 @@ def print_op(op: Op, generic: bool = False) -> str:
     m = op.module()
     p = _Printer(m, generic)
     nmax = max((v.id for o in op.walk() for v in list(o.results) + list(o.operands)
-                + [a for r in o.regions for b in r.blocks for a in b.args]), default=-1) + 1
+                + [a for r in o._regions for b in r.blocks for a in b.args]), default=-1) + 1
     p.namer.grow(nmax)
     p.namer.name_scope(op)
     for o in op.walk():
@@ -494,7 +494,7 @@ def print_op(op: Op, generic: bool = False) -> str:
 
 @cython.cfunc
 def _on(p: _Printer, op: Op, key: str = "affinity", kw: str = "on") -> str:
-    a = op.props.get(key)
+    a = op._props.get(key)
     return f"{kw}({a}) " if a else ""
 
 
@@ -513,12 +513,12 @@ def _resource_region(p: _Printer, op: Op, ind: str, with_results: bool) -> None:
     out = p.out
     outer = _grp(op, "resource_operands")
     sizes = _grp(op, "resource_operand_sizes")
-    args = op.regions[0].blocks[0].args
+    args = op._regions[0].blocks[0].args
     caps = ", ".join(f"{p.n(o)} as {p.n(a)}: {p.ts(a.type, s)}" for o, a, s in zip(outer, args, sizes))
     out.append(f"with({caps})")
     if with_results:
         rsizes = _grp(op, "result_sizes")
-        tied = op.props.get("tied_operands") or []
+        tied = op._props.get("tied_operands") or []
         res = op.results[: len(rsizes)]
         if res:
             items = []
@@ -530,7 +530,7 @@ def _resource_region(p: _Printer, op: Op, ind: str, with_results: bool) -> None:
                     items.append(p.ts(r.type, s))
             out.append(" -> (" + ", ".join(items) + ")")
     out.append(" ")
-    p.region(op.regions[0], ind, entry_label=False)
+    p.region(op._regions[0], ind, entry_label=False)
 
 
 def pp_async_execute(p: _Printer, op: Op, ind: str) -> None:
@@ -545,7 +545,7 @@ def pp_async_concurrent(p: _Printer, op: Op, ind: str) -> None:
 
 
 def pp_cmd_execute(p: _Printer, op: Op, ind: str) -> None:
-    once = "once " if op.props.get("once") else ""
+    once = "once " if op._props.get("once") else ""
     p.out.append("stream.cmd.execute " + once + _on(p, op) + _await(p, op, True))
     _resource_region(p, op, ind, False)
     p.out.append(f" => {op.results[-1].type}")
@@ -553,13 +553,13 @@ def pp_cmd_execute(p: _Printer, op: Op, ind: str) -> None:
 
 def pp_cmd_region(p: _Printer, op: Op, ind: str) -> None:
     p.out.append(op.name + " ")
-    p.region(op.regions[0], ind, entry_label=False)
+    p.region(op._regions[0], ind, entry_label=False)
 
 
 def pp_async_constant(p: _Printer, op: Op, ind: str) -> None:
     r = op.results[0]
     p.out.append(f"stream.async.constant {_on(p, op)}{_await(p, op, False)}: "
-                 f"{p.ts(r.type, _g1(op, 'result_size'))} = {op.props['value']}")
+                 f"{p.ts(r.type, _g1(op, 'result_size'))} = {op._props['value']}")
 
 
 def pp_async_splat(p: _Printer, op: Op, ind: str) -> None:
@@ -614,7 +614,7 @@ def pp_async_copy(p: _Printer, op: Op, ind: str) -> None:
 
 @cython.cfunc
 def _entry_points(op: Op) -> str:
-    eps = op.props["entry_points"].strip()
+    eps = op._props["entry_points"].strip()
     inner = eps[1:-1] if eps.startswith("[") else eps
     parts = [x.strip() for x in inner.split(",")]
     return parts[0] if len(parts) == 1 else "{" + ", ".join(parts) + "}"
@@ -652,7 +652,7 @@ def _shaped_fn_type(p: _Printer, op: Op, operands: list[Value], sizes: list[Valu
             k += 1
         else:
             items.append(v.type)
-    tied = op.props.get("tied_operands") or []
+    tied = op._props.get("tied_operands") or []
     res = []
     k = 0
     for j, r in enumerate(op.results):
@@ -675,7 +675,7 @@ _ATTRS_BEFORE_TYPE = frozenset({"stream.async.dispatch", "stream.async.call", "s
 
 @cython.cfunc
 def _attrs_before_type(op: Op) -> str:
-    return " " + _dict(op.attrs) if op.attrs else ""
+    return " " + _dict(op._attrs) if op._attrs else ""
 
 
 def pp_async_dispatch(p: _Printer, op: Op, ind: str) -> None:
@@ -696,7 +696,7 @@ def pp_async_call(p: _Printer, op: Op, ind: str) -> None:
     is_res = [_is_resource(v) for v in ops]
     if sum(is_res) != len(offs):  # ranges are only on some resources: trust the count
         is_res = [_is_resource(v) for v in ops]
-    p.out.append(f"stream.async.call {_on(p, op)}{op.props['callee']}"
+    p.out.append(f"stream.async.call {_on(p, op)}{op._props['callee']}"
                  + _dispatch_operands(p, ops, offs, _grp(op, "resource_operand_ends"),
                                       _grp(op, "resource_operand_lengths"), is_res)
                  + _attrs_before_type(op)
@@ -705,7 +705,7 @@ def pp_async_call(p: _Printer, op: Op, ind: str) -> None:
 
 @cython.cfunc
 def _collective_attr(op: Op) -> str:
-    a = op.props["op"]
+    a = op._props["op"]
     return a[len("#stream.collective"):] if a.startswith("#stream.collective<") else a
 
 
@@ -713,7 +713,7 @@ def pp_async_collective(p: _Printer, op: Op, ind: str) -> None:
     s = _g1(op, "source")
     t = _g1(op, "target")
     param = _grp(op, "param")
-    pp = f"{op.props.get('_param_kw', 'source')}({p.n(param[0])}) " if param else ""
+    pp = f"{op._props.get('_param_kw', 'source')}({p.n(param[0])}) " if param else ""
     p.out.append(
         f"stream.async.collective{_collective_attr(op)}[{p.n(_g1(op, 'element_count'))}] {_on(p, op)}"
         f"channel({p.n(_g1(op, 'channel'))}) {pp}"
@@ -730,8 +730,8 @@ def pp_async_barrier(p: _Printer, op: Op, ind: str) -> None:
 
 def pp_async_transfer(p: _Printer, op: Op, ind: str) -> None:
     s = _g1(op, "source")
-    frm = f" from({op.props['source_affinity']})" if op.props.get("source_affinity") else ""
-    to = f"to({op.props['target_affinity']}) " if op.props.get("target_affinity") else ""
+    frm = f" from({op._props['source_affinity']})" if op._props.get("source_affinity") else ""
+    to = f"to({op._props['target_affinity']}) " if op._props.get("target_affinity") else ""
     p.out.append(f"stream.async.transfer {_on(p, op, 'execution_affinity')}{p.n(s)} : "
                  f"{p.ts(s.type, _g1(op, 'source_size'))}{frm} -> {to}"
                  f"{p.ts(op.results[0].type, _g1(op, 'result_size'))}")
@@ -775,19 +775,19 @@ def pp_join(p: _Printer, op: Op, ind: str) -> None:
 
 
 def pp_resource_alloc(p: _Printer, op: Op, ind: str) -> None:
-    un = "uninitialized " if op.props.get("uninitialized") else ""
+    un = "uninitialized " if op._props.get("uninitialized") else ""
     p.out.append(f"stream.resource.alloc {un}{_on(p, op)}: {p.ts(op.results[0].type, _g1(op, 'storage_size'))}")
 
 
 def pp_resource_alloca(p: _Printer, op: Op, ind: str) -> None:
-    ind_ = "indeterminate " if op.props.get("indeterminate_lifetime") else ""
+    ind_ = "indeterminate " if op._props.get("indeterminate_lifetime") else ""
     aw = _await(p, op, True)
     p.out.append(f"stream.resource.alloca uninitialized {ind_}{_on(p, op)}{aw if aw else ': '}"
                  f"{p.ts(op.results[0].type, _g1(op, 'storage_size'))} => {op.results[1].type}")
 
 
 def pp_resource_dealloca(p: _Printer, op: Op, ind: str) -> None:
-    org = "origin " if op.props.get("prefer_origin") else ""
+    org = "origin " if op._props.get("prefer_origin") else ""
     r = _g1(op, "operand")
     p.out.append(f"stream.resource.dealloca {org}{_on(p, op)}{_await(p, op, True)}{p.n(r)} : "
                  f"{p.ts(r.type, _g1(op, 'operand_size'))} => {op.results[0].type}")
@@ -796,7 +796,7 @@ def pp_resource_dealloca(p: _Printer, op: Op, ind: str) -> None:
 def pp_resource_pack(p: _Printer, op: Op, ind: str) -> None:
     off = _grp(op, "offset")
     o = f"offset({p.n(off[0])}) " if off else ""
-    iv = op.props["lifetime_intervals"]
+    iv = op._props["lifetime_intervals"]
     sizes = _grp(op, "dynamic_slice_sizes")
     lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
     body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
@@ -805,7 +805,7 @@ def pp_resource_pack(p: _Printer, op: Op, ind: str) -> None:
 
 def pp_resource_constants(p: _Printer, op: Op, ind: str) -> None:
     sizes = _grp(op, "result_sizes")
-    vals = op.props["values"]
+    vals = op._props["values"]
     lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
     p.out.append(f"stream.resource.constants {_on(p, op)}:\n" + ",\n".join(lines)
                  + f"\n{ind}{IND}{IND}=> {op.results[-1].type}")
@@ -858,7 +858,7 @@ def _dispatch_resources(p: _Printer, op: Op, ind: str) -> str:
     sizes = _grp(op, "resource_sizes")
     offs = _grp(op, "resource_offsets")
     lens = _grp(op, "resource_lengths")
-    acc = op.props["resource_accesses"]
+    acc = op._props["resource_accesses"]
     lines = [f"{ind}{IND}{_ACCESS_NAMES.get(a, 'rw')} {p.n(r)}[{p.n(o)} for {p.n(ln)}] : {p.ts(r.type, s)}"
              for r, s, o, ln, a in zip(res, sizes, offs, lens, acc)]
     return "{\n" + ",\n".join(lines) + "\n" + ind + "}"
@@ -876,7 +876,7 @@ def pp_cmd_call(p: _Printer, op: Op, ind: str) -> None:
     ops = _grp(op, "resource_operands")
     offs = _grp(op, "resource_operand_offsets")
     lens = _grp(op, "resource_operand_lengths")
-    acc = op.props.get("resource_operand_accesses") or []
+    acc = op._props.get("resource_operand_accesses") or []
     items = []
     k = 0
     for v in ops:
@@ -886,7 +886,7 @@ def pp_cmd_call(p: _Printer, op: Op, ind: str) -> None:
             k += 1
         else:
             items.append(p.n(v))
-    p.out.append(f"stream.cmd.call {op.props['callee']}(" + ", ".join(items) + ")" + _attrs_before_type(op) + " : "
+    p.out.append(f"stream.cmd.call {op._props['callee']}(" + ", ".join(items) + ")" + _attrs_before_type(op) + " : "
                  + _shaped_fn_type(p, op, ops, _grp(op, "resource_operand_sizes"), _grp(op, "result_sizes")))
 
 
