@@ -736,7 +736,9 @@ def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> li
                 scope.map_resource_range(yield_value, ResourceRange(arg, size))
 
     # -- transients -------------------------------------------------------
-    transient = _allocate_local_transients(execute_op, scope, arrays, starts, ends, await_tp, exec_aff)
+    transient = _allocate_local_transients(
+        execute_op, scope, arrays, starts, ends, set_indptr, set_members, await_tp, exec_aff
+    )
     if transient is not None:
         alloca = transient
         new_awaits.append(alloca.results[1])
@@ -880,6 +882,8 @@ def _allocate_local_transients(
     arrays,
     starts: np.ndarray,
     ends: np.ndarray,
+    set_indptr: np.ndarray,
+    set_members: np.ndarray,
     await_tp: Value | None,
     affinity: str | None,
 ) -> Op | None:
@@ -888,7 +892,12 @@ def _allocate_local_transients(
 
     Interval order is IREE's: the nested unused results (its ordinal -1
     entries; pre-order walk order here, where iree-opt's order is random),
-    then block arguments and top-level results in program order.
+    then block arguments and top-level results in program order.  A value
+    gets a slice unless it has a range or an alias of it got one already
+    (``scope.for_each_resource_alias`` in the seed): every alias of a value
+    with a range has one too (map_resource_range maps the whole set), so
+    that is the first value of each alias set (or a value in none) among
+    the values without a range, in this order.
     """
     n_ord, n_hack = arrays.n_ordered, arrays.n_hack
     order = np.concatenate([np.arange(n_ord, n_ord + n_hack), np.arange(arrays.n_args, n_ord)])
@@ -896,28 +905,29 @@ def _allocate_local_transients(
     e = ends[order]
     keep = (s != LIVE_IN) & (e != LIVE_OUT)
     order = order[keep]
-    s = s[keep].tolist()
-    e = e[keep].tolist()
+    s = s[keep]
+    e = e[keep]
     values = arrays.values
-    covered: set[Value] = set()
-    transients: list[Value] = []
-    intervals: list[int] = []
-    sizes: list[Value] = []
     ranges = scope.ranges
-    alias_sets = scope.alias_sets
-    for k, idx in enumerate(order.tolist()):
-        v = values[idx]
-        if v in ranges or v in covered:
-            continue
-        transients.append(v)
-        intervals.append(s[k])
-        intervals.append(e[k])
+    unmapped = ~np.fromiter(
+        map(ranges.__contains__, map(values.__getitem__, order.tolist())), dtype=bool, count=order.shape[0]
+    )
+    # Alias set number per local value (values in no set: a number of their own).
+    n_sets = set_indptr.shape[0] - 1
+    set_of = np.arange(n_sets, n_sets + len(values), dtype=np.int64)
+    set_of[set_members] = np.repeat(np.arange(n_sets, dtype=np.int64), np.diff(set_indptr))
+    cand = np.flatnonzero(unmapped)
+    _, first = np.unique(set_of[order[cand]], return_index=True)
+    chosen = cand[np.sort(first)]
+    transients: list[Value] = list(map(values.__getitem__, order[chosen].tolist()))
+    intervals = np.empty(2 * chosen.shape[0], dtype=np.int64)
+    intervals[0::2] = s[chosen]
+    intervals[1::2] = e[chosen]
+    intervals = intervals.tolist()
+    sizes: list[Value] = []
+    for v in transients:
         size = result_size(v)  # findSizeValue's common case, without the call
         sizes.append(size if size is not None else _find_size_value(v, execute_op))
-        covered.add(v)  # and its aliases (scope.for_each_resource_alias)
-        members = alias_sets.get(v)
-        if members:
-            covered.update(members)
     if not transients:
         return None
     pack = _pack(intervals, sizes, affinity)
