@@ -13,8 +13,10 @@ values of its region get local dense numbers and the facts IREE's
 read become int64 / uint8 numpy arrays, fed to the core kernels
 :func:`fastalloc._core.alias_sets` and :func:`fastalloc._core.liveness_intervals`.
 Building them is one walk over the region (Python objects have to be read
-once); use lists are flattened with ``itertools.chain`` and ``map`` over dict
-lookups so that no Python-level loop runs per use.
+once); uses come from the region's own operand lists (a region value is only
+used inside its region, and the liveness kernel only needs the latest use),
+flattened with ``itertools.chain`` and looked up with ``map`` so that no
+Python-level loop runs per operand and no use list is made.
 """
 
 from __future__ import annotations
