@@ -41,6 +41,9 @@ CASES = {
     "stream_op_bad_punctuation": (GOOD.replace("splat %c7 :", "splat %c7,"), 4, 32, "expected ':'"),
     "stream_op_wrong_result_count": (GOOD.replace("%t = stream.async.execute", "%t:2 = stream.async.execute"),
                                      3, 3, "operation defines 1 results but was provided 2 to bind"),
+    # iree-opt: "expected non-function type" (it points at the blank before the name)
+    "unbalanced_angle_in_other_op": (GOOD.replace("%c7 = arith.constant 7 : i32", "%c7 = arith.constant 7 : badtype<"),
+                                     2, 28, "unbalanced '<' after 'badtype'"),
     "bad_character": (GOOD.replace("%c7 = arith", "%c7 = ` arith"), 2, 9, "expected operation name"),
     "generic_bad_segments": (
         GOOD.replace(

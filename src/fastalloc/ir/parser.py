@@ -803,6 +803,7 @@ class _Parser:
         # In a function signature every SSA name is a definition (cmd.func's `%a[%o for %l]`).
         funclike = op.name.endswith(".func")
         selfrefs: list[tuple[int, str, int]] = []  # later mentions of those (e.g. tied results)
+        angles: list[int] = []  # token positions of bare '<' not yet closed
         operands = op.operands
         depth = 0
         i = self.i
@@ -907,9 +908,21 @@ class _Parser:
                     raise self.err(f"undefined symbol alias id '{nm}'", i)
                 if c == "!" and nm not in self.type_aliases:
                     raise self.err(f"undefined symbol alias id '{nm}'", i)
+            elif c == "<" and len(t) == 1:
+                # a bare '<' (`foo<...>` of a name the lexer does not join,
+                # `<{...}>`) must be closed within the op
+                angles.append(i)
+            elif c == ">" and len(t) == 1 and angles and toks[i - 1] != "=":  # `=>` closes nothing
+                angles.pop()
             lit.append(t)
             flat.append(t)
             i += 1
+        if angles:
+            # iree-opt: `: badtype<` is no type; point at the name before it
+            k = angles[0]
+            prev = toks[k - 1] if k > 0 else ""
+            raise self.err(f"expected non-function type: unbalanced '<' after '{prev}'" if _is_ident(prev)
+                           else "unbalanced '<'", k - 1 if _is_ident(prev) else k)
         self.i = i
         if op.name.endswith(".func") or op.name == "func":
             # A function declaration: its argument names define nothing.
