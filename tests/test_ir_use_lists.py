@@ -271,3 +271,37 @@ def test_deferred_replace_and_move_equal_eager_upkeep():
     assert lazy == eager and lazy_text == eager_text
     assert len(eager[1]) == 14 and len(eager[2]) == 27  # 40 moved + extra's: every third moved went back
     assert eager[2][0] == (2, 1)  # extra's use first: the moved ones are appended
+
+
+def test_a_pending_log_is_replayed_by_its_writer_or_a_reader_of_its_module():
+    """Another thread reading use lists of its own module leaves this module's
+    pending log alone (its writer may still be rewriting the module between
+    two deferrals: plan_many with threads gave wrong operands that way);
+    reading a value of this module replays it there."""
+    import threading
+
+    from fastalloc.ir.model import Op, defer_uses
+
+    a, _, c7a, _, c128a = _module(5)
+    b, _, c7b, _, _ = _module(5)
+    previous = defer_uses(a)
+    try:
+        extra = Op.create("stream.async.splat", [c7a, c128a], result_types=["!stream.resource<transient>"])
+        a.ops[0].regions[0].blocks[0].insert(1, extra)
+    finally:
+        defer_uses(previous)
+    assert a._deferred
+    seen: dict = {}
+
+    def other() -> None:
+        seen["b"] = len(c7b.uses)
+        seen["pending after b"] = bool(a._deferred)
+        seen["a"] = [(op is extra, i) for op, i in c128a.uses]
+        seen["pending after a"] = bool(a._deferred)
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    assert seen["b"] == 5 and seen["pending after b"]
+    assert seen["a"] == [(True, 1)] and not seen["pending after a"]
+    assert [op is extra for op, _ in c7a.uses].count(True) == 1

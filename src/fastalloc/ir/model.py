@@ -202,14 +202,14 @@ class Value:
     @property
     def uses(self) -> UseList:
         if _pending:
-            _flush_deferred_uses()
+            _flush_deferred_uses(self)
         u = self._uses
         return u if u is not None else self._peek_uses()
 
     @uses.setter
     def uses(self, value: UseList) -> None:
         if _pending:
-            _flush_deferred_uses()
+            _flush_deferred_uses(self)
         self._uses = value
 
     def _peek_uses(self) -> UseList:
@@ -277,7 +277,16 @@ class Value:
 # ``op()`` (a deferred consistency check); (value, uses, 3) appends uses to
 # the value's list and (value, uses, 4) removes them (replace_uses_deferred,
 # defer_move_uses).
-_pending: list[weakref.ref] = []
+#
+# A log is replayed by the thread that wrote it, or by a thread reading a
+# value of that very module (the writer is then done with it: a module is
+# not shared by threads working at once).  Never by another thread merely
+# reading its own module's lists: plan_many with threads would then replay a
+# module's log while its writer goes on rewriting it between two deferrals
+# (schedule-allocation defers per execute region) or in the next pass, and
+# the interleaved upkeep left wrong operands (1 run in ~10).
+# Entries: (weak reference to the module, ident of the thread that logs).
+_pending: list[tuple[weakref.ref, int]] = []
 
 
 class _DeferState(threading.local):
@@ -301,6 +310,7 @@ _flush_lock = threading.RLock()
 def defer_uses(module: Module | None) -> Module | None:
     """Defer use-list upkeep into ``module``'s log (None: stop deferring);
     returns the previous setting (of this thread)."""
+    global _pending
     st = _state
     # Under the flush lock: another thread may be replaying this module's
     # previous log (it was nobody's since the last deferral ended); this
@@ -313,10 +323,11 @@ def defer_uses(module: Module | None) -> Module | None:
         if module is None:
             st.log = None
         else:
-            _owners[id(module)] = threading.get_ident()
+            me = threading.get_ident()
+            _owners[id(module)] = me
             st.log = module._deferred
-            if not any(r() is module for r in _pending):
-                _pending.append(weakref.ref(module))
+            # A new list, not an in-place edit (a flush iterates its own).
+            _pending = [e for e in _pending if e[0]() is not module] + [(weakref.ref(module), me)]
     return previous
 
 
@@ -352,21 +363,30 @@ def defer_call(fn: Any) -> None:
         fn()
 
 
-def _flush_deferred_uses() -> None:
+def _flush_deferred_uses(value: Value | None = None) -> None:
+    """Replay the logs this thread wrote, and the log of ``value``'s module
+    whoever wrote it (see _pending)."""
     global _pending
     me = threading.get_ident()
     st = _state
     with _flush_lock:
         refs = _pending
-        keep: list[weakref.ref] = []
-        for ref in refs:
-            m = ref()
+        keep: list[tuple[weakref.ref, int]] = []
+        target: Any = False  # value's module, looked up once if needed
+        for entry in refs:
+            m = entry[0]()
             if m is None:
                 continue
             owner = _owners.get(id(m))
             if owner is not None and owner != me:
-                keep.append(ref)  # another thread is deferring into it now
+                keep.append(entry)  # another thread is deferring into it now
                 continue
+            if entry[1] != me:
+                if target is False:
+                    target = value._module() if value is not None else None
+                if m is not target:
+                    keep.append(entry)  # another thread's: it replays it
+                    continue
             log = m._deferred
             if log:
                 m._deferred = []
@@ -375,7 +395,7 @@ def _flush_deferred_uses() -> None:
                 # Still deferring in this thread: later entries go to the
                 # module's fresh log.
                 st.log = m._deferred
-                keep.append(ref)
+                keep.append(entry)
         _pending = keep
 
 
@@ -665,7 +685,7 @@ class Op:
             log.append((op, operands, 1))
             operands = ()
         elif _pending:
-            _flush_deferred_uses()
+            _flush_deferred_uses(operands[0] if operands else None)
         for i, v in enumerate(operands):
             u = v._uses
             if u is None:

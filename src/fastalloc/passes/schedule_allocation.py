@@ -138,7 +138,7 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
     # mentions no affinity at all (every answer is then None).
     _run.analysis = None
     if any(
-        (op.props and ("affinity" in op.props or "target_affinity" in op.props))
+        (op._props and ("affinity" in op._props or "target_affinity" in op._props))
         or (op.opdef is None and op.tmpl and isinstance(op.tmpl[0], str) and "affinity" in op.tmpl[0])
         or (op.attrs and ("stream.affinity" in op.attrs or "stream.affinity.default" in op.attrs))
         for op in module.walk()
