@@ -340,7 +340,7 @@ class AffinityAnalysis:
                 aff = self._explicit(op)
                 if aff is not None:
                     return aff
-            attr = op.attrs.get(key) if op.attrs else None
+            attr = op._attrs.get(key) if op._attrs else None
             if attr:
                 return attr
             if op.opdef is None and key in _text(op):

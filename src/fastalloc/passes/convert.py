@@ -194,7 +194,7 @@ def _check_unused(dead: list[Op], freed_args: list[Value]) -> None:
 
 def _dialect_attrs(op: Op) -> dict[str, str] | None:
     """MLIR's ``getDialectAttrs``: the discardable attributes with a dialect prefix."""
-    attrs = op.attrs
+    attrs = op._attrs  # read-only: op.attrs would give each op without any a dict
     if not attrs:
         return None
     return {k: v for k, v in attrs.items() if "." in k}

@@ -152,7 +152,7 @@ def lookup_resource_config(op: Op, default: ResourceConfig | None = None) -> Res
     node: Any = op
     module = None
     while node is not None:
-        text = node.attrs.get(_CONFIG_KEY)
+        text = node._attrs.get(_CONFIG_KEY)
         if text is None and node.tmpl:
             # Uninterpreted ops (util.func, func.func, scf.*) keep their
             # attribute dictionary inside their text.
