@@ -49,7 +49,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc.ir.generic import generic_template
 from fastalloc._gc import gc_paused
 from fastalloc.ir.model import Block, Module, Op, Region, Value
-from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS
+from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS, OPS
 
 __all__ = ["print_module", "print_op", "write_module"]
 
@@ -216,9 +216,13 @@ def _preorder(op: Op, out: list[Op]) -> None:
 
 
 @cython.cfunc
-@cython.locals(k=cython.Py_ssize_t, j=cython.Py_ssize_t, start=cython.Py_ssize_t, segs=list)
+@cython.locals(k=cython.Py_ssize_t, j=cython.Py_ssize_t, start=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               segs=list, operands=list)
 def _grp(op: Op, name: str) -> list:
-    """``op.group(name)`` for a known op, without its checks (the printer's hot path)."""
+    """``op.group(name)`` for a known op, without its checks (the printer's hot path).
+    The sizes are read into C integers one at a time (``n``) and ``operands``
+    is typed: the sum and the slice stay in C (a list slice, no int objects
+    or slice object per call)."""
     d = op.opdef
     segs = op.segments
     k = d.segment_index[name]
@@ -226,12 +230,16 @@ def _grp(op: Op, name: str) -> list:
     if start < 0:
         start = 0
         for j in range(k):
-            start += segs[j]
-    return op.operands[start:start + segs[k]]
+            n = segs[j]
+            start += n
+    n = segs[k]
+    operands = op.operands
+    return operands[start:start + n]
 
 
 @cython.cfunc
-@cython.locals(k=cython.Py_ssize_t, j=cython.Py_ssize_t, start=cython.Py_ssize_t, segs=list)
+@cython.locals(k=cython.Py_ssize_t, j=cython.Py_ssize_t, start=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               segs=list, operands=list)
 def _g1(op: Op, name: str) -> Value:
     d = op.opdef
     k = d.segment_index[name]
@@ -240,8 +248,27 @@ def _g1(op: Op, name: str) -> Value:
         segs = op.segments
         start = 0
         for j in range(k):
-            start += segs[j]
-    return op.operands[start]
+            n = segs[j]
+            start += n
+    operands = op.operands
+    return operands[start]
+
+
+@cython.cfunc
+@cython.locals(start=cython.Py_ssize_t, n=cython.Py_ssize_t, segs=list, operands=list, out=list)
+def _groups(op: Op) -> list:
+    """Every operand group of a known op, in segment order: one pass over the
+    sizes for the printers that read most of their groups (dispatch and call
+    read six or seven, each a prefix sum for :func:`_grp`)."""
+    segs = op.segments
+    operands = op.operands
+    out = []
+    start = 0
+    for x in segs:
+        n = x
+        out.append(operands[start:start + n])
+        start += n
+    return out
 
 
 # Pieces buffered before they are joined and handed on (to the writer, or to
@@ -678,29 +705,32 @@ def _attrs_before_type(op: Op) -> str:
     return " " + _dict(op._attrs) if op._attrs else ""
 
 
+# Segment order unpacked by pp_async_dispatch / pp_async_call (_groups).
+assert OPS["stream.async.dispatch"].segment_names == (
+    "workload", "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
+    "resource_operand_ends", "resource_operand_lengths", "result_sizes")
+assert OPS["stream.async.call"].segment_names == OPS["stream.async.dispatch"].segment_names[1:]
+
+
 def pp_async_dispatch(p: _Printer, op: Op, ind: str) -> None:
-    work = _grp(op, "workload")
-    ops = _grp(op, "resource_operands")
+    work, ops, sizes, offs, ends, lens, rsizes = _groups(op)
     w = "[" + p.ns(work) + "]" if work else ""
     is_res = [_is_resource(v) for v in ops]
     p.out.append(f"stream.async.dispatch {_on(p, op)}{_entry_points(op)}{w}"
-                 + _dispatch_operands(p, ops, _grp(op, "resource_operand_offsets"),
-                                      _grp(op, "resource_operand_ends"), _grp(op, "resource_operand_lengths"), is_res)
+                 + _dispatch_operands(p, ops, offs, ends, lens, is_res)
                  + _attrs_before_type(op)
-                 + " : " + _shaped_fn_type(p, op, ops, _grp(op, "resource_operand_sizes"), _grp(op, "result_sizes")))
+                 + " : " + _shaped_fn_type(p, op, ops, sizes, rsizes))
 
 
 def pp_async_call(p: _Printer, op: Op, ind: str) -> None:
-    ops = _grp(op, "resource_operands")
-    offs = _grp(op, "resource_operand_offsets")
+    ops, sizes, offs, ends, lens, rsizes = _groups(op)
     is_res = [_is_resource(v) for v in ops]
     if sum(is_res) != len(offs):  # ranges are only on some resources: trust the count
         is_res = [_is_resource(v) for v in ops]
     p.out.append(f"stream.async.call {_on(p, op)}{op._props['callee']}"
-                 + _dispatch_operands(p, ops, offs, _grp(op, "resource_operand_ends"),
-                                      _grp(op, "resource_operand_lengths"), is_res)
+                 + _dispatch_operands(p, ops, offs, ends, lens, is_res)
                  + _attrs_before_type(op)
-                 + " : " + _shaped_fn_type(p, op, ops, _grp(op, "resource_operand_sizes"), _grp(op, "result_sizes")))
+                 + " : " + _shaped_fn_type(p, op, ops, sizes, rsizes))
 
 
 @cython.cfunc
