@@ -5,6 +5,7 @@ errors included, and print the same text (pretty and generic)."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from importlib.machinery import SourceFileLoader
 from pathlib import Path
 
@@ -20,11 +21,25 @@ LIT = Path(__file__).parent / "lit"
 
 
 def _load_as_python(path: Path, name: str):
+    # As without Cython installed (it is a build dependency only: CI's venv
+    # has none): `import cython` fails and the module's own stand-in is used.
     loader = SourceFileLoader(name, str(path))
     spec = importlib.util.spec_from_loader(loader.name, loader)
     mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
+    saved = sys.modules.get("cython", _ABSENT)
+    sys.modules["cython"] = None  # type: ignore[assignment]
+    try:
+        loader.exec_module(mod)
+    finally:
+        if saved is _ABSENT:
+            del sys.modules["cython"]
+        else:
+            sys.modules["cython"] = saved
+    assert not isinstance(getattr(mod, "cython", None), type(sys)), "the stand-in was not used"
     return mod
+
+
+_ABSENT = object()
 
 
 @pytest.fixture(scope="module")

@@ -39,6 +39,8 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 
         compiled = False
         Py_ssize_t = int
+        Py_UCS4 = str
+        int = int
         bint = bool
 
         @staticmethod
