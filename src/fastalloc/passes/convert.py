@@ -438,7 +438,7 @@ def _bind(op: Op, cv: _Conversion, base: int, primitives_in_place: bool):
     """
     segs = op.segments
     o = op.operands
-    a = segs[0] if base else 0  # base is 0 (call) or 1 (dispatch: the workload)
+    a = sum(segs[:base])
     n_res, n_sizes, n_offsets, n_ends, n_lengths, n_results = segs[base : base + 6]
     resources = o[a : a + n_res]
     a += n_res + n_sizes
@@ -452,52 +452,35 @@ def _bind(op: Op, cv: _Conversion, base: int, primitives_in_place: bool):
     ranges = cv.ranges
     add = cv.add
     primitives: list[Value] = []
-    if n_offsets == n_res:
-        # Every resource operand is a resource (one offset each): no
-        # primitives, and operand i is binding i.  The common case, built
-        # a column at a time; the additions still go in operand order.
-        rngs = [ranges[v] for v in resources]
-        operands = [r.resource for r in rngs]
-        sizes = [r.resource_size for r in rngs]
-        b_offsets = [add(r.offset, off) for r, off in zip(rngs, offsets)]
-        b_lengths = lengths
-        accesses = [READ] * n_res
-        for t in tied:
-            if 0 <= t < n_res:
-                accesses[t] = READ_WRITE
-    else:
-        operands = []
-        sizes = []
-        b_offsets = []
-        b_lengths = []
-        accesses = []
-        prim = operands if primitives_in_place else primitives
-        resource_index = 0
-        for i, operand in enumerate(resources):
-            if not operand.type.startswith("!stream.resource<"):
-                prim.append(operand)
-                continue
-            rng = ranges[operand]
-            operands.append(rng.resource)
-            sizes.append(rng.resource_size)
-            b_offsets.append(add(rng.offset, offsets[resource_index]))
-            b_lengths.append(lengths[resource_index])
-            accesses.append(READ_WRITE if i in tied else READ)
-            resource_index += 1
+    operands: list[Value] = []
+    sizes: list[Value] = []
+    b_offsets: list[Value] = []
+    b_lengths: list[Value] = []
+    accesses: list[int] = []
+    prim = operands if primitives_in_place else primitives
+    resource_index = 0
+    for i, operand in enumerate(resources):
+        if not operand.type.startswith("!stream.resource<"):
+            prim.append(operand)
+            continue
+        rng = ranges[operand]
+        operands.append(rng.resource)
+        sizes.append(rng.resource_size)
+        b_offsets.append(add(rng.offset, offsets[resource_index]))
+        b_lengths.append(lengths[resource_index])
+        accesses.append(READ_WRITE if i in tied else READ)
+        resource_index += 1
 
-    results = op.results
     n_tied = len(tied)
-    if n_tied:
-        keep = [k for k in range(len(results)) if k >= n_tied or tied[k] < 0]  # tied: bound above as read-write
-        results = [results[k] for k in keep]
-        result_sizes = [result_sizes[k] for k in keep]
-    if results:
-        rngs = [ranges[r] for r in results]
-        operands += [r.resource for r in rngs]
-        sizes += [r.resource_size for r in rngs]
-        b_offsets += [r.offset for r in rngs]
-        b_lengths += result_sizes
-        accesses += [WRITE] * len(rngs)
+    for k, result in enumerate(op.results):
+        if k < n_tied and tied[k] >= 0:
+            continue  # bound above as read-write
+        rng = ranges[result]
+        operands.append(rng.resource)
+        sizes.append(rng.resource_size)
+        b_offsets.append(rng.offset)
+        b_lengths.append(result_sizes[k])
+        accesses.append(WRITE)
     return primitives, operands, sizes, b_offsets, b_lengths, accesses
 
 
@@ -511,7 +494,7 @@ def _apply_dispatch(op: Op, cv: _Conversion) -> Op:
         [*workload, *primitives, *operands, *sizes, *offsets, *lengths],
         [n_workload, len(primitives), n, n, n, n],
         op,
-        props={"entry_points": op.props["entry_points"], "resource_accesses": accesses},
+        props={"entry_points": op._props["entry_points"], "resource_accesses": accesses},
         attrs=_dialect_attrs(op),
     )
 
