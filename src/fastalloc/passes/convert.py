@@ -457,19 +457,30 @@ def _bind(op: Op, cv: _Conversion, base: int, primitives_in_place: bool):
     b_offsets: list[Value] = []
     b_lengths: list[Value] = []
     accesses: list[int] = []
-    prim = operands if primitives_in_place else primitives
-    resource_index = 0
-    for i, operand in enumerate(resources):
-        if not operand.type.startswith("!stream.resource<"):
-            prim.append(operand)
-            continue
-        rng = ranges[operand]
-        operands.append(rng.resource)
-        sizes.append(rng.resource_size)
-        b_offsets.append(add(rng.offset, offsets[resource_index]))
-        b_lengths.append(lengths[resource_index])
-        accesses.append(READ_WRITE if i in tied else READ)
-        resource_index += 1
+    if n_offsets == n_res:
+        # Every resource operand is a resource (one offset each): operand i
+        # is binding i, no type test, the lengths are taken as they are.
+        b_lengths = lengths
+        for i, operand in enumerate(resources):
+            rng = ranges[operand]
+            operands.append(rng.resource)
+            sizes.append(rng.resource_size)
+            b_offsets.append(add(rng.offset, offsets[i]))
+            accesses.append(READ_WRITE if i in tied else READ)
+    else:
+        prim = operands if primitives_in_place else primitives
+        resource_index = 0
+        for i, operand in enumerate(resources):
+            if not operand.type.startswith("!stream.resource<"):
+                prim.append(operand)
+                continue
+            rng = ranges[operand]
+            operands.append(rng.resource)
+            sizes.append(rng.resource_size)
+            b_offsets.append(add(rng.offset, offsets[resource_index]))
+            b_lengths.append(lengths[resource_index])
+            accesses.append(READ_WRITE if i in tied else READ)
+            resource_index += 1
 
     n_tied = len(tied)
     for k, result in enumerate(op.results):
