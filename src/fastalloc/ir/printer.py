@@ -72,6 +72,7 @@ class _Namer:
         # (hints repeat from one function to the next: checked once each)
         self.simple: dict[str | None, str | None] = {None: None, "": None}
 
+    @cython.locals(i=cython.Py_ssize_t, use=list)
     def release(self) -> None:
         """Forget the names of the last scope's values defined inside its
         regions (and every definition text) once it is printed: no value
@@ -87,14 +88,16 @@ class _Namer:
         for op in ops:
             if not first:
                 for v in op.results:
-                    if v.id >= 0:
-                        use[v.id] = None
+                    i = v.id
+                    if i >= 0:
+                        use[i] = None
             first = False
             for r in op._regions:
                 for b in r.blocks:
                     for v in b.args:
-                        if v.id >= 0:
-                            use[v.id] = None
+                        i = v.id
+                        if i >= 0:
+                            use[i] = None
 
     def grow(self, n: int) -> None:
         if n > len(self.use):
@@ -307,8 +310,9 @@ class _Printer:
         return "".join(self.chunks)
 
     @cython.ccall
+    @cython.locals(i=cython.Py_ssize_t)
     def n(self, v: Value) -> str:
-        i = v.id
+        i = v.id  # a C integer: the use list is indexed without an int object
         try:
             nm = self.use[i] if i >= 0 else None
         except IndexError:
@@ -328,6 +332,7 @@ class _Printer:
 
     # -- structure -------------------------------------------------------
     @cython.ccall
+    @cython.locals(i=cython.Py_ssize_t)
     def op(self, op: Op, ind: str) -> None:
         out = self.out
         out.append(ind)
