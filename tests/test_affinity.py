@@ -122,14 +122,25 @@ def test_two_device_output_is_deterministic() -> None:
     assert run_passes(text, ["schedule-allocation"]) == first
 
 
-def test_no_affinity_skips_the_analysis() -> None:
-    """Single-device modules never build the analysis (answers would all be None)."""
+def test_no_affinity_skips_the_analysis(monkeypatch) -> None:
+    """Single-device modules never build the analysis (answers would all be None).
+    Neither kind keeps it after the pass: it points at the module."""
+    built: list = []
+
+    class Spy(AffinityAnalysis):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            built.append(self)
+
+    monkeypatch.setattr(sa, "AffinityAnalysis", Spy)
     module = parse(generate_module(3, n_ops=60, config=GenConfig(affinities=False)))
     sa.schedule_allocation(module)
+    assert built == []
     assert sa._run.analysis is None
     module = parse(generate_module(3, n_ops=60, config=GenConfig()))
     sa.schedule_allocation(module)
-    assert isinstance(sa._run.analysis, AffinityAnalysis)
+    assert len(built) == 1 and built[0]._module is module
+    assert sa._run.analysis is None
 
 
 # -- single answers, worked out by hand ----------------------------------------

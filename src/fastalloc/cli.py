@@ -182,8 +182,11 @@ def _opt_run(args: argparse.Namespace) -> int:
         # One pause over all stages, as run_passes does (see fastalloc._gc).
         with gc_paused():
             m = build(chunk, base)
-            with timing.phase("print"):
-                return m.print(generic=args.print_op_generic)
+            try:
+                with timing.phase("print"):
+                    return m.print(generic=args.print_op_generic)
+            finally:
+                m.dispose()
 
     def build(chunk: str, base: int):
         with timing.phase("parse"):
@@ -863,18 +866,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import gc
+
+    if argv is None:
+        # One command per process (console script, python -m fastalloc):
+        # the cyclic collector stays off throughout.  Each stage pauses it
+        # anyway (fastalloc._gc), but switching it back on after printing
+        # makes the next allocation scan every object made while it was off,
+        # the whole module (0.8 s at 10^5 ops), to free nothing: the command
+        # ends there.  --split-input-file disposes of each chunk's module
+        # (Module.dispose), which needs no collector.
+        gc.disable()
     args = build_parser().parse_args(argv)
     _configure_logging(getattr(args, "verbose", 0))
     rc = int(args._run(args))
     if argv is None:
-        # The process ends now (console script, python -m fastalloc): a
-        # module is millions of objects in reference cycles, and the final
-        # collection at interpreter exit would walk and free them all (1.4 s
-        # CPU at 100k ops, more than lexing).  Frozen objects are left to the
-        # OS, as compilers skip freeing at exit; in-process callers
-        # (main([...])) are unaffected.
-        import gc
-
+        # The process ends now: a module is millions of objects in reference
+        # cycles, and the final collection at interpreter exit would walk
+        # and free them all (1.4 s CPU at 100k ops, more than lexing).
+        # Frozen objects are left to the OS, as compilers skip freeing at
+        # exit; in-process callers (main([...])) are unaffected.
         gc.freeze()
     return rc
 

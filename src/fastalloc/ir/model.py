@@ -138,6 +138,8 @@ __all__ = ["Block", "EMPTY_MAP", "Module", "NO_REGIONS", "Op", "Region", "UseLis
 EMPTY_MAP: Any = MappingProxyType({})
 #: ``op._regions`` of an op without regions (``op.regions`` gives a new list).
 NO_REGIONS: Any = ()
+# Operands and results of the ops of a disposed module (Module.dispose).
+_NO_VALUES: Any = ()
 
 
 class UseList(dict):
@@ -1080,6 +1082,58 @@ class Module:
         self._source = None
         if src is not None:
             src.release()
+
+    def dispose(self) -> None:
+        """Free the module now; it must not be used afterwards.
+
+        For callers that made a module, printed it and drop it
+        (:func:`fastalloc.run_passes`).  Two things would otherwise outlive
+        the call.  The deferred use-list upkeep (:func:`defer_uses`): the
+        module is reference-cycle garbage that only a full collection frees,
+        and until then the next use-list read in this thread replays its log
+        (seconds at 10^5 ops).  And the memory: ops, blocks and values point
+        at each other, so nothing is freed by reference counting; the
+        collector's pass over those millions of objects costs several times
+        what cutting the cycles here and letting the counts drop does.
+        """
+        global _pending, _snapshots, _modules
+        me = self
+        with _flush_lock:
+            _pending = [e for e in _pending if e[0]() is not me]
+            _snapshots = [r for r in _snapshots if r() is not me]
+            _modules = [e for e in _modules if e[0]() is not me]
+            _owners.pop(id(me), None)
+        self._deferred = []
+        self._use_events = None
+        self._uses_built = True
+        self.release_source()
+        # Cut every cycle (op <-> block, op <-> result, op <-> region,
+        # region <-> block, block <-> argument, value -> uses -> op), top
+        # down, then drop the value table: the counts free the rest.
+        blocks = [self.body]
+        for block in blocks:
+            for op in block.ops:
+                regions = op._regions
+                if regions:
+                    for region in regions:
+                        blocks.extend(region.blocks)
+                        region.blocks = []
+                        region.parent = None
+                    op._regions = NO_REGIONS
+                op.operands = op.results = _NO_VALUES
+                op.parent = None
+            block.ops = []
+            for arg in block.args:
+                arg.owner = None
+                arg._uses = None
+            block.args = []
+            block.parent = None
+        for v in self.values:
+            if v is not None:
+                v._uses = None
+                v.owner = None
+        self.values = []
+        self._body_region.parent = None
 
     @property
     def ops(self) -> list[Op]:

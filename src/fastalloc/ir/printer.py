@@ -109,27 +109,16 @@ class _Namer:
         self.scope_ops = ops
         # Every hint of the scope, needed only when a name is not free (a
         # generated name must not take a hint a later value will want).
-        hints: set[str] | None = None
+        # Made on first need.  In a list cell, read inline in fresh(): a
+        # second inner function called from fresh() would sit in the closure
+        # that it itself references, a reference cycle keeping every op of
+        # the scope alive until the next full collection.
+        hints_cell: list = [None]
         taken: set[str] = set()
         counter = [0, 0]
         use = self.use
         defs = self.defs
         valid = _VALID_NAME.match
-
-        def all_hints() -> set[str]:
-            nonlocal hints
-            if hints is None:
-                hints = set()
-                for op in ops:
-                    for v in op.results:
-                        if v.name_hint:
-                            hints.add(v.name_hint)
-                    for r in op._regions:
-                        for b in r.blocks:
-                            for v in b.args:
-                                if v.name_hint:
-                                    hints.add(v.name_hint)
-            return hints
 
         def fresh(hint: str | None, is_arg: bool) -> str:
             if hint and hint.isdigit():
@@ -142,7 +131,9 @@ class _Namer:
                 if hint not in taken:
                     taken.add(hint)
                     return hint
-                hs = all_hints()
+                hs = hints_cell[0]
+                if hs is None:
+                    hs = hints_cell[0] = _scope_hints(ops)
                 k = 0
                 while True:
                     cand = f"{hint}_{k}"
@@ -150,7 +141,9 @@ class _Namer:
                         taken.add(cand)
                         return cand
                     k += 1
-            hs = all_hints()
+            hs = hints_cell[0]
+            if hs is None:
+                hs = hints_cell[0] = _scope_hints(ops)
             slot = 1 if is_arg else 0
             while True:
                 n = counter[slot]
@@ -203,6 +196,21 @@ class _Namer:
                     for b in r.blocks:
                         for v in b.args:
                             use[v.id] = "%" + fresh(v.name_hint, True)
+
+
+def _scope_hints(ops: list) -> set:
+    """Every name hint of the values defined by ``ops`` and their regions' entry blocks."""
+    hints: set = set()
+    for op in ops:
+        for v in op.results:
+            if v.name_hint:
+                hints.add(v.name_hint)
+        for r in op._regions:
+            for b in r.blocks:
+                for v in b.args:
+                    if v.name_hint:
+                        hints.add(v.name_hint)
+    return hints
 
 
 @cython.cfunc

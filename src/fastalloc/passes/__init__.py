@@ -82,7 +82,12 @@ def run_passes(
     # 30k-op run).
     with gc_paused():
         module = parse(text, filename=filename)
-        for fn in fns:
-            fn(module, pack_strategy=pack_strategy, **options)
-        return module.print()
+        try:
+            for fn in fns:
+                fn(module, pack_strategy=pack_strategy, **options)
+            return module.print()
+        finally:
+            # Nobody else holds the module: free it now (see Module.dispose),
+            # not at some later full collection of the caller's.
+            module.dispose()
 

@@ -112,7 +112,12 @@ def schedule_allocation(
     (the command line draws its progress bar from it).
     """
     with gc_paused():  # see fastalloc._gc
-        _schedule_allocation(module, progress)
+        try:
+            _schedule_allocation(module, progress)
+        finally:
+            # The analysis points at the module: holding it here would keep
+            # the whole module alive after the caller dropped it.
+            _run.analysis = None
 
 
 def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | None = None) -> None:
