@@ -302,3 +302,52 @@ def test_deferred_use_lists_match_eager_upkeep(seed: int, monkeypatch) -> None:
     assert not eager._deferred
     assert str(lazy) == str(eager)
     assert lazy_table == _use_table(eager)
+
+
+def _structure_errors(module) -> list[str]:
+    """Every broken link of the model: op/block/region parents, and values
+    missing from the module's value table."""
+    errors: list[str] = []
+    values = module.values
+
+    def check_value(v, what):
+        if v.id < 0 or v.id >= len(values) or values[v.id] is not v:
+            errors.append(f"{what} not in the value table (id {v.id})")
+
+    def check_block(block, region):
+        if block.parent is not region:
+            errors.append("block with a wrong parent")
+        for a in block.args:
+            check_value(a, "block argument")
+            if a.owner is not block:
+                errors.append("block argument with a wrong owner")
+        for op in block.ops:
+            if op.parent is not block:
+                errors.append(f"{op.name} with a wrong parent")
+            for r in op.results:
+                check_value(r, f"result of {op.name}")
+                if r.owner is not op:
+                    errors.append(f"result of {op.name} with a wrong owner")
+            for reg in op._regions:
+                if reg.parent is not op:
+                    errors.append(f"region of {op.name} with a wrong parent")
+                for b in reg.blocks:
+                    check_block(b, reg)
+
+    check_block(module.body, module._body_region)
+    return errors
+
+
+@pytest.mark.parametrize("seed", [0, 4, 9, 17])
+def test_model_is_consistent_after_the_pass(seed: int) -> None:
+    """The driver splices the new stream.cmd.execute in without walking its
+    region to register it: every op, block and value must still be linked
+    and registered as a full registration would leave them."""
+    from fastalloc.ir import parse
+    from fastalloc.passes import schedule_allocation as sa
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    module = parse(generate_module(seed, n_ops=250, config=GenConfig()))
+    sa.schedule_allocation(module)
+    assert any(op.name == "stream.cmd.execute" for op in module.walk())
+    assert _structure_errors(module) == []

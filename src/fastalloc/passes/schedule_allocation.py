@@ -624,6 +624,7 @@ def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | Non
 def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> list[Op]:
     from fastalloc.passes import convert
 
+    module = execute_op.module()
     region = execute_op.regions[0]
     n_top = len(region.blocks[0].ops)
     arrays = region_arrays(execute_op)
@@ -801,8 +802,16 @@ def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> li
         if new is not None:
             replace_uses_deferred(old, new)
     # Detach the old op (its block position is replaced by the splice; its
-    # region was moved to new_exec).
+    # region was moved to new_exec).  new_exec takes its place in the block
+    # now: the splice's set_ops would otherwise register it by walking its
+    # whole region, which holds only values registered already (entry
+    # arguments, added while the region was in the module) and, after the
+    # conversion, only the conversion's ops, which have parents and no
+    # results (10^5 ops walked for nothing).
     defer_drop_uses(execute_op, execute_op.operands)
+    new_exec.parent = execute_op.parent
+    if module is not None:
+        module._register_value(new_tp)
     execute_op.parent = None
     scope.replace_root_op(new_exec)
 
