@@ -61,3 +61,9 @@ def _py_interval_query(starts: I64, ends: I64, active: U8, s: int, e: int) -> I6
 def _py_i64_sort(keys: I64) -> I64: ...
 def _sum_nonneg(x: I64) -> int: ...
 def _argsort_stable(keys: I64) -> I64: ...
+
+# -- _ir_uses.pxi --------------------------------------------------------------
+
+# -- _ir_regions.pxi -----------------------------------------------------------
+
+# -- _ir_convert.pxi -----------------------------------------------------------
