@@ -149,7 +149,7 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
         if top.name == "stream.async.func":
             convert.convert_async_func(top)
             continue
-        if top.name not in _CALLABLES or not top.regions or not top.regions[0].blocks:
+        if top.name not in _CALLABLES or not top._regions or not top._regions[0].blocks:
             continue
         ops = orders[top]
         splices: dict[Block, dict[Op, list[Op]]] = {}
@@ -209,10 +209,10 @@ def _post_order(op: Op, out: list[Op] | None = None) -> list[Op]:
     that passed the convertibility check)."""
     if out is None:
         out = []
-    for region in op.regions:
+    for region in op._regions:
         for block in region.blocks:
             for inner in block.ops:
-                if inner.regions and inner.name != "stream.async.execute":
+                if inner._regions and inner.name != "stream.async.execute":
                     _post_order(inner, out)
                 else:
                     out.append(inner)
@@ -378,7 +378,7 @@ def _find_local_value_affinity(value: Value | None) -> str | None:
         if value.is_block_arg or op is None:
             return None
         if op.name == "stream.async.transfer":
-            return op.props.get("target_affinity")
+            return op._props.get("target_affinity")
         if op.name == "stream.async.concurrent":
             t = tied_operand(value)
             if t is not None:
@@ -420,12 +420,13 @@ def _hoist_nested_constants(execute_op: Op) -> None:
     constants in program order); a concurrent's untied result that yields a
     hoisted constant is replaced by the constant, transitively outward."""
     block = execute_op.regions[0].blocks[0]
-    if not any(op.regions for op in block.ops):
+    # (_regions: the public property makes a list for each op without any.)
+    if not any(op._regions for op in block.ops):
         return
     new_ops: list[Op] = []
     hoisted: list[Op] = []
     for op in block.ops:
-        if op.regions:
+        if op._regions:
             nested = [inner for inner in op.walk() if inner is not op and inner.name == "stream.async.constant"]
             for c in nested:
                 parent = c.parent
@@ -888,7 +889,7 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
     sizes = [op.group("result_size")[0] for op in const_ops]
     types = [op.results[0].type for op in const_ops]
     props = _affinity_props(affinity)
-    props["values"] = [op.props.get("value") for op in const_ops]
+    props["values"] = [op._props.get("value") for op in const_ops]
     cop = Op.create(
         "stream.resource.constants",
         segments={"result_sizes": sizes},
