@@ -66,4 +66,8 @@ def _argsort_stable(keys: I64) -> I64: ...
 
 # -- _ir_regions.pxi -----------------------------------------------------------
 
+def _region_scan(
+    execute_op: Any, block: Any, args: list[Any], kinds: dict[str, int], prefix: str, concurrent_name: str
+) -> tuple[list[Any], dict[Any, int], int, int, I64, I64, I64, I64, I64, list[Any]]: ...
+
 # -- _ir_convert.pxi -----------------------------------------------------------

@@ -332,141 +332,38 @@ def region_arrays(execute_op: Op) -> RegionArrays:
 
     Uses are read from the region's ops, not from use lists: a value of the
     region can only be used inside it, and the liveness kernel only takes the
-    latest use, so the operand lists of the region's ops (flattened with
-    ``itertools.chain``, looked up with ``map``) give the same intervals
-    without building any use list.
+    latest use, so the operand lists of the region's ops give the same
+    intervals without building any use list.  The walk is compiled
+    (:func:`fastalloc._core._region_scan`: one pass over the ops, operands
+    looked up in C); numbering, pair order and array layout are those of
+    :class:`RegionArrays`.
     """
-    block = execute_op.regions[0].blocks[0]
-    ops = block.ops
-    n_ops = len(ops)
+    from fastalloc import _core
 
+    block = execute_op._regions[0].blocks[0]
     args = [a for a in block.args if a.type.startswith(_RESOURCE)]
-    # Resource results of the top-level ops, in order, with their op index.
-    res_lists = list(map(_results, ops))
-    all_res = list(chain.from_iterable(res_lists))
-    is_res = np.fromiter(map(str.startswith, map(_type, all_res), repeat(_RESOURCE)), dtype=bool, count=len(all_res))
-    res_owner = np.repeat(np.arange(n_ops, dtype=np.int64), np.fromiter(map(len, res_lists), np.int64, n_ops))
-    top_results: list[Value] = list(compress(all_res, is_res.tolist()))
-    top_def = res_owner[is_res]
-
-    # Ops nested in top-level ops (only stream.async.concurrent can hold
-    # any in a convertible region) with their top-level ancestor's index.
-    nested_ops: list[Op] = []
-    nested_pos: list[int] = []
-    hack: list[Value] = []
-    hack_def: list[int] = []
-    concurrent: list[Op] = []
-    # The alias pairs of computeRegionValueAliases: the execute's own tied
-    # results, the nested ones per concurrent op (in op order: they number
-    # the nested values), then those of the top-level tied results.
-    pairs: list[tuple[Value, Value]] = []
-    _yield_alias_pairs(execute_op, block, pairs)
-    for i in [i for i, op in enumerate(ops) if op.regions]:
-        op = ops[i]
-        walk = op.walk()
-        next(walk)  # op itself
-        inner_ops = list(walk)
-        nested_ops += inner_ops
-        nested_pos += [i] * len(inner_ops)
-        if op.name == "stream.async.concurrent":
-            concurrent.append(op)
-            concurrent += [o for o in inner_ops if o.name == "stream.async.concurrent"]
-            # Nested results can only be used by nested ops of the same op.
-            used = set(chain.from_iterable(map(_operands, inner_ops)))
-            for inner in inner_ops:
-                for r in inner.results:
-                    if r.type.startswith(_RESOURCE) and r not in used and tied_operand(r) is None:
-                        hack.append(r)
-                        hack_def.append(i)
-            _collect_alias_pairs(op, pairs)
-    tied_segment = _TIED_SEGMENT
-    for op in [op for op in ops if op.name in tied_segment]:
-        # One result, tied to operand 0 (see tied_operand).
-        r = op.results[0]
-        if r.type.startswith(_RESOURCE):
-            pairs.append((r, op.operands[0]))
-    for op in [op for op in ops if op.name in _TIED_PROP and op.props.get("tied_operands")]:
-        # tied_operand of each result, inlined (10^4-10^5 dispatches)
-        results = op.results
-        operands = op.operands
-        base = op.segments[0] if op.name == "stream.async.dispatch" else 0
-        for i, k in enumerate(op.props["tied_operands"]):
-            if k >= 0 and i < len(results):
-                r = results[i]
-                if r.type.startswith(_RESOURCE):
-                    pairs.append((r, operands[k + base]))
-
-    values: list[Value] = args + top_results
-    n_args = len(args)
-    n_ordered = len(values)
-    index = dict(zip(values, range(n_ordered)))
-    # Hack values override nothing that is numbered already (they are nested).
-    for v in hack:
-        if v not in index:
-            index[v] = len(values)
-            values.append(v)
-    n_hack = len(values) - n_ordered
-    for v in chain.from_iterable(pairs):
-        if v not in index:
-            index[v] = len(values)
-            values.append(v)
-    n = len(values)
-
-    def_op = np.zeros(n, dtype=np.int64)
-    def_op[:n_args] = LIVE_IN
-    def_op[n_args:n_ordered] = top_def
-    def_op[n_ordered : n_ordered + n_hack] = hack_def
-
-    # Uses of args and top-level results: block args count a nested use at
-    # its top-level ancestor (MLIR's Liveness); IREE maps a nested user of a
-    # result to 0, which never moves the end of an interval that starts at
-    # the defining op's index >= 0, so those uses are left out.  Nested
-    # values get none.
-    all_ops = ops + nested_ops if nested_ops else ops
-    operand_lists = list(map(_operands, all_ops))
-    counts = np.fromiter(map(len, operand_lists), np.int64, len(all_ops))
-    total = int(counts.sum())
-    local = np.fromiter(
-        map(index.get, chain.from_iterable(operand_lists), repeat(-1)), dtype=np.int64, count=total
+    values, index, n_ordered, n_hack, def_op, use_indptr, use_ops, aliasee, aliaser, concurrent = (
+        _core._region_scan(execute_op, block, args, _TIED_KIND, _RESOURCE, "stream.async.concurrent")
     )
-    pos = np.arange(len(all_ops), dtype=np.int64)
-    if nested_ops:
-        pos[n_ops:] = nested_pos
-    user = np.repeat(pos, counts)
-    keep = (local >= 0) & (local < n_ordered)
-    if nested_ops:
-        top_user = np.repeat(np.arange(len(all_ops)) < n_ops, counts)
-        keep &= (local < n_args) | top_user
-    local = local[keep]
-    order = np.argsort(local, kind="stable")
-    use_ops = user[keep][order]
-    use_indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(local, minlength=n), out=use_indptr[1:])
-
+    n = len(values)
     live_out = np.zeros(n, dtype=np.uint8)
-    yielded = [index[v] for v in ops[-1].group("resource_operands") if v in index]
+    yielded = [index[v] for v in block.ops[-1].group("resource_operands") if v in index]
     live_out[yielded] = 1
     # Only args and top-level results can be live-out in IREE's computation.
     live_out[n_ordered:] = 0
     nested = np.zeros(n, dtype=np.uint8)
     nested[n_ordered:] = 1
-
-    if pairs:
-        aliasee = np.fromiter(map(index.__getitem__, map(itemgetter(0), pairs)), dtype=np.int64, count=len(pairs))
-        aliaser = np.fromiter(map(index.__getitem__, map(itemgetter(1), pairs)), dtype=np.int64, count=len(pairs))
-    else:
-        aliasee = np.zeros(0, dtype=np.int64)
-        aliaser = np.zeros(0, dtype=np.int64)
     return RegionArrays(
-        values, index, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, n_args, n_ordered, n_hack,
+        values, index, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, len(args), n_ordered, n_hack,
         concurrent,
     )
 
 
 _RESOURCE = "!stream.resource<"
-_results = attrgetter("results")
-_operands = attrgetter("operands")
-_type = attrgetter("type")
+# The op kinds of _core._region_scan (TIED0 = 1: result 0 tied to operand 0;
+# 2: ``tied_operands`` indexes the operands; 3: the same after the workload).
+_TIED_KIND = {name: 1 for name in _TIED_SEGMENT}
+_TIED_KIND.update({name: 3 if name == "stream.async.dispatch" else 2 for name in _TIED_PROP})
 
 
 def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarray]:

@@ -1,0 +1,272 @@
+"""region_arrays (compiled walk, fastalloc._core._region_scan) against the
+Python computation it replaced, kept here as the reference.
+
+The reference is the pure-Python region_arrays of commit df506a6 (several
+walks over the ops, a dict + ``map`` per operand); every field of
+:class:`RegionArrays` must come out equal, arrays with the same dtype.
+"""
+
+from __future__ import annotations
+
+from itertools import chain, compress, repeat
+from operator import attrgetter, itemgetter
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fastalloc.ir import parse
+from fastalloc.passes import regions
+from fastalloc.passes.regions import LIVE_IN, _TIED_PROP, _TIED_SEGMENT, region_arrays, tied_operand
+
+_RESOURCE = "!stream.resource<"
+_results = attrgetter("results")
+_operands = attrgetter("operands")
+_type = attrgetter("type")
+
+
+def _ref_yield_pairs(region_op, block, pairs):
+    tied = region_op._props.get("tied_operands") or ()
+    if not tied:
+        return
+    inner = block.ops[-1].group("resource_operands")
+    res = [r for r in region_op.results if r.type.startswith(_RESOURCE)]
+    for i, _outer in enumerate(res):
+        if i < len(tied) and tied[i] >= 0 and i < len(inner):
+            pairs.append((inner[i], block.args[tied[i]]))
+
+
+def _ref_collect_pairs(region_op, pairs):
+    block = region_op._regions[0].blocks[0]
+    _ref_yield_pairs(region_op, block, pairs)
+    for op in block.ops:
+        if op.name == "stream.async.concurrent":
+            _ref_collect_pairs(op, pairs)
+        if op.name in _TIED_SEGMENT or op.name in _TIED_PROP:
+            for r in op.results:
+                if r.type.startswith(_RESOURCE):
+                    t = tied_operand(r)
+                    if t is not None:
+                        pairs.append((r, t))
+
+
+def reference_region_arrays(execute_op):
+    """The Python region_arrays of df506a6, returning the same fields."""
+    block = execute_op._regions[0].blocks[0]
+    ops = block.ops
+    n_ops = len(ops)
+    args = [a for a in block.args if a.type.startswith(_RESOURCE)]
+    res_lists = list(map(_results, ops))
+    all_res = list(chain.from_iterable(res_lists))
+    is_res = np.fromiter(map(str.startswith, map(_type, all_res), repeat(_RESOURCE)), dtype=bool, count=len(all_res))
+    res_owner = np.repeat(np.arange(n_ops, dtype=np.int64), np.fromiter(map(len, res_lists), np.int64, n_ops))
+    top_results = list(compress(all_res, is_res.tolist()))
+    top_def = res_owner[is_res]
+    nested_ops, nested_pos, hack, hack_def, concurrent, pairs = [], [], [], [], [], []
+    _ref_yield_pairs(execute_op, block, pairs)
+    for i in [i for i, op in enumerate(ops) if op._regions]:
+        op = ops[i]
+        inner_ops = list(op.walk())[1:]
+        nested_ops += inner_ops
+        nested_pos += [i] * len(inner_ops)
+        if op.name == "stream.async.concurrent":
+            concurrent.append(op)
+            concurrent += [o for o in inner_ops if o.name == "stream.async.concurrent"]
+            used = set(chain.from_iterable(map(_operands, inner_ops)))
+            for inner in inner_ops:
+                for r in inner.results:
+                    if r.type.startswith(_RESOURCE) and r not in used and tied_operand(r) is None:
+                        hack.append(r)
+                        hack_def.append(i)
+            _ref_collect_pairs(op, pairs)
+    for op in [op for op in ops if op.name in _TIED_SEGMENT]:
+        r = op.results[0]
+        if r.type.startswith(_RESOURCE):
+            pairs.append((r, op.operands[0]))
+    for op in [op for op in ops if op.name in _TIED_PROP and op._props.get("tied_operands")]:
+        results = op.results
+        operands = op.operands
+        base = op.segments[0] if op.name == "stream.async.dispatch" else 0
+        for i, k in enumerate(op._props["tied_operands"]):
+            if k >= 0 and i < len(results):
+                r = results[i]
+                if r.type.startswith(_RESOURCE):
+                    pairs.append((r, operands[k + base]))
+    values = args + top_results
+    n_args = len(args)
+    n_ordered = len(values)
+    index = dict(zip(values, range(n_ordered)))
+    for v in hack:
+        if v not in index:
+            index[v] = len(values)
+            values.append(v)
+    n_hack = len(values) - n_ordered
+    for v in chain.from_iterable(pairs):
+        if v not in index:
+            index[v] = len(values)
+            values.append(v)
+    n = len(values)
+    def_op = np.zeros(n, dtype=np.int64)
+    def_op[:n_args] = LIVE_IN
+    def_op[n_args:n_ordered] = top_def
+    def_op[n_ordered : n_ordered + n_hack] = hack_def
+    all_ops = ops + nested_ops
+    operand_lists = list(map(_operands, all_ops))
+    counts = np.fromiter(map(len, operand_lists), np.int64, len(all_ops))
+    local = np.fromiter(
+        map(index.get, chain.from_iterable(operand_lists), repeat(-1)), dtype=np.int64, count=int(counts.sum())
+    )
+    pos = np.arange(len(all_ops), dtype=np.int64)
+    pos[n_ops:] = nested_pos
+    user = np.repeat(pos, counts)
+    keep = (local >= 0) & (local < n_ordered)
+    keep &= (local < n_args) | np.repeat(np.arange(len(all_ops)) < n_ops, counts)
+    local = local[keep]
+    use_ops = user[keep][np.argsort(local, kind="stable")]
+    use_indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(local, minlength=n), out=use_indptr[1:])
+    live_out = np.zeros(n, dtype=np.uint8)
+    live_out[[index[v] for v in ops[-1].group("resource_operands") if v in index]] = 1
+    live_out[n_ordered:] = 0
+    nested = np.zeros(n, dtype=np.uint8)
+    nested[n_ordered:] = 1
+    aliasee = np.array([index[a] for a, _ in pairs], dtype=np.int64)
+    aliaser = np.array([index[b] for _, b in pairs], dtype=np.int64)
+    return dict(
+        values=values, index=index, def_op=def_op, use_indptr=use_indptr, use_ops=use_ops, live_out=live_out,
+        nested=nested, aliasee=aliasee, aliaser=aliaser, n_args=n_args, n_ordered=n_ordered, n_hack=n_hack,
+        concurrent=concurrent,
+    )
+
+
+_ARRAYS = ("def_op", "use_indptr", "use_ops", "live_out", "nested", "aliasee", "aliaser")
+
+
+def _check_module(module) -> int:
+    """Compare every execute region of ``module``; returns how many."""
+    executes = [op for op in module.walk() if op.name == "stream.async.execute"]
+    for ex in executes:
+        want = reference_region_arrays(ex)
+        got = region_arrays(ex)
+        for f in _ARRAYS:
+            a, b = getattr(got, f), want[f]
+            assert a.dtype == b.dtype, f
+            np.testing.assert_array_equal(a, b, err_msg=f)
+        assert got.values == want["values"]  # identity: Value has no __eq__
+        assert list(got.index.items()) == list(want["index"].items())
+        assert got.concurrent == want["concurrent"]
+        assert (got.n_args, got.n_ordered, got.n_hack) == (want["n_args"], want["n_ordered"], want["n_hack"])
+    return len(executes)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    n_ops=st.integers(5, 300),
+    depth=st.integers(0, 4),
+    shape=st.sampled_from(["auto", "spread", "single"]),
+    unused=st.booleans(),
+    const_in=st.booleans(),
+    style=st.sampled_from(["printed", "lit"]),
+)
+def test_region_scan_matches_python(seed, n_ops, depth, shape, unused, const_in, style):
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    cfg = GenConfig(
+        shape=shape, max_concurrent_depth=depth, unused_concurrent_results=unused, constant_in_concurrent=const_in,
+        style=style,
+    )
+    _check_module(parse(generate_module(seed, n_ops=n_ops, config=cfg)))
+
+
+def test_region_scan_after_hoisting():
+    """As the pass calls it: nested constants hoisted first."""
+    from fastalloc.passes.schedule_allocation import _hoist_nested_constants
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    cfg = GenConfig(constant_in_concurrent=True, unused_concurrent_results=True, shape="single")
+    module = parse(generate_module(5, n_ops=400, config=cfg))
+    for ex in [op for op in module.walk() if op.name == "stream.async.execute"]:
+        _hoist_nested_constants(ex)
+    assert _check_module(module) >= 1
+
+
+# Hand-made: nested concurrent regions with tied and untied results, an
+# unused nested result, a tied dispatch with a workload, a block argument used
+# only by a nested op, a forward reference (the parser accepts it; the walk
+# must still see the use), and a non-resource result.
+_EDGE = """
+util.global private @dev : !hal.device
+stream.executable private @ex {
+  stream.executable.export public @f workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+}
+util.func public @main(%in: !stream.resource<external>, %sz: index) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c255_i32 = arith.constant 255 : i32
+  %r, %tp = stream.async.execute with(%in as %a: !stream.resource<external>{%sz}) -> %in as !stream.resource<external>{%sz} {
+    %s = stream.async.splat %c255_i32 : i32 -> !stream.resource<transient>{%c8}
+    %w:2 = stream.async.concurrent with(%s as %b: !stream.resource<transient>{%c8}, %a as %aa: !stream.resource<external>{%sz}) -> (%s as !stream.resource<transient>{%c8}, !stream.resource<transient>{%c4}) {
+      %u = stream.async.splat %c255_i32 : i32 -> !stream.resource<transient>{%c4}
+      %v = stream.async.fill %c255_i32, %b[%c0 to %c4 for %c4] : i32 -> %b as !stream.resource<transient>{%c8}
+      %inner:2 = stream.async.concurrent with(%v as %vv: !stream.resource<transient>{%c8}) -> (%v as !stream.resource<transient>{%c8}, !stream.resource<transient>{%c4}) {
+        %d = stream.async.dispatch @ex::@f[%c4](%vv[%c0 to %c8 for %c8]) : (!stream.resource<transient>{%c8}) -> %vv{%c8}
+        %x = stream.async.splat %c255_i32 : i32 -> !stream.resource<transient>{%c4}
+        stream.yield %d, %x : !stream.resource<transient>{%c8}, !stream.resource<transient>{%c4}
+      }
+      %z = stream.async.clone %aa : !stream.resource<external>{%sz} -> !stream.resource<transient>{%sz}
+      stream.yield %inner#0, %inner#1 : !stream.resource<transient>{%c8}, !stream.resource<transient>{%c4}
+    }
+    %f = stream.async.copy %w#1[%c0 to %c4], %late[%c0 to %c4], %c4 : !stream.resource<transient>{%c4} -> %late as !stream.resource<transient>{%c4}
+    %late = stream.async.splat %c255_i32 : i32 -> !stream.resource<transient>{%c4}
+    %t = stream.async.dispatch @ex::@f[%c8](%a[%c0 to %sz for %sz], %w#0[%c0 to %c8 for %c8]) : (!stream.resource<external>{%sz}, !stream.resource<transient>{%c8}) -> %a{%sz}
+    stream.yield %t : !stream.resource<external>{%sz}
+  } => !stream.timepoint
+  %ready = stream.timepoint.await %tp => %r : !stream.resource<external>{%sz}
+  util.return %ready : !stream.resource<external>
+}
+"""
+
+
+def test_region_scan_edge_cases():
+    module = parse(_EDGE)
+    assert _check_module(module) == 1
+    ex = next(op for op in module.walk() if op.name == "stream.async.execute")
+    got = region_arrays(ex)
+    names = [v.name_hint for v in got.values]
+    # args, top-level results, then the unused untied nested results, then
+    # the other nested values of alias pairs.
+    assert got.n_args == 1 and names[0] == "a"
+    top = names[got.n_args : got.n_ordered]
+    assert top[0] == "s" and "late" in top and "t" in top
+    hack = names[got.n_ordered : got.n_ordered + got.n_hack]
+    assert hack == ["u", "z"]
+    assert len(got.concurrent) == 2
+    # %late is used by the copy before it: the use is counted.
+    late = got.index[next(v for v in got.values if v.name_hint == "late")]
+    f_pos = next(i for i, op in enumerate(ex.regions[0].blocks[0].ops) if op.name == "stream.async.copy")
+    assert f_pos in got.use_ops[got.use_indptr[late] : got.use_indptr[late + 1]].tolist()
+    # %a's nested use (the clone inside %w) counts at %w's position.
+    w_pos = next(i for i, op in enumerate(ex.regions[0].blocks[0].ops) if op.name == "stream.async.concurrent")
+    assert w_pos in got.use_ops[got.use_indptr[0] : got.use_indptr[1]].tolist()
+
+
+def test_region_scan_rejects_non_list_ops():
+    """The compiled walk takes the model's lists; anything else is a TypeError, not a crash."""
+    from fastalloc import _core
+
+    module = parse(_EDGE)
+    ex = next(op for op in module.walk() if op.name == "stream.async.execute")
+    block = ex.regions[0].blocks[0]
+
+    class FakeBlock:
+        ops = tuple(block.ops)
+        args = block.args
+
+    with pytest.raises(TypeError):
+        _core._region_scan(ex, FakeBlock(), [], regions._TIED_KIND, "!stream.resource<", "stream.async.concurrent")
