@@ -124,7 +124,6 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable, Iterator
-from itertools import chain
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Union
 
@@ -470,79 +469,30 @@ def _replay(log: list) -> None:
 # runs (parse + print, schedule-allocation of one big region) read a few
 # hundred of them.  The first read of any use list of the module freezes the
 # log into a _UseSnapshot: every logged use as (value address, op, operand
-# number), sorted by address (stably: log order per value), built with numpy
-# without touching a Value.  A value's list is then made from its entries
+# number), sorted by address (stably: log order per value), built in compiled
+# code (_core._UseIndex) without touching a Value's attributes.  A value's list is then made from its entries
 # when it is first read (Value._peek_uses), exactly as a replay of the whole
 # log at that moment would have made it: anything that changes a use list
 # reads it first (so it is made before it changes), and the snapshot keeps
 # the logged values alive, so no address in it can be taken by a new value.
 class _UseSnapshot:
-    """The parser's use log as arrays sorted by the used value's address."""
+    """The parser's use log as arrays sorted by the used value's address
+    (built in compiled code: ``fastalloc._core._UseIndex``, whose docstring
+    gives the computation in pure Python)."""
 
-    __slots__ = ("addr", "event", "number", "ops", "values")
+    __slots__ = ("index",)
 
     def __init__(self, events: list) -> None:
-        import numpy as np
+        from fastalloc._core import _UseIndex
 
-        ops = events[0::2]
-        ends = events[1::2]
-        n_ev = len(ops)
-        operand_lists = [op.operands for op in ops]
-        if len(set(map(id, ops))) == n_ev:
-            starts = None
-            counts = np.minimum(
-                np.fromiter(map(len, operand_lists), np.int64, n_ev), np.array(ends, dtype=np.int64)
-            )
-        else:
-            # An op whose operands were registered in several steps (an
-            # uninterpreted op with operands after a region): each event
-            # covers [end of the op's previous event, its end).
-            done: dict[int, int] = {}
-            starts_l: list[int] = []
-            counts_l: list[int] = []
-            for op, operands, end in zip(ops, operand_lists, ends):
-                start = done.get(id(op), 0)
-                if end > len(operands):
-                    end = len(operands)
-                starts_l.append(start)
-                counts_l.append(max(end - start, 0))
-                done[id(op)] = end
-            starts = np.array(starts_l, dtype=np.int64)
-            counts = np.array(counts_l, dtype=np.int64)
-        counts = np.maximum(counts, 0)
-        total = int(counts.sum())
-        if starts is None and total == sum(map(len, operand_lists)):
-            values = list(chain.from_iterable(operand_lists))
-        else:
-            first = starts if starts is not None else np.zeros(n_ev, dtype=np.int64)
-            values = [
-                v
-                for operands, a, k in zip(operand_lists, first.tolist(), counts.tolist())
-                for v in operands[a : a + k]
-            ]
-        addr = np.fromiter(map(id, values), dtype=np.int64, count=total)
-        order = np.argsort(addr, kind="stable")
-        offsets = np.zeros(n_ev, dtype=np.int64)
-        np.cumsum(counts[:-1], out=offsets[1:])
-        number = np.arange(total, dtype=np.int64) - np.repeat(offsets, counts)
-        if starts is not None:
-            number += np.repeat(starts, counts)
-        self.addr = addr[order]
-        self.event = np.repeat(np.arange(n_ev, dtype=np.int32), counts)[order]
-        self.number = number.astype(np.int32)[order]
-        self.ops = ops
-        self.values = values  # keeps every address in ``addr`` taken
+        self.index = _UseIndex(events)
+
+    def __len__(self) -> int:
+        return len(self.index)
 
     def uses_of(self, value: Value) -> UseList | None:
         """``value``'s logged uses in log order, or None if it has none."""
-        addr = self.addr
-        a = id(value)
-        lo = int(addr.searchsorted(a, "left"))
-        if lo == addr.shape[0] or int(addr[lo]) != a:
-            return None
-        hi = int(addr.searchsorted(a, "right"))
-        ops = self.ops
-        return UseList.fromkeys(zip(map(ops.__getitem__, self.event[lo:hi].tolist()), self.number[lo:hi].tolist()))
+        return self.index.uses_of(value, UseList)
 
 
 # Weak references to the modules holding a _UseSnapshot, and (with the
@@ -1147,7 +1097,7 @@ class Module:
         self._use_events = None
         if events:
             snap = _UseSnapshot(events)
-            if snap.addr.shape[0]:
+            if len(snap):
                 self._use_events = snap  # type: ignore[assignment]
                 with _flush_lock:
                     _snapshots.append(weakref.ref(self))
