@@ -78,6 +78,6 @@ class _UseIndex:
 
 def _region_scan(
     execute_op: Any, block: Any, args: list[Any], kinds: dict[str, int], prefix: str, concurrent_name: str
-) -> tuple[list[Any], dict[Any, int], int, int, I64, I64, I64, I64, I64, list[Any]]: ...
+) -> tuple[list[Any], int, int, I64, I64, I64, U8, U8, I64, I64, list[Any]]: ...
 
 # -- _ir_convert.pxi -----------------------------------------------------------

@@ -8,14 +8,25 @@
 # Here the op list is read once and the operands are looked up with
 # PyDict_GetItem in a C loop.  Attribute reads stay generic getattr (the IR
 # objects are plain Python objects); they are a few per op, not per operand.
+# Bounds checks stay on (release builds turn them off): the indices come from
+# the IR (tied_operands, segment sizes), which the walk does not validate.
 
-from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
+from cpython.dict cimport PyDict_GetItem
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.pyport cimport PY_SSIZE_T_MAX
 from cpython.ref cimport PyObject
 from cpython.set cimport PySet_Add, PySet_Contains
-from cpython.unicode cimport PyUnicode_Tailmatch
-from libc.stdlib cimport realloc
+from cpython.object cimport PyTypeObject, Py_TYPE
+from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport calloc, realloc
+from libc.string cimport memcmp
+
+cdef extern from "Python.h":
+    # structmember.h / descrobject.h (CPython API, not the limited API)
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
 
 # Kinds of op in the ``kinds`` table given to _region_scan (TiedOpInterface
 # as fastalloc.passes.regions.tied_operand answers it).
@@ -42,6 +53,17 @@ cdef int _rg_grow(_RgVec* v) except -1:
     return 0
 
 
+cdef int _rg_reserve(_RgVec* v, Py_ssize_t cap) except -1:
+    cdef int64_t* q
+    if cap > v.cap:
+        q = <int64_t*>realloc(v.p, cap * sizeof(int64_t))
+        if q == NULL:
+            raise MemoryError()
+        v.p = q
+        v.cap = cap
+    return 0
+
+
 cdef inline int _rg_push(_RgVec* v, int64_t x) except -1:
     if v.n == v.cap:
         _rg_grow(v)
@@ -50,8 +72,147 @@ cdef inline int _rg_push(_RgVec* v, int64_t x) except -1:
     return 0
 
 
+# Value -> local number, keyed by the object's address (Value has no __eq__
+# or __hash__: identity is what a dict of Values compares too).  Open
+# addressing with linear probing, at most half full: one probe is about one
+# cache line, where a dict lookup reads its index, its entry and the int.
+cdef struct _RgSlot:
+    void* key
+    int64_t val
+
+
+cdef struct _RgMap:
+    _RgSlot* slots
+    uint64_t mask
+    int shift
+
+
+cdef int _rg_map_init(_RgMap* m, Py_ssize_t n) except -1:
+    cdef uint64_t cap = 16
+    cdef int bits = 4
+    while cap < <uint64_t>(2 * n):
+        cap *= 2
+        bits += 1
+    m.slots = <_RgSlot*>calloc(cap, sizeof(_RgSlot))
+    if m.slots == NULL:
+        raise MemoryError()
+    m.mask = cap - 1
+    m.shift = 64 - bits
+    return 0
+
+
+cdef inline uint64_t _rg_slot_of(_RgMap* m, void* key) noexcept nogil:
+    # Fibonacci hashing of the address (objects are 16-byte aligned).
+    return ((<uint64_t>key >> 4) * <uint64_t>0x9E3779B97F4A7C15) >> m.shift
+
+
+cdef inline int64_t _rg_map_get(_RgMap* m, void* key) noexcept nogil:
+    cdef uint64_t h = _rg_slot_of(m, key)
+    while True:
+        if m.slots[h].key == key:
+            return m.slots[h].val
+        if m.slots[h].key == NULL:
+            return -1
+        h = (h + 1) & m.mask
+
+
+cdef inline void _rg_map_put(_RgMap* m, void* key, int64_t val) noexcept nogil:
+    # The caller sized the map for every key it puts (at most half full).
+    cdef uint64_t h = _rg_slot_of(m, key)
+    while m.slots[h].key != NULL and m.slots[h].key != key:
+        h = (h + 1) & m.mask
+    m.slots[h].key = key
+    m.slots[h].val = val
+
+
 cdef inline bint _rg_is_res(object type_text, object prefix) except -1:
-    return PyUnicode_Tailmatch(type_text, prefix, 0, PY_SSIZE_T_MAX, -1) == 1
+    """``type_text.startswith(prefix)`` for an ASCII ``prefix``."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(prefix)
+    if type(type_text) is str and PyUnicode_KIND(type_text) == PyUnicode_1BYTE_KIND:
+        return PyUnicode_GET_LENGTH(type_text) >= n and memcmp(
+            PyUnicode_DATA(type_text), PyUnicode_DATA(prefix), n) == 0
+    return type_text.startswith(prefix)
+
+
+# Slot reads of Op and Value.  Generic getattr on a __slots__ attribute
+# (type lookup, descriptor call, PyMember_GetOne) is ~60 instructions; the
+# interpreter's specialised LOAD_ATTR_SLOT reads the slot at its offset, and
+# so does this, for objects whose type is exactly the model's class (anything
+# else, or an unset slot, goes through getattr).  The offsets come from the
+# classes' member descriptors when _region_scan first runs.
+cdef object _rg_types = None  # (Op, Value): keeps the classes alive
+cdef PyTypeObject* _rg_op_t = NULL
+cdef PyTypeObject* _rg_value_t = NULL
+cdef Py_ssize_t _rg_off_name, _rg_off_operands, _rg_off_results, _rg_off_regions, _rg_off_props
+cdef Py_ssize_t _rg_off_segments, _rg_off_type
+
+
+cdef Py_ssize_t _rg_offset(object cls, str name) except -1:
+    d = cls.__dict__[name]
+    if type(d).__name__ != "member_descriptor":
+        raise TypeError(f"{cls.__name__}.{name} is not a __slots__ attribute")
+    return (<PyMemberDescrObject*>d).d_member.offset
+
+
+cdef int _rg_bind() except -1:
+    global _rg_types, _rg_op_t, _rg_value_t, _rg_off_name, _rg_off_operands, _rg_off_results
+    global _rg_off_regions, _rg_off_props, _rg_off_segments, _rg_off_type
+    if _rg_types is not None:
+        return 0
+    from fastalloc.ir.model import Op, Value
+    _rg_off_name = _rg_offset(Op, "name")
+    _rg_off_operands = _rg_offset(Op, "operands")
+    _rg_off_results = _rg_offset(Op, "results")
+    _rg_off_regions = _rg_offset(Op, "_regions")
+    _rg_off_props = _rg_offset(Op, "_props")
+    _rg_off_segments = _rg_offset(Op, "segments")
+    _rg_off_type = _rg_offset(Value, "type")
+    _rg_op_t = <PyTypeObject*>Op
+    _rg_value_t = <PyTypeObject*>Value
+    _rg_types = (Op, Value)
+    return 0
+
+
+cdef inline object _rg_slot(object o, PyTypeObject* t, Py_ssize_t off, str name):
+    cdef PyObject* p
+    if Py_TYPE(o) == t:
+        p = (<PyObject**>((<char*><void*>o) + off))[0]
+        if p != NULL:
+            return <object>p
+    return getattr(o, name)
+
+
+cdef inline object _rg_name(object op):
+    return _rg_slot(op, _rg_op_t, _rg_off_name, "name")
+
+
+cdef inline object _rg_operands(object op):
+    return _rg_slot(op, _rg_op_t, _rg_off_operands, "operands")
+
+
+cdef inline object _rg_results(object op):
+    return _rg_slot(op, _rg_op_t, _rg_off_results, "results")
+
+
+cdef inline object _rg_regions(object op):
+    return _rg_slot(op, _rg_op_t, _rg_off_regions, "_regions")
+
+
+cdef inline object _rg_type(object v):
+    return _rg_slot(v, _rg_value_t, _rg_off_type, "type")
+
+
+cdef list _rg_yielded(object block):
+    """The ``resource_operands`` of ``block``'s terminator.  A
+    ``stream.yield`` holds them first (fastalloc.passes.regions checks the
+    registry's layout at import); other ops answer through ``group``."""
+    cdef list ops = block.ops
+    term = ops[len(ops) - 1]
+    if _rg_name(term) == "stream.yield":
+        segs = _rg_slot(term, _rg_op_t, _rg_off_segments, "segments")
+        if segs is not None:
+            return _rg_operands(term)[:segs[0]]
+    return term.group("resource_operands")
 
 
 cdef inline int _rg_kind(dict kinds, object name) except -1:
@@ -61,19 +222,20 @@ cdef inline int _rg_kind(dict kinds, object name) except -1:
 
 cdef inline object _rg_tied_prop(object op):
     """``op.props.get("tied_operands")`` without making a props dict."""
-    props = op._props
+    props = _rg_slot(op, _rg_op_t, _rg_off_props, "_props")
     if type(props) is dict:
         p = PyDict_GetItem(props, "tied_operands")
         return None if p == NULL else <object>p
     return props.get("tied_operands")
 
 
+@cython.boundscheck(True)
 cdef object _rg_tied(object op, Py_ssize_t j, int kind):
     """The operand result ``j`` of ``op`` is tied to, or None
     (fastalloc.passes.regions.tied_operand)."""
     cdef Py_ssize_t k
     if kind == _RG_TIED0:
-        return op.operands[0] if j == 0 else None
+        return _rg_operands(op)[0] if j == 0 else None
     if kind == _RG_UNTIED:
         return None
     tied = _rg_tied_prop(op)
@@ -83,21 +245,23 @@ cdef object _rg_tied(object op, Py_ssize_t j, int kind):
     if k < 0:
         return None
     if kind == _RG_TIED_DISP:
-        k += <Py_ssize_t>op.segments[0]
-    return op.operands[k]
+        k += <Py_ssize_t>_rg_slot(op, _rg_op_t, _rg_off_segments, "segments")[0]
+    return _rg_operands(op)[k]
 
 
+@cython.boundscheck(True)
 cdef int _rg_walk(object op, list out) except -1:
     """Append the ops nested in ``op``, pre-order (``list(op.walk())[1:]``)."""
-    for region in op._regions:
+    for region in _rg_regions(op):
         for block in region.blocks:
             for inner in block.ops:
                 out.append(inner)
-                if inner._regions:
+                if _rg_regions(inner):
                     _rg_walk(inner, out)
     return 0
 
 
+@cython.boundscheck(True)
 cdef int _rg_yield_pairs(object region_op, object block, object prefix, list out) except -1:
     """(yielded value, entry argument) of each tied resource result of
     ``region_op`` (regions._yield_alias_pairs), appended flat."""
@@ -105,11 +269,10 @@ cdef int _rg_yield_pairs(object region_op, object block, object prefix, list out
     tied = _rg_tied_prop(region_op)
     if not tied:
         return 0
-    cdef list ops = block.ops
-    inner = ops[len(ops) - 1].group("resource_operands")
+    inner = _rg_yielded(block)
     args = block.args
-    for r in region_op.results:
-        if _rg_is_res(r.type, prefix):
+    for r in _rg_results(region_op):
+        if _rg_is_res(_rg_type(r), prefix):
             if i < len(tied) and i < len(inner):
                 t = tied[i]
                 if t >= 0:
@@ -119,25 +282,26 @@ cdef int _rg_yield_pairs(object region_op, object block, object prefix, list out
     return 0
 
 
+@cython.boundscheck(True)
 cdef int _rg_collect_pairs(object region_op, dict kinds, object prefix, object concurrent_name,
                            list out) except -1:
     """IREE's computeRegionValueAliases over ``region_op``'s region, nested
     concurrent regions first (regions._collect_alias_pairs), appended flat."""
     cdef Py_ssize_t j
     cdef int kind
-    block = region_op._regions[0].blocks[0]
+    block = _rg_regions(region_op)[0].blocks[0]
     _rg_yield_pairs(region_op, block, prefix, out)
     for op in block.ops:
-        name = op.name
+        name = _rg_name(op)
         if name == concurrent_name:
             _rg_collect_pairs(op, kinds, prefix, concurrent_name, out)
         kind = _rg_kind(kinds, name)
         if kind == _RG_UNTIED:
             continue
-        results = op.results
+        results = _rg_results(op)
         for j in range(len(results)):
             r = results[j]
-            if _rg_is_res(r.type, prefix):
+            if _rg_is_res(_rg_type(r), prefix):
                 t = _rg_tied(op, j, kind)
                 if t is not None:
                     out.append(r)
@@ -145,14 +309,15 @@ cdef int _rg_collect_pairs(object region_op, dict kinds, object prefix, object c
     return 0
 
 
-cdef inline int _rg_number(dict index, list values, object v) except -1:
+cdef inline int _rg_number(_RgMap* index, list values, object v) except -1:
     """Give ``v`` the next local number unless it has one."""
-    if PyDict_GetItem(index, v) == NULL:
-        PyDict_SetItem(index, v, len(values))
+    if _rg_map_get(index, <void*>v) < 0:
+        _rg_map_put(index, <void*>v, len(values))
         values.append(v)
     return 0
 
 
+@cython.boundscheck(True)
 def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concurrent_name):
     """Number the values of an execute region and read its uses and alias
     pairs in one walk (the core of ``fastalloc.passes.regions.region_arrays``,
@@ -175,16 +340,16 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
         order = np.argsort(local[keep], kind="stable")
         use_ops = user[keep][order]; use_indptr = cumsum(bincount(local[keep], n))
 
-    Returns ``(values, index, n_ordered, n_hack, def_op, use_indptr,
-    use_ops, aliasee, aliaser, concurrent)``.
+    Returns ``(values, n_ordered, n_hack, def_op, use_indptr, use_ops,
+    live_out, nested, aliasee, aliaser, concurrent)``.
     """
-    cdef Py_ssize_t i, j, q, n_ops, n_args = len(args), n_ordered, n_hack, n, m, k, base, t
+    cdef Py_ssize_t n_operands = 0, i, j, q, n_ops, n_args = len(args), n_ordered, n_hack, n, m, k, base, t
     cdef int kind, xkind
     cdef _RgVec top_def, hack_def, nested_pos, use_local, use_user
-    cdef PyObject* hit
+    cdef int64_t hit
+    cdef _RgMap index
     cdef list ops = block.ops
     cdef list values = list(args)
-    cdef dict index = {}
     cdef list concurrent = []
     cdef list hack = []
     cdef list top_lists = []
@@ -200,94 +365,101 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
     top_def.p = hack_def.p = nested_pos.p = use_local.p = use_user.p = NULL
     top_def.n = hack_def.n = nested_pos.n = use_local.n = use_user.n = 0
     top_def.cap = hack_def.cap = nested_pos.cap = use_local.cap = use_user.cap = 0
+    index.slots = NULL
+    _rg_bind()
     try:
-        for i in range(n_args):
-            PyDict_SetItem(index, args[i], i)
         _rg_yield_pairs(execute_op, block, prefix, pairs)
         n_ops = len(ops)
         for i in range(n_ops):
             op = <object>PyList_GET_ITEM(ops, i)
-            results = op.results
+            results = _rg_results(op)
             for j in range(PyList_GET_SIZE(results)):
                 r = <object>PyList_GET_ITEM(results, j)
-                if _rg_is_res(r.type, prefix):
-                    PyDict_SetItem(index, r, len(values))
+                if _rg_is_res(_rg_type(r), prefix):
                     values.append(r)
                     _rg_push(&top_def, i)
-            operands = op.operands
+            operands = _rg_operands(op)
             top_lists.append(operands)
-            name = op.name
+            n_operands += PyList_GET_SIZE(operands)
+            name = _rg_name(op)
             kind = _rg_kind(kinds, name)
-            if op._regions:
+            if _rg_regions(op):
                 inner = []
                 _rg_walk(op, inner)
                 for x in inner:
-                    nested_lists.append(x.operands)
+                    nested_lists.append(_rg_operands(x))
                     _rg_push(&nested_pos, i)
                 if name == concurrent_name:
                     concurrent.append(op)
                     used = set()
                     for x in inner:
-                        if x.name == concurrent_name:
+                        if _rg_name(x) == concurrent_name:
                             concurrent.append(x)
-                        for v in <list>x.operands:
+                        for v in <list>_rg_operands(x):
                             PySet_Add(used, v)
                     # Nested results are used only by nested ops of the same op.
                     for x in inner:
-                        xres = x.results
+                        xres = _rg_results(x)
                         xkind = -1
                         for j in range(len(xres)):
                             r = xres[j]
-                            if _rg_is_res(r.type, prefix) and not PySet_Contains(used, r):
+                            if _rg_is_res(_rg_type(r), prefix) and not PySet_Contains(used, r):
                                 if xkind < 0:
-                                    xkind = _rg_kind(kinds, x.name)
+                                    xkind = _rg_kind(kinds, _rg_name(x))
                                 if _rg_tied(x, j, xkind) is None:
                                     hack.append(r)
                                     _rg_push(&hack_def, i)
                     _rg_collect_pairs(op, kinds, prefix, concurrent_name, pairs)
             if kind == _RG_TIED0:
                 r = results[0]
-                if _rg_is_res(r.type, prefix):
+                if _rg_is_res(_rg_type(r), prefix):
                     seg_pairs.append(r)
                     seg_pairs.append(operands[0])
             elif kind != _RG_UNTIED:
                 tied = _rg_tied_prop(op)
                 if tied:
-                    base = <Py_ssize_t>op.segments[0] if kind == _RG_TIED_DISP else 0
+                    base = <Py_ssize_t>_rg_slot(op, _rg_op_t, _rg_off_segments, "segments")[0] if kind == _RG_TIED_DISP else 0
                     for j in range(len(tied)):
                         t = tied[j]
                         if t >= 0 and j < PyList_GET_SIZE(results):
                             r = <object>PyList_GET_ITEM(results, j)
-                            if _rg_is_res(r.type, prefix):
+                            if _rg_is_res(_rg_type(r), prefix):
                                 prop_pairs.append(r)
                                 prop_pairs.append(operands[t + base])
         n_ordered = len(values)
+        pairs += seg_pairs
+        pairs += prop_pairs
+        # Room for every value: numbered, hack, and pair values.
+        _rg_map_init(&index, n_ordered + len(hack) + len(pairs))
+        for i in range(n_ordered):
+            _rg_map_put(&index, PyList_GET_ITEM(values, i), i)
 
-        # Uses (see the docstring), in the order of the op lists.
+        # Uses (see the docstring), in the order of the op lists; at most
+        # one per top-level operand plus the nested ones.
+        for lst in nested_lists:
+            n_operands += PyList_GET_SIZE(lst)
+        _rg_reserve(&use_local, n_operands)
+        _rg_reserve(&use_user, n_operands)
         for i in range(len(top_lists)):
             lst = <list>PyList_GET_ITEM(top_lists, i)
             for j in range(PyList_GET_SIZE(lst)):
-                hit = PyDict_GetItem(index, <object>PyList_GET_ITEM(lst, j))
-                if hit != NULL:
-                    _rg_push(&use_local, <Py_ssize_t><object>hit)
+                hit = _rg_map_get(&index, PyList_GET_ITEM(lst, j))
+                if hit >= 0:
+                    _rg_push(&use_local, hit)
                     _rg_push(&use_user, i)
         for q in range(len(nested_lists)):
             lst = <list>PyList_GET_ITEM(nested_lists, q)
             for j in range(PyList_GET_SIZE(lst)):
-                hit = PyDict_GetItem(index, <object>PyList_GET_ITEM(lst, j))
-                if hit != NULL:
-                    k = <Py_ssize_t><object>hit
-                    if k < n_args:
-                        _rg_push(&use_local, k)
-                        _rg_push(&use_user, nested_pos.p[q])
+                hit = _rg_map_get(&index, PyList_GET_ITEM(lst, j))
+                if 0 <= hit < n_args:
+                    _rg_push(&use_local, hit)
+                    _rg_push(&use_user, nested_pos.p[q])
 
         for r in hack:
-            _rg_number(index, values, r)
+            _rg_number(&index, values, r)
         n_hack = len(values) - n_ordered
-        pairs += seg_pairs
-        pairs += prop_pairs
         for r in pairs:
-            _rg_number(index, values, r)
+            _rg_number(&index, values, r)
         n = len(values)
 
         def_op = np.zeros(n, dtype=np.int64)
@@ -321,12 +493,21 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
         dv = aliasee
         uo = aliaser
         for q in range(m):
-            dv[q] = <Py_ssize_t><object>PyDict_GetItem(index, <object>PyList_GET_ITEM(pairs, 2 * q))
-            uo[q] = <Py_ssize_t><object>PyDict_GetItem(index, <object>PyList_GET_ITEM(pairs, 2 * q + 1))
-        return (values, index, n_ordered, n_hack, def_op, use_indptr, use_ops, aliasee, aliaser, concurrent)
+            dv[q] = _rg_map_get(&index, PyList_GET_ITEM(pairs, 2 * q))
+            uo[q] = _rg_map_get(&index, PyList_GET_ITEM(pairs, 2 * q + 1))
+        # Only args and top-level results can be live-out in IREE's computation.
+        live_out = np.zeros(n, dtype=np.uint8)
+        for v in _rg_yielded(block):
+            k = _rg_map_get(&index, <void*>v)
+            if 0 <= k < n_ordered:
+                live_out[k] = 1
+        nested = np.zeros(n, dtype=np.uint8)
+        nested[n_ordered:] = 1
+        return (values, n_ordered, n_hack, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, concurrent)
     finally:
         free(top_def.p)
         free(hack_def.p)
         free(nested_pos.p)
         free(use_local.p)
         free(use_user.p)
+        free(index.slots)

@@ -22,6 +22,7 @@ Python-level loop runs per operand and no use list is made.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import chain, compress, repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
@@ -77,6 +78,9 @@ def _check_layouts() -> None:
         k = d.segment_index["resource_operands"]
         if k != (1 if name == "stream.async.dispatch" else 0):  # pragma: no cover
             raise ImportError(f"fastalloc.passes.regions assumes where {name}'s resource_operands start")
+    # _core._region_scan reads a stream.yield's resource operands first.
+    if OPS["stream.yield"].segment_index["resource_operands"] != 0:  # pragma: no cover
+        raise ImportError("fastalloc.passes.regions assumes stream.yield's resource_operands come first")
 
 
 _check_layouts()
@@ -312,7 +316,6 @@ class RegionArrays:
     """
 
     values: list
-    index: dict
     def_op: np.ndarray
     use_indptr: np.ndarray
     use_ops: np.ndarray
@@ -325,6 +328,12 @@ class RegionArrays:
     n_hack: int
     #: every ``stream.async.concurrent`` of the region, pre-order
     concurrent: list = field(default_factory=list)
+
+    @cached_property
+    def index(self) -> dict:
+        """Value -> its local number (made on first use: the pass does not
+        need it, and at 10^5 values it costs as much as the walk's lookups)."""
+        return dict(zip(self.values, range(len(self.values))))
 
 
 def region_arrays(execute_op: Op) -> RegionArrays:
@@ -342,19 +351,11 @@ def region_arrays(execute_op: Op) -> RegionArrays:
 
     block = execute_op._regions[0].blocks[0]
     args = [a for a in block.args if a.type.startswith(_RESOURCE)]
-    values, index, n_ordered, n_hack, def_op, use_indptr, use_ops, aliasee, aliaser, concurrent = (
+    values, n_ordered, n_hack, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, concurrent = (
         _core._region_scan(execute_op, block, args, _TIED_KIND, _RESOURCE, "stream.async.concurrent")
     )
-    n = len(values)
-    live_out = np.zeros(n, dtype=np.uint8)
-    yielded = [index[v] for v in block.ops[-1].group("resource_operands") if v in index]
-    live_out[yielded] = 1
-    # Only args and top-level results can be live-out in IREE's computation.
-    live_out[n_ordered:] = 0
-    nested = np.zeros(n, dtype=np.uint8)
-    nested[n_ordered:] = 1
     return RegionArrays(
-        values, index, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, len(args), n_ordered, n_hack,
+        values, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, len(args), n_ordered, n_hack,
         concurrent,
     )
 
