@@ -270,3 +270,32 @@ def test_region_scan_rejects_non_list_ops():
 
     with pytest.raises(TypeError):
         _core._region_scan(ex, FakeBlock(), [], regions._TIED_KIND, "!stream.resource<", "stream.async.concurrent")
+
+
+def test_region_scan_other_op_classes():
+    """Ops of a subclass of Op (not the model's exact class) are read
+    through getattr, not at the slot offsets: same arrays."""
+    from fastalloc.ir.model import Op
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    class OtherOp(Op):
+        __slots__ = ()
+
+    module = parse(generate_module(3, n_ops=150, config=GenConfig(unused_concurrent_results=True)))
+    for k, op in enumerate(module.walk()):
+        if k % 3 == 0 and type(op) is Op:
+            op.__class__ = OtherOp
+    assert _check_module(module) >= 1
+
+
+def test_region_scan_bad_tied_operand_is_an_error():
+    """A tied_operands entry past the operands raises IndexError (as the
+    Python walk did), never reads past the list."""
+    module = parse(_EDGE)
+    ex = next(op for op in module.walk() if op.name == "stream.async.execute")
+    disp = [op for op in ex.regions[0].blocks[0].ops if op.name == "stream.async.dispatch"][-1]
+    disp.props["tied_operands"] = [40]
+    with pytest.raises(IndexError):
+        region_arrays(ex)
+    with pytest.raises(IndexError):
+        reference_region_arrays(ex)
