@@ -3,7 +3,7 @@
 Every kernel assumes validated input; call them through fastalloc.packing.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -80,4 +80,28 @@ def _region_scan(
     execute_op: Any, block: Any, args: list[Any], kinds: dict[str, int], prefix: str, concurrent_name: str
 ) -> tuple[list[Any], int, int, I64, I64, I64, U8, U8, I64, I64, list[Any]]: ...
 
+def _rg_set_sizes(table: dict[str, tuple[int, int, bool]]) -> None: ...
+def _result_size(value: Any) -> Any | None: ...
+def _alias_groups(values: list[Any], indptr: I64, members: I64) -> dict[Any, list[Any]]: ...
+
 # -- _ir_convert.pxi -----------------------------------------------------------
+
+def _cv_add_values(
+    consts: dict[Any, int | None],
+    const_of: Callable[[Any], int | None],
+    add: Callable[[Any, Any], Any],
+    lhs: Any,
+    rhs: Any,
+) -> Any: ...
+def _cv_bind(
+    o: list[Any],
+    segs: list[int],
+    base: int,
+    tied: Sequence[int] | None,
+    results: list[Any],
+    ranges: dict[Any, Any],
+    consts: dict[Any, int | None],
+    const_of: Callable[[Any], int | None],
+    add: Callable[[Any, Any], Any],
+    prims_in_place: bool,
+) -> tuple[list[Any], int, int, list[int]]: ...

@@ -1,2 +1,177 @@
 # Included by _core.pyx.  Compiled helpers of the IR passes that measurement
-# showed hot (see the functions' docstrings); empty until one is needed.
+# showed hot (see the functions' docstrings).
+#
+# _cv_bind: the binding loop of schedule-allocation's dispatch / call
+# conversion (fastalloc.passes.convert._bind).  On single100k.mlir it runs
+# 42,561 times over 2-3 bindings each; in Python each binding was ~15
+# bytecode-level steps (a range lookup, four appends, an offset addition
+# through a method call, a membership test on the tied list).  Here the
+# operand list and the range table are read with C calls and the common
+# offset addition (one side a known constant 0) never leaves C.
+
+from cpython.dict cimport PyDict_GetItem as _cv_dict_get
+from cpython.list cimport PyList_GET_ITEM as _cv_list_item
+from cpython.list cimport PyList_GET_SIZE as _cv_list_size
+from cpython.ref cimport PyObject as _cv_PyObject
+
+cdef enum:
+    _CV_READ = 1
+    _CV_WRITE = 2
+    _CV_READ_WRITE = 3
+    _CV_MARKS = 64
+
+
+cdef inline object _cv_const(object v, dict consts, object const_of):
+    """``const_of(v)`` (scope.constant_int) through the cache ``consts``; a
+    value whose owner is not an ``arith.constant`` is answered None here, as
+    constant_int's first test does (most offsets are transient pack results)."""
+    cdef _cv_PyObject* c = _cv_dict_get(consts, v)
+    if c != NULL:
+        return <object>c
+    owner = v.owner
+    if owner is not None and getattr(owner, "name", None) == "arith.constant":
+        r = const_of(v)
+    else:
+        r = None
+    consts[v] = r
+    return r
+
+
+cdef inline object _cv_add(object lhs, object rhs, dict consts, object const_of, object add):
+    """AllocationScope.add_values(lhs, rhs): ``rhs`` if ``lhs`` is the
+    constant 0, else ``lhs`` if ``rhs`` is, else ``add(lhs, rhs)`` (the
+    scope's call, which creates or folds the ``arith.addi``).  The constants
+    are read through the scope's own cache, so both agree."""
+    c = _cv_const(lhs, consts, const_of)
+    if c is not None and c == 0:
+        return rhs
+    c = _cv_const(rhs, consts, const_of)
+    if c is not None and c == 0:
+        return lhs
+    return add(lhs, rhs)
+
+
+def _cv_add_values(dict consts, object const_of, object add, object lhs, object rhs):
+    """_cv_add for the Python converters (bound with functools.partial)."""
+    return _cv_add(lhs, rhs, consts, const_of, add)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, dict ranges, dict consts,
+             object const_of, object add, bint prims_in_place):
+    """Bindings of a stream.async.dispatch (``base`` 1) or call (``base`` 0).
+
+    Assumes a verified op: ``o`` its operands, ``segs`` its segment sizes
+    (ODS order: ``base`` segments, then resource operands, sizes, offsets,
+    ends, lengths, result sizes), ``tied`` its ``tied_operands`` (indexes
+    into the resource operands, -1 = untied), ``results`` its results;
+    ``ranges`` the scope's value -> ResourceRange table, ``consts``,
+    ``const_of`` and ``add`` the scope's constant cache, ``constant_int`` and
+    ``add_values`` (see _cv_add).  A value missing
+    from ``ranges`` raises KeyError(value).
+
+    Returns ``(flat, n_prims, n, accesses)`` for n bindings: ``flat`` = the
+    operands before ``base`` (the workload), the n_prims primitive operands
+    (unless ``prims_in_place``: then they stay among the bound resources, in
+    their places), the bound resources, then n sizes, offsets and lengths.
+    Pure Python equivalent (convert._bind)::
+
+        for i, v in enumerate(resource_operands):
+            if not is_resource(v): prims.append(v); continue
+            r = ranges[v]
+            bind(r.resource, r.resource_size, add(r.offset, offsets[j]),
+                 lengths[j], RW if i in tied else R); j += 1
+        for k, v in enumerate(results):
+            if k >= len(tied) or tied[k] < 0:
+                r = ranges[v]; bind(r.resource, r.resource_size, r.offset, result_sizes[k], W)
+    """
+    cdef Py_ssize_t a = 0, k, i, j, t, n_tied, n_prims = 0
+    cdef Py_ssize_t n_res, n_sizes, n_offs, n_ends, n_lens, n_results, n_out
+    cdef Py_ssize_t res0, off0, len0, rs0
+    cdef unsigned char marks_buf[_CV_MARKS]
+    cdef unsigned char* marks = marks_buf
+    cdef bint all_resources
+    cdef list flat, prims, binds, sizes, offsets, lengths, accesses, tied_l
+    cdef _cv_PyObject* rp
+    cdef object v, rng
+    for k in range(base):
+        a += <Py_ssize_t>segs[k]
+    n_res = segs[base]
+    n_sizes = segs[base + 1]
+    n_offs = segs[base + 2]
+    n_ends = segs[base + 3]
+    n_lens = segs[base + 4]
+    n_results = segs[base + 5]
+    res0 = a
+    off0 = res0 + n_res + n_sizes
+    len0 = off0 + n_offs + n_ends
+    rs0 = len0 + n_lens
+    if rs0 + n_results > _cv_list_size(o) or n_lens != n_offs or n_offs > n_res:
+        raise ValueError("operand segments do not match the operand list")
+    n_out = _cv_list_size(results)
+
+    tied_l = list(tied) if tied else []
+    n_tied = len(tied_l)
+    if n_res > _CV_MARKS:
+        marks = <unsigned char*>malloc(n_res)
+        if marks == NULL:
+            raise MemoryError()
+    try:
+        for i in range(n_res):
+            marks[i] = 0
+        for k in range(n_tied):
+            t = tied_l[k]
+            if 0 <= t < n_res:
+                marks[t] = 1
+
+        flat = o[:a]
+        binds = []
+        prims = binds if prims_in_place else flat
+        sizes = []
+        offsets = []
+        lengths = []
+        accesses = []
+        all_resources = n_offs == n_res
+        j = 0
+        for i in range(n_res):
+            v = <object>_cv_list_item(o, res0 + i)
+            if not all_resources and not (<str>v.type).startswith("!stream.resource<"):
+                prims.append(v)
+                n_prims += 1
+                continue
+            if j >= n_offs:
+                raise IndexError("more resource operands than offsets")
+            rp = _cv_dict_get(ranges, v)
+            if rp == NULL:
+                raise KeyError(v)
+            rng = <object>rp
+            binds.append(rng.resource)
+            sizes.append(rng.resource_size)
+            offsets.append(_cv_add(rng.offset, <object>_cv_list_item(o, off0 + j), consts, const_of, add))
+            lengths.append(<object>_cv_list_item(o, len0 + j))
+            accesses.append(_CV_READ_WRITE if marks[i] else _CV_READ)
+            j += 1
+        for k in range(n_out):
+            if k < n_tied and <Py_ssize_t>tied_l[k] >= 0:
+                continue  # bound above, read-write
+            if k >= n_results:
+                raise IndexError("more results than result sizes")
+            v = <object>_cv_list_item(results, k)
+            rp = _cv_dict_get(ranges, v)
+            if rp == NULL:
+                raise KeyError(v)
+            rng = <object>rp
+            binds.append(rng.resource)
+            sizes.append(rng.resource_size)
+            offsets.append(rng.offset)
+            lengths.append(<object>_cv_list_item(o, rs0 + k))
+            accesses.append(_CV_WRITE)
+    finally:
+        if marks != marks_buf:
+            free(marks)
+    flat.extend(binds)
+    flat.extend(sizes)
+    flat.extend(offsets)
+    flat.extend(lengths)
+    return flat, n_prims, len(sizes), accesses

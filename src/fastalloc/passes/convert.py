@@ -32,12 +32,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
+from fastalloc._core import _cv_add_values, _cv_bind
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Op, Region, Value, defer_call, defer_drop_uses
 from fastalloc.ir.ops import OPS
-from fastalloc.passes.scope import make_op
+from fastalloc.passes.scope import constant_int, make_op
 
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.passes.scope import AllocationScope
@@ -117,6 +119,13 @@ for _name, _segs in _LAYOUTS.items():
         raise ImportError(f"fastalloc.passes.convert assumes {_name} segments {_segs}, the registry has "
                           f"{OPS[_name].segment_names}")
 
+# make_op without its frame, for the ops made tens of thousands of times
+# per 10^5-op region (Op._build: a detached op, uses registered or logged).
+_op_build = Op._build
+_CMD_DISPATCH = OPS["stream.cmd.dispatch"]
+_CMD_COPY = OPS["stream.cmd.copy"]
+_CMD_FILL = OPS["stream.cmd.fill"]
+
 
 class _Conversion:
     """State of one :func:`apply_async_allocations` run.
@@ -131,12 +140,17 @@ class _Conversion:
     read once, on the first transfer.
     """
 
-    __slots__ = ("scope", "ranges", "add", "dead", "freed_args", "_aliases", "_current", "_norm")
+    __slots__ = ("scope", "ranges", "add", "scope_add", "consts", "dead", "freed_args", "_aliases", "_current",
+                 "_norm")
 
     def __init__(self, scope: AllocationScope) -> None:
         self.scope = scope
         self.ranges = scope.ranges
-        self.add = scope.add_values
+        # scope.add_values, answered in compiled code when a side is a known
+        # constant 0 (most offsets); the scope's call otherwise.
+        self.scope_add = scope.add_values
+        self.consts = scope.constant_cache
+        self.add = partial(_cv_add_values, self.consts, constant_int, self.scope_add)
         self.dead: list[Op] = []
         self.freed_args: list[Value] = []
         self._aliases: dict[str, str] | None = None
@@ -162,14 +176,26 @@ class _Conversion:
         # The uses whose user is a dead op are exactly that op's (op, i)
         # operand slots; each drop is O(1) in a UseList and keeps the order.
         # With deferred use upkeep (the driver's conversion) the drops and
-        # the check are logged and happen when someone next reads a use list.
+        # the check happen when someone next reads a use list: one logged
+        # call for the whole region, not one log entry per op (10^5 ops;
+        # a run that only prints afterwards never replays them).
         dead = self.dead
         self.dead = []
-        for op in dead:
-            defer_drop_uses(op, op.operands)
         freed_args = self.freed_args
         self.freed_args = []
-        defer_call(lambda: _check_unused(dead, freed_args))
+        defer_call(lambda: _drop_and_check(dead, freed_args))
+
+
+def _drop_and_check(dead: list[Op], freed_args: list[Value]) -> None:
+    """Drop the dead ops' uses, in order, as each op's ``defer_drop_uses``
+    would have, then check that nothing live still uses what they defined.
+
+    Runs with the use lists up to date (``defer_call``): reading them with
+    ``_peek_uses`` (no flush: this may run inside one) is exact."""
+    for op in dead:
+        for i, v in enumerate(op.operands):
+            v._peek_uses().pop((op, i), None)
+    _check_unused(dead, freed_args)
 
 
 def _check_unused(dead: list[Op], freed_args: list[Value]) -> None:
@@ -201,7 +227,7 @@ def _dialect_attrs(op: Op) -> dict[str, str] | None:
 
 
 def _fill(anchor: Op, target: Value, target_size: Value, offset: Value, length: Value, value: Value) -> Op:
-    return make_op("stream.cmd.fill", [target, target_size, offset, length, value], [1, 1, 1, 1, 1], anchor)
+    return _op_build("stream.cmd.fill", _CMD_FILL, [target, target_size, offset, length, value], [1, 1, 1, 1, 1], anchor)
 
 
 def _copy(
@@ -214,8 +240,9 @@ def _copy(
     target_offset: Value,
     length: Value,
 ) -> Op:
-    return make_op(
+    return _op_build(
         "stream.cmd.copy",
+        _CMD_COPY,
         [source, source_size, source_offset, target, target_size, target_offset, length],
         [1, 1, 1, 1, 1, 1, 1],
         anchor,
@@ -423,91 +450,17 @@ def _apply_transfer(op: Op, cv: _Conversion) -> tuple[Op, ...] | Op:
     return tuple(out)
 
 
-def _bind(op: Op, cv: _Conversion, base: int, primitives_in_place: bool):
-    """Bindings of a dispatch or call (seed: the two loops of applyAsyncDispatchOp / applyAsyncCallOp).
-
-    Resource operands first, in operand order: read, or read-write when a
-    result is tied to them, at range offset + op offset for the op's length;
-    then the untied results: write-only, at the range offset for the
-    result's size.  ``base`` is the number of segments before
-    ``resource_operands``.  Returns ``(primitives, operands, sizes, offsets,
-    lengths, accesses)``: ``operands`` holds the bound resources, with the
-    primitive operands interleaved in their original places when
-    ``primitives_in_place`` (``stream.cmd.call``); ``primitives`` holds them
-    apart otherwise (``stream.cmd.dispatch`` takes them as uniform operands).
-    """
-    segs = op.segments
-    o = op.operands
-    a = sum(segs[:base])
-    n_res, n_sizes, n_offsets, n_ends, n_lengths, n_results = segs[base : base + 6]
-    resources = o[a : a + n_res]
-    a += n_res + n_sizes
-    offsets = o[a : a + n_offsets]
-    a += n_offsets + n_ends
-    lengths = o[a : a + n_lengths]
-    a += n_lengths
-    result_sizes = o[a : a + n_results]
-    tied = op._props.get("tied_operands") or ()  # read-only: no dict made
-
-    ranges = cv.ranges
-    add = cv.add
-    primitives: list[Value] = []
-    operands: list[Value] = []
-    sizes: list[Value] = []
-    b_offsets: list[Value] = []
-    b_lengths: list[Value] = []
-    accesses: list[int] = []
-    if n_offsets == n_res:
-        # Every resource operand is a resource (one offset each): operand i
-        # is binding i, no type test, the lengths are taken as they are.
-        b_lengths = lengths
-        for i, operand in enumerate(resources):
-            rng = ranges[operand]
-            operands.append(rng.resource)
-            sizes.append(rng.resource_size)
-            b_offsets.append(add(rng.offset, offsets[i]))
-            accesses.append(READ_WRITE if i in tied else READ)
-    else:
-        prim = operands if primitives_in_place else primitives
-        resource_index = 0
-        for i, operand in enumerate(resources):
-            if not operand.type.startswith("!stream.resource<"):
-                prim.append(operand)
-                continue
-            rng = ranges[operand]
-            operands.append(rng.resource)
-            sizes.append(rng.resource_size)
-            b_offsets.append(add(rng.offset, offsets[resource_index]))
-            b_lengths.append(lengths[resource_index])
-            accesses.append(READ_WRITE if i in tied else READ)
-            resource_index += 1
-
-    n_tied = len(tied)
-    for k, result in enumerate(op.results):
-        if k < n_tied and tied[k] >= 0:
-            continue  # bound above as read-write
-        rng = ranges[result]
-        operands.append(rng.resource)
-        sizes.append(rng.resource_size)
-        b_offsets.append(rng.offset)
-        b_lengths.append(result_sizes[k])
-        accesses.append(WRITE)
-    return primitives, operands, sizes, b_offsets, b_lengths, accesses
-
-
 def _apply_dispatch(op: Op, cv: _Conversion) -> Op:
-    n_workload = op.segments[0]
-    workload = op.operands[:n_workload]
-    primitives, operands, sizes, offsets, lengths, accesses = _bind(op, cv, 1, False)
-    n = len(operands)
-    return make_op(
-        "stream.cmd.dispatch",
-        [*workload, *primitives, *operands, *sizes, *offsets, *lengths],
-        [n_workload, len(primitives), n, n, n, n],
-        op,
-        props={"entry_points": op._props["entry_points"], "resource_accesses": accesses},
-        attrs=_dialect_attrs(op),
+    flat, n_prims, n, accesses = _cv_bind(
+        op.operands, op.segments, 1, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int, cv.scope_add, False
     )
+    new = _op_build("stream.cmd.dispatch", _CMD_DISPATCH, flat, [op.segments[0], n_prims, n, n, n, n], op)
+    new._props = {"entry_points": op._props["entry_points"], "resource_accesses": accesses}
+    if op._attrs:
+        attrs = _dialect_attrs(op)
+        if attrs:
+            new._attrs = attrs
+    return new
 
 
 def _apply_call(op: Op, cv: _Conversion) -> Op:
@@ -519,16 +472,17 @@ def _apply_call(op: Op, cv: _Conversion) -> Op:
                 "'stream.async.call' op non-resource return values are not yet supported on async calls",
                 op.loc,
             )
-    _, operands, sizes, offsets, lengths, accesses = _bind(op, cv, 0, True)
-    props: dict[str, object] = {"callee": op.props["callee"], "resource_operand_accesses": accesses}
+    flat, n_prims, n, accesses = _cv_bind(
+        op.operands, op.segments, 0, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int, cv.scope_add, True
+    )
+    props: dict[str, object] = {"callee": op._props["callee"], "resource_operand_accesses": accesses}
     for key in ("arg_attrs", "res_attrs"):
-        if op.props.get(key) is not None:
-            props[key] = op.props[key]
-    n = len(sizes)
+        if op._props.get(key) is not None:
+            props[key] = op._props[key]
     return make_op(
         "stream.cmd.call",
-        [*operands, *sizes, *offsets, *lengths],
-        [len(operands), n, n, n, 0],
+        flat,
+        [n + n_prims, n, n, n, 0],
         op,
         props=props,
         attrs=_dialect_attrs(op),
@@ -688,9 +642,15 @@ def _apply_region(region: Region, cv: _Conversion, tick: Callable[[int], None] |
             op.parent = None
             if new is None:
                 continue
+            # Adopted here, so that set_ops below need not register them:
+            # command ops have no results, and a new concurrent op's region
+            # holds only ops and values registered already.
             if type(new) is tuple:
+                for n in new:
+                    n.parent = block
                 rev.extend(reversed(new))
             else:
+                new.parent = block
                 append(new)
     except KeyError as exc:
         # A value without a range (the converters index the range table).

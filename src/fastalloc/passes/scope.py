@@ -60,10 +60,11 @@ def make_op(
     op = Op._build(name, OPS[name], operands, segments, loc_from)
     if result_types:
         op.results = [Value(t, op, i) for i, t in enumerate(result_types)]
+    # The private slots: the public properties' setters are a call each.
     if props:
-        op.props = props
+        op._props = props
     if attrs:
-        op.attrs = attrs
+        op._attrs = attrs
     return op
 
 
@@ -101,7 +102,8 @@ def constant_int(value: Value) -> int | None:
     op = value.owner
     if op is None or getattr(op, "name", None) != "arith.constant":
         return None
-    text = op.props.get("value") if op.props else None
+    props = op._props  # read-only: op.props would give an op without any a dict
+    text = props.get("value") if props else None
     if isinstance(text, str):
         m = _INT_ATTR.match(text)
         return int(m.group(1)) if m else None
@@ -151,7 +153,11 @@ def create_or_fold_addi(lhs: Value, rhs: Value, emit: Callable[[Op], None]) -> V
     ``addi(%c16, %x)`` is created as ``arith.addi %x, %c16``.
     ``emit`` receives every created op, in creation order.
     """
-    rc = constant_int(rhs)
+    return _fold_addi(lhs, rhs, constant_int(lhs), constant_int(rhs), emit)
+
+
+def _fold_addi(lhs: Value, rhs: Value, lc: int | None, rc: int | None, emit: Callable[[Op], None]) -> Value:
+    """:func:`create_or_fold_addi` given ``constant_int`` of both sides."""
     if rc == 0:
         return lhs
     lop = lhs.owner
@@ -160,7 +166,6 @@ def create_or_fold_addi(lhs: Value, rhs: Value, emit: Callable[[Op], None]) -> V
     rop = rhs.owner
     if getattr(rop, "name", None) == "arith.subi" and len(rop.operands) == 2 and rop.operands[1] is lhs:
         return rop.operands[0]
-    lc = constant_int(lhs)
     if lc is not None and rc is not None:
         op = make_index_constant(_wrap64(lc + rc))
         emit(op)
@@ -251,7 +256,14 @@ class AllocationScope:
             rc = cache[rhs] = constant_int(rhs)
         if rc == 0:
             return lhs
-        return create_or_fold_addi(lhs, rhs, self.emit)
+        return _fold_addi(lhs, rhs, lc, rc, self.emit)
+
+    @property
+    def constant_cache(self) -> dict[Value, int | None]:
+        """What :meth:`add_values` knows: value -> its integer constant or
+        None (not a constant); read-only for callers (the compiled binding
+        loop answers from it when one side is a known 0)."""
+        return self._const_cache
 
     def _constant_int(self, value: Value) -> int | None:
         cache = self._const_cache
