@@ -111,3 +111,34 @@ def test_run_passes_disposes_on_error_too(collector_off):
     with pytest.raises(Exception):
         run_passes(bad, ["schedule-allocation"])
     assert _live_pending() == pending_before
+
+
+def test_dispose_frees_ops_dropped_from_their_block(collector_off):
+    """Ops taken out of a block without erase (``set_ops`` with a shorter
+    list, as the passes splice regions) still hold their operands and
+    results, and their results' use lists name their users: dispose cuts
+    those cycles too, including the module's own body block and region."""
+    text = _text(6, 150)
+    m = parse(text)
+    schedule_allocation(m)
+    # Read every use list first, so that each value holds (op, i) keys.
+    for v in m.values:
+        if v is not None:
+            v.uses
+    blocks = [b for op in m.walk() for r in op._regions for b in r.blocks]
+
+    def droppable(b):
+        return [op for op in b.ops[:-1] if any(r.uses for r in op.results)]
+
+    block = max(blocks, key=lambda b: len(droppable(b)))
+    dropped = droppable(block)
+    assert len(dropped) > 3, "too few ops with used results to drop; pick another seed"
+    block.set_ops([op for op in block.ops if op not in dropped])
+    ref = weakref.ref(m)
+    del dropped
+    m.dispose()
+    del m
+    assert ref() is None
+    # (ops take no weak references: a dropped op that survived would be
+    # cyclic garbage, found here)
+    assert gc.collect() == 0

@@ -296,3 +296,45 @@ cdef class _UseIndex:
             PyDict_SetItem(out, (<object>PyList_GET_ITEM(ops, u[lo].event), <int>u[lo].number), None)
             lo += 1
         return out
+
+
+def _cut_module(body, list values, no_regions):
+    """Cut every reference cycle of a module's IR objects (``Module.dispose``).
+
+    Walks the blocks from ``body`` down: each op's regions are replaced by
+    ``no_regions`` (after their blocks are queued and taken from them), each
+    block's ``ops`` and ``args`` emptied and its ``parent`` cleared (the
+    module's body region holds its block too); then each value of ``values`` (the
+    module's value table) loses its ``owner`` and ``_uses``.  What remains
+    points only upwards (op -> block -> region -> op, the parent links), so
+    reference counting frees everything once the caller drops the module.
+    The value loop also cuts the cycles of ops that left the module (a
+    replaced op and its results, or users of those results)."""
+    cdef list blocks = [body]
+    cdef Py_ssize_t k = 0, i, n
+    cdef list ops, regions, inner
+    cdef object block, op, region, v
+    empty = ()
+    while k < PyList_GET_SIZE(blocks):
+        block = <object>PyList_GET_ITEM(blocks, k)
+        k += 1
+        ops = block.ops
+        n = PyList_GET_SIZE(ops)
+        for i in range(n):
+            op = <object>PyList_GET_ITEM(ops, i)
+            r = op._regions
+            if r:
+                for region in r:
+                    inner = region.blocks
+                    blocks.extend(inner)
+                    region.blocks = []
+                op._regions = no_regions
+        block.ops = []
+        block.args = []
+        block.parent = None
+    n = PyList_GET_SIZE(values)
+    for i in range(n):
+        v = <object>PyList_GET_ITEM(values, i)
+        if v is not None:
+            v.owner = None
+            v._uses = None

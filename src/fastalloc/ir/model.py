@@ -1057,31 +1057,15 @@ class Module:
         self._use_events = None
         self._uses_built = True
         self.release_source()
-        # Cut every cycle (op <-> block, op <-> result, op <-> region,
-        # region <-> block, block <-> argument, value -> uses -> op), top
-        # down, then drop the value table: the counts free the rest.
-        blocks = [self.body]
-        for block in blocks:
-            for op in block.ops:
-                regions = op._regions
-                if regions:
-                    for region in regions:
-                        blocks.extend(region.blocks)
-                        region.blocks = []
-                        region.parent = None
-                    op._regions = NO_REGIONS
-                op.operands = op.results = _NO_VALUES
-                op.parent = None
-            block.ops = []
-            for arg in block.args:
-                arg.owner = None
-                arg._uses = None
-            block.args = []
-            block.parent = None
-        for v in self.values:
-            if v is not None:
-                v._uses = None
-                v.owner = None
+        # Cut every cycle (op <-> block, op <-> region, region <-> block,
+        # block <-> argument, op <-> result, value -> uses -> op ->
+        # operands -> value) in compiled code (_core._cut_module): block
+        # lists, regions and each value's owner and uses; what is left
+        # points upwards only, and dropping the value table lets the counts
+        # free the rest.
+        from fastalloc._core import _cut_module
+
+        _cut_module(self.body, self.values, NO_REGIONS)
         self.values = []
         self._body_region.parent = None
 
