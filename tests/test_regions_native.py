@@ -299,3 +299,109 @@ def test_region_scan_bad_tied_operand_is_an_error():
         region_arrays(ex)
     with pytest.raises(IndexError):
         reference_region_arrays(ex)
+
+
+# -- result_size ------------------------------------------------------------
+
+
+def reference_result_size(value):
+    """The Python result_size of df506a6."""
+    from fastalloc.ir.model import Op
+    from fastalloc.passes.regions import _RESULT_SIZE_AT
+
+    op = value.owner
+    if not isinstance(op, Op):
+        return None
+    spec = _RESULT_SIZE_AT.get(op.name)
+    if spec is None:
+        return None
+    k, start, per_result = spec
+    segs = op.segments
+    n = segs[k]
+    if start < 0:
+        start = sum(segs[:k])
+    if per_result:
+        i = value.index
+        return op.operands[start + i] if i < n else None
+    return op.operands[start] if n else None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), n_ops=st.integers(5, 200), shape=st.sampled_from(["auto", "spread", "single"]))
+def test_result_size_matches_python(seed, n_ops, shape):
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    module = parse(generate_module(seed, n_ops=n_ops, config=GenConfig(shape=shape, unused_concurrent_results=True)))
+    seen = 0
+    for op in module.walk():
+        for v in op.results:
+            want = reference_result_size(v)
+            assert regions.result_size(v) is want
+            seen += want is not None
+        for r in op._regions:
+            for b in r.blocks:
+                for a in b.args:
+                    assert regions.result_size(a) is None
+    assert seen > 0
+
+
+def test_result_size_edge_cases():
+    from fastalloc.ir.model import Op, Value
+
+    module = parse(_EDGE)
+    ops = list(module.walk())
+    ex = next(op for op in ops if op.name == "stream.async.execute")
+    # per-result sizes after variadic segments: the execute's result and timepoint
+    r, tp = ex.results
+    assert regions.result_size(r) is ex.group("result_sizes")[0]
+    assert regions.result_size(tp) is None  # past result_sizes
+    assert regions.result_size(Value("index")) is None  # no owner
+    c = next(op for op in ops if op.name == "arith.constant")
+    assert regions.result_size(c.results[0]) is None  # not a stream op
+
+    class OtherOp(Op):
+        __slots__ = ()
+
+    splat = next(op for op in ops if op.name == "stream.async.splat")
+    want = splat.group("result_size")[0]
+    splat.__class__ = OtherOp
+    assert regions.result_size(splat.results[0]) is want
+
+
+# -- alias groups -------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(1, 40),
+    pairs=st.lists(st.tuples(st.integers(0, 39), st.integers(0, 39)), max_size=60),
+)
+def test_alias_groups_match_python(n, pairs):
+    from fastalloc import _core
+
+    pairs = [(a % n, b % n) for a, b in pairs]
+    aliasee = np.array([a for a, _ in pairs], dtype=np.int64)
+    aliaser = np.array([b for _, b in pairs], dtype=np.int64)
+    _leader, indptr, members = _core.alias_sets(n, aliasee, aliaser)
+    values = [object() for _ in range(n)]
+    want: dict = {}
+    ip, mem = indptr.tolist(), members.tolist()
+    for k in range(len(ip) - 1):
+        group = [values[m] for m in mem[ip[k] : ip[k + 1]]]
+        for v in group:
+            want[v] = group
+    got = _core._alias_groups(values, indptr, members)
+    assert list(got.items()) == list(want.items())
+    # one list object per set, shared by its members
+    for v, group in got.items():
+        assert all(got[w] is group for w in group)
+
+
+def test_alias_groups_bad_arrays():
+    from fastalloc import _core
+
+    values = [object(), object()]
+    with pytest.raises(ValueError, match="member 1 is value 5 of 2"):
+        _core._alias_groups(values, np.array([0, 2], dtype=np.int64), np.array([0, 5], dtype=np.int64))
+    with pytest.raises(ValueError, match="set 0 spans members"):
+        _core._alias_groups(values, np.array([0, 3], dtype=np.int64), np.array([0, 1], dtype=np.int64))

@@ -12,7 +12,9 @@
 # the IR (tied_operands, segment sizes), which the walk does not validate.
 
 from cpython.dict cimport PyDict_GetItem
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.ref cimport PyObject
 from cpython.set cimport PySet_Add, PySet_Contains
 from cpython.object cimport PyTypeObject, Py_TYPE
@@ -144,7 +146,7 @@ cdef object _rg_types = None  # (Op, Value): keeps the classes alive
 cdef PyTypeObject* _rg_op_t = NULL
 cdef PyTypeObject* _rg_value_t = NULL
 cdef Py_ssize_t _rg_off_name, _rg_off_operands, _rg_off_results, _rg_off_regions, _rg_off_props
-cdef Py_ssize_t _rg_off_segments, _rg_off_type
+cdef Py_ssize_t _rg_off_segments, _rg_off_type, _rg_off_owner, _rg_off_index
 
 
 cdef Py_ssize_t _rg_offset(object cls, str name) except -1:
@@ -156,7 +158,7 @@ cdef Py_ssize_t _rg_offset(object cls, str name) except -1:
 
 cdef int _rg_bind() except -1:
     global _rg_types, _rg_op_t, _rg_value_t, _rg_off_name, _rg_off_operands, _rg_off_results
-    global _rg_off_regions, _rg_off_props, _rg_off_segments, _rg_off_type
+    global _rg_off_regions, _rg_off_props, _rg_off_segments, _rg_off_type, _rg_off_owner, _rg_off_index
     if _rg_types is not None:
         return 0
     from fastalloc.ir.model import Op, Value
@@ -167,6 +169,8 @@ cdef int _rg_bind() except -1:
     _rg_off_props = _rg_offset(Op, "_props")
     _rg_off_segments = _rg_offset(Op, "segments")
     _rg_off_type = _rg_offset(Value, "type")
+    _rg_off_owner = _rg_offset(Value, "owner")
+    _rg_off_index = _rg_offset(Value, "index")
     _rg_op_t = <PyTypeObject*>Op
     _rg_value_t = <PyTypeObject*>Value
     _rg_types = (Op, Value)
@@ -511,3 +515,85 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
         free(use_local.p)
         free(use_user.p)
         free(index.slots)
+
+
+# op name -> (segment number, its start when static else -1, one size per
+# result?): fastalloc.passes.regions._RESULT_SIZE_AT, given by _rg_set_sizes.
+cdef dict _rg_size_at = None
+
+
+def _rg_set_sizes(dict table):
+    """Install the table :func:`_result_size` reads (regions.py does, once)."""
+    global _rg_size_at
+    _rg_bind()
+    _rg_size_at = table
+
+
+@cython.boundscheck(True)
+def _result_size(value):
+    """``fastalloc.passes.regions.result_size`` (its docstring and table), read
+    with slot offsets and C integers: the pass asks for ~10^5 sizes, and the
+    Python form spent ~0.8 us on each (isinstance, tuple unpacking, a slice
+    and ``sum`` for sizes after variadic segments).  In Python::
+
+        op = value.owner
+        k, start, per_result = table[op.name]    # None if not an Op / no entry
+        n = op.segments[k]
+        start = start if start >= 0 else sum(op.segments[:k])
+        i = value.index if per_result else 0
+        return op.operands[start + i] if i < n else None
+    """
+    cdef Py_ssize_t k, start, n, i
+    cdef PyObject* spec
+    if _rg_size_at is None:
+        raise RuntimeError("_core._result_size: no table (fastalloc.passes.regions installs it)")
+    op = _rg_slot(value, _rg_value_t, _rg_off_owner, "owner")
+    if Py_TYPE(op) != _rg_op_t and not isinstance(op, _rg_types[0]):
+        return None
+    spec = PyDict_GetItem(_rg_size_at, _rg_name(op))
+    if spec == NULL:
+        return None
+    k = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 0)
+    start = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 1)
+    cdef list segs = _rg_slot(op, _rg_op_t, _rg_off_segments, "segments")
+    n = segs[k]
+    if start < 0:
+        start = 0
+        for i in range(k):
+            start += <Py_ssize_t>segs[i]
+    if <object>PyTuple_GET_ITEM(<object>spec, 2):
+        # Resource results come first and match result_sizes one to one.
+        i = _rg_slot(value, _rg_value_t, _rg_off_index, "index")
+        return _rg_operands(op)[start + i] if i < n else None
+    return _rg_operands(op)[start] if n else None
+
+
+def _alias_groups(list values, const int64_t[::1] indptr, const int64_t[::1] members):
+    """``{values[m]: group for each set, for m in it}`` where ``group`` is the
+    set's list of Values, one list shared by its members (the ``sets`` of
+    fastalloc.passes.regions.region_alias_sets, in the same order).  Assumes
+    the CSR arrays of fastalloc._core.alias_sets over ``values``.  In Python::
+
+        for k in range(len(indptr) - 1):
+            group = [values[m] for m in members[indptr[k]:indptr[k + 1]]]
+            for v in group:
+                sets[v] = group
+    """
+    cdef Py_ssize_t k, j, a, b, nv = len(values)
+    cdef dict sets = {}
+    cdef list group
+    for k in range(indptr.shape[0] - 1):
+        a = indptr[k]
+        b = indptr[k + 1]
+        if not (0 <= a <= b <= members.shape[0]):
+            raise ValueError(f"_alias_groups: set {k} spans members [{a}, {b}) of {members.shape[0]}")
+        group = PyList_New(b - a)
+        for j in range(a, b):
+            if not (0 <= members[j] < nv):
+                raise ValueError(f"_alias_groups: member {j} is value {members[j]} of {nv}")
+            v = <object>PyList_GET_ITEM(values, members[j])
+            Py_INCREF(v)
+            PyList_SET_ITEM(group, j - a, v)
+        for j in range(b - a):
+            sets[<object>PyList_GET_ITEM(group, j)] = group
+    return sets

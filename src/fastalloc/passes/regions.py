@@ -12,23 +12,23 @@ values of its region get local dense numbers and the facts IREE's
 ``computeRegionValueAliases`` and ``computeExecutionRegionLivenessIntervals``
 read become int64 / uint8 numpy arrays, fed to the core kernels
 :func:`fastalloc._core.alias_sets` and :func:`fastalloc._core.liveness_intervals`.
-Building them is one walk over the region (Python objects have to be read
-once); uses come from the region's own operand lists (a region value is only
-used inside its region, and the liveness kernel only needs the latest use),
-flattened with ``itertools.chain`` and looked up with ``map`` so that no
-Python-level loop runs per operand and no use list is made.
+Building them is one compiled walk over the region
+(:func:`fastalloc._core._region_scan`; Python objects have to be read once);
+uses come from the region's own operand lists (a region value is only used
+inside its region, and the liveness kernel only needs the latest use), so no
+use list is made.  The Python computation it replaced is kept as the
+reference in tests/test_regions_native.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain, compress, repeat
-from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
+from fastalloc import _core
 from fastalloc.ir.model import Op
 from fastalloc.ir.ops import OPS
 
@@ -135,7 +135,7 @@ def tied_operand(value: Value) -> Value | None:
         # Every such op ties its result 0 to its operand 0 (checked below).
         return op.operands[0] if value.index == 0 else None
     if name in _TIED_PROP:
-        tied = op.props.get("tied_operands")
+        tied = op._props.get("tied_operands")
         i = value.index
         if not tied or i >= len(tied):
             return None
@@ -157,7 +157,7 @@ def tied_results(op: Op, operand_index: int) -> list[Value]:
         a = _segment_start(op, seg)
         return [op.results[0]] if operand_index == a else []
     if name in _TIED_PROP:
-        tied = op.props.get("tied_operands") or ()
+        tied = op._props.get("tied_operands") or ()
         k = operand_index - _segment_start(op, "resource_operands")
         return [op.results[i] for i, t in enumerate(tied) if t == k and t >= 0]
     return []
@@ -173,32 +173,19 @@ def _segment_start(op: Op, seg: str) -> int:
     return sum(op.segments[:k])
 
 
-def result_size(value: Value) -> Value | None:
-    """The ``index`` size operand of the op defining resource ``value``
-    (``SizeAwareOpInterface::getResultSizeFromValue``), or None."""
-    op = value.owner
-    if not isinstance(op, Op):
-        return None
-    spec = _RESULT_SIZE_AT.get(op.name)
-    if spec is None:
-        return None
-    k, start, per_result = spec
-    segs = op.segments
-    n = segs[k]
-    if start < 0:
-        start = sum(segs[:k])
-    if per_result:
-        # Resource results come first and match result_sizes one to one.
-        i = value.index
-        return op.operands[start + i] if i < n else None
-    return op.operands[start] if n else None
-
-
 # op name -> (segment number, its start when static else -1, one size per result?)
 _RESULT_SIZE_AT = {
     name: (OPS[name].segment_index[seg], OPS[name].static_start[OPS[name].segment_index[seg]], seg == "result_sizes")
     for name, seg in _RESULT_SIZE_SEGMENT.items()
 }
+_core._rg_set_sizes(_RESULT_SIZE_AT)
+
+#: ``result_size(value) -> Value | None``: the ``index`` size operand of the
+#: op defining resource ``value`` (``SizeAwareOpInterface::getResultSizeFromValue``),
+#: or None: operand ``start + value.index`` of the op's size segment (per
+#: result) or its only operand, from ``_RESULT_SIZE_AT``.  Compiled (the pass
+#: asks ~10^5 times); the Python form is in tests/test_regions_native.py.
+result_size: Callable[[Value], Value | None] = _core._result_size
 
 
 def operand_size(op: Op, operand_index: int) -> Value | None:
@@ -266,37 +253,6 @@ def find_subview_op(value: Value) -> Op | None:
 # ---------------------------------------------------------------------------
 
 
-def _resource_results_of(op: Op) -> list[Value]:
-    return [r for r in op.results if r.type.startswith("!stream.resource<")]
-
-
-def _collect_alias_pairs(region_op: Op, pairs: list[tuple[Value, Value]]) -> None:
-    """IREE's ``computeRegionValueAliases`` (recursive over nested
-    ``stream.async.concurrent``): append ``(aliasee, aliaser)`` pairs."""
-    block = region_op.regions[0].blocks[0]
-    _yield_alias_pairs(region_op, block, pairs)
-    for op in block.ops:
-        if op.name == "stream.async.concurrent":
-            _collect_alias_pairs(op, pairs)
-        if op.name in _TIED_SEGMENT or op.name in _TIED_PROP:
-            for r in op.results:
-                if r.type.startswith("!stream.resource<"):
-                    t = tied_operand(r)
-                    if t is not None:
-                        pairs.append((r, t))
-
-
-def _yield_alias_pairs(region_op: Op, block, pairs: list[tuple[Value, Value]]) -> None:
-    """The pairs of a region op's tied results: (yielded value, entry block argument)."""
-    tied = region_op.props.get("tied_operands") or ()
-    if not tied:
-        return
-    inner = block.ops[-1].group("resource_operands")
-    for i, _outer in enumerate(_resource_results_of(region_op)):
-        if i < len(tied) and tied[i] >= 0 and i < len(inner):
-            pairs.append((inner[i], block.args[tied[i]]))
-
-
 @dataclass
 class RegionArrays:
     """The region of one execute as arrays over local value numbers.
@@ -347,8 +303,6 @@ def region_arrays(execute_op: Op) -> RegionArrays:
     looked up in C); numbering, pair order and array layout are those of
     :class:`RegionArrays`.
     """
-    from fastalloc import _core
-
     block = execute_op._regions[0].blocks[0]
     args = [a for a in block.args if a.type.startswith(_RESOURCE)]
     values, n_ordered, n_hack, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, concurrent = (
@@ -375,25 +329,13 @@ def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarra
     set, as :class:`fastalloc.passes.scope.AllocationScope` takes it), plus
     the CSR arrays for :func:`fastalloc._core.liveness_intervals`.
     """
-    from fastalloc import _core
-
     n = len(arrays.values)
     _leader, indptr, members = _core.alias_sets(n, arrays.aliasee, arrays.aliaser)
-    values = arrays.values
-    sets: dict = {}
-    ip = indptr.tolist()
-    mem = members.tolist()
-    for k in range(len(ip) - 1):
-        group = [values[m] for m in mem[ip[k] : ip[k + 1]]]
-        for v in group:
-            sets[v] = group
-    return sets, indptr, members
+    return _core._alias_groups(arrays.values, indptr, members), indptr, members
 
 
 def region_intervals(arrays: RegionArrays, set_indptr: np.ndarray, set_members: np.ndarray):
     """IREE's liveness intervals ``(starts, ends)`` over the local numbers."""
-    from fastalloc import _core
-
     return _core.liveness_intervals(
         arrays.def_op,
         arrays.use_indptr,
