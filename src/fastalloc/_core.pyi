@@ -3,7 +3,7 @@
 Every kernel assumes validated input; call them through fastalloc.packing.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -74,6 +74,8 @@ class _UseIndex:
     def arrays(self) -> tuple[I64, npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
     def uses_of(self, value: object, factory: Callable[[], dict[Any, None]]) -> dict[Any, None] | None: ...
 
+def _cut_module(body: Any, values: list[Any], no_regions: Any) -> None: ...
+
 # -- _ir_regions.pxi -----------------------------------------------------------
 
 def _region_scan(
@@ -85,3 +87,23 @@ def _result_size(value: Any) -> Any | None: ...
 def _alias_groups(values: list[Any], indptr: I64, members: I64) -> dict[Any, list[Any]]: ...
 
 # -- _ir_convert.pxi -----------------------------------------------------------
+
+def _cv_add_values(
+    consts: dict[Any, int | None],
+    const_of: Callable[[Any], int | None],
+    add: Callable[[Any, Any], Any],
+    lhs: Any,
+    rhs: Any,
+) -> Any: ...
+def _cv_bind(
+    o: list[Any],
+    segs: list[int],
+    base: int,
+    tied: Sequence[int] | None,
+    results: list[Any],
+    ranges: dict[Any, Any],
+    consts: dict[Any, int | None],
+    const_of: Callable[[Any], int | None],
+    add: Callable[[Any, Any], Any],
+    prims_in_place: bool,
+) -> tuple[list[Any], int, int, list[int]]: ...
