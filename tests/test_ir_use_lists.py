@@ -305,3 +305,28 @@ def test_a_pending_log_is_replayed_by_its_writer_or_a_reader_of_its_module():
     assert seen["b"] == 5 and seen["pending after b"]
     assert seen["a"] == [(True, 1)] and not seen["pending after a"]
     assert [op is extra for op, _ in c7a.uses].count(True) == 1
+
+
+def test_trusted_build_sets_every_slot_like_init():
+    """Op._build fills the slots itself (no __init__ call): every slot of Op
+    must be set, to what __init__ + the assignments would give."""
+    from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Op, Value
+    from fastalloc.ir.ops import OPS
+
+    name = "stream.cmd.fill"
+    vals = [Value("index", id=k) for k in range(5)]
+    for v in vals:
+        v._uses = UseList()
+    anchor = parse(_NESTED).ops[0]
+    for loc_from in (None, anchor):
+        op = Op._build(name, OPS[name], list(vals), [1, 1, 1, 1, 1], loc_from)
+        for slot in Op.__slots__:
+            getattr(op, slot)  # AttributeError if a slot was left unset
+        ref = Op(name)
+        ref.opdef, ref.segments, ref.operands = OPS[name], [1, 1, 1, 1, 1], list(vals)
+        if loc_from is not None:
+            ref.copy_loc_from(loc_from)
+        for slot in Op.__slots__:
+            assert getattr(op, slot) == getattr(ref, slot), slot
+        assert op._regions is NO_REGIONS and op._props is EMPTY_MAP and op._attrs is EMPTY_MAP
+        assert [list(v.uses)[-1] for v in vals] == [(op, i) for i in range(5)]

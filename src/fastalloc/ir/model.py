@@ -565,6 +565,9 @@ def _track_module(m: Module) -> None:
 _modules_limit = 256
 
 
+_new_object = object.__new__
+
+
 def _drop_use(value: Value, op: Op, index: int) -> None:
     # O(1): the use list is keyed by the use (see UseList).
     value.uses.pop((op, index), None)
@@ -628,24 +631,37 @@ class Op:
         location is ``loc_from``'s (unresolved).  Operand uses are registered
         in order, as :meth:`create` does, straight into the use lists (or
         logged, while :func:`defer_uses` is on)."""
-        op = cls(name)
-        op.opdef = opdef
-        op.segments = segments
+        # Every slot set here rather than by __init__: no second call and
+        # no operand list made only to be replaced (~95k ops per 10^5-op
+        # region; in-process A/B 0.115 -> 0.092 s for 95k calls).
+        op = _new_object(cls)
+        op.name = name
         op.operands = operands
+        op.results = []
+        op._regions = NO_REGIONS
+        op._props = EMPTY_MAP
+        op._attrs = EMPTY_MAP
+        op.parent = None
+        op.segments = segments
+        op.tmpl = None
+        op.opdef = opdef
+        if loc_from is not None:
+            op._loc = loc_from._loc
+            op._src = loc_from._src
+        else:
+            op._loc = None
+            op._src = None
         log = _state.log
         if log is not None:
             log.append((op, operands, 1))
-            operands = ()
-        elif _pending:
+            return op
+        if _pending:
             _flush_deferred_uses(operands[0] if operands else None)
         for i, v in enumerate(operands):
             u = v._uses
             if u is None:
                 u = v.uses  # builds the module's use lists if not done yet
             u[(op, i)] = None
-        if loc_from is not None:
-            op._loc = loc_from._loc
-            op._src = loc_from._src
         return op
 
     @classmethod
