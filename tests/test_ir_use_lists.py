@@ -330,3 +330,42 @@ def test_trusted_build_sets_every_slot_like_init():
             assert getattr(op, slot) == getattr(ref, slot), slot
         assert op._regions is NO_REGIONS and op._props is EMPTY_MAP and op._attrs is EMPTY_MAP
         assert [list(v.uses)[-1] for v in vals] == [(op, i) for i in range(5)]
+
+
+def test_set_ops_registers_like_appending_one_by_one():
+    """set_ops' inlined registration (ops without regions) numbers values and
+    sets parents exactly as appending the same ops one at a time does."""
+    from fastalloc.ir.model import Block, Op, Region, Value
+
+    def build():
+        m = parse(_NESTED)
+        body = m.ops[0].regions[0].blocks[0]
+        new = []
+        for k in range(30):
+            op = Op("test.op")
+            op.results = [Value("index", op, i) for i in range(k % 3)]
+            if k % 7 == 3:
+                inner = Op("test.inner")
+                inner.results = [Value("i1", inner, 0)]
+                blk = Block(["index", "index"])
+                blk.ops.append(inner)
+                op.regions = [Region([blk])]
+            new.append(op)
+        return m, body, new
+
+    m1, body1, new1 = build()
+    body1.set_ops(body1.ops[:-1] + new1 + body1.ops[-1:])
+    m2, body2, new2 = build()
+    term = body2.ops[-1]
+    for op in new2:
+        body2.insert_before(term, op)
+
+    def shape(m):
+        return [(op.name, op.parent is not None, [r.id for r in op.results],
+                 [a.id for r in op._regions for b in r.blocks for a in b.args]) for op in m.walk()]
+
+    assert shape(m1) == shape(m2)
+    assert len(m1.values) == len(m2.values)
+    assert all(op.parent is body1 for op in new1)
+    inner_ops = [o for op in new1 for o in op.walk() if o.name == "test.inner"]
+    assert inner_ops and all(o.parent is not None and o.parent.parent.parent.parent is body1 for o in inner_ops)
