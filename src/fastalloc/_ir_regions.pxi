@@ -2,26 +2,25 @@
 # showed hot (see the functions' docstrings).
 #
 # _region_scan: the walk behind fastalloc.passes.regions.region_arrays.  On a
-# 10^5-op execute region (~5 * 10^5 operands) the Python form spent ~1 s,
+# 10^5-op execute region (~6 * 10^5 operands) the Python form spent ~0.8 s,
 # mostly in per-operand dict lookups made through map() and in several walks
 # over the op list (each one a round of cache misses over 10^5 objects).
-# Here the op list is read once and the operands are looked up with
-# PyDict_GetItem in a C loop.  Attribute reads stay generic getattr (the IR
-# objects are plain Python objects); they are a few per op, not per operand.
+# Here the op list is read once, Op/Value slots are read at their offsets
+# (_rg_slot), and operands are looked up by address in a C table (_RgMap).
+# _result_size and _alias_groups serve the same pass (see their docstrings).
 # Bounds checks stay on (release builds turn them off): the indices come from
 # the IR (tied_operands, segment sizes), which the walk does not validate.
 
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.ref cimport PyObject
-from cpython.set cimport PySet_Add, PySet_Contains
 from cpython.object cimport PyTypeObject, Py_TYPE
 from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, realloc
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memset
 
 cdef extern from "Python.h":
     # structmember.h / descrobject.h (CPython API, not the limited API)
@@ -219,16 +218,29 @@ cdef list _rg_yielded(object block):
     return term.group("resource_operands")
 
 
-cdef inline int _rg_kind(dict kinds, object name) except -1:
-    cdef PyObject* k = PyDict_GetItem(kinds, name)
-    return 0 if k == NULL else <int><object>k
+cdef struct _RgKinds:
+    # op name (by address: the parser shares one string per name) -> kind,
+    # direct-mapped; a miss asks the ``kinds`` dict.  Valid for one call (the
+    # names are held by the ops being read).
+    void* name[64]
+    int kind[64]
+
+
+cdef inline int _rg_kind(_RgKinds* c, dict kinds, object name) except -1:
+    cdef uint64_t h = (<uint64_t><void*>name >> 4) & 63
+    cdef PyObject* k
+    if c.name[h] != <void*>name:
+        k = PyDict_GetItemWithError(kinds, name)
+        c.kind[h] = 0 if k == NULL else <int><object>k
+        c.name[h] = <void*>name
+    return c.kind[h]
 
 
 cdef inline object _rg_tied_prop(object op):
     """``op.props.get("tied_operands")`` without making a props dict."""
     props = _rg_slot(op, _rg_op_t, _rg_off_props, "_props")
     if type(props) is dict:
-        p = PyDict_GetItem(props, "tied_operands")
+        p = PyDict_GetItemWithError(props, "tied_operands")
         return None if p == NULL else <object>p
     return props.get("tied_operands")
 
@@ -287,7 +299,7 @@ cdef int _rg_yield_pairs(object region_op, object block, object prefix, list out
 
 
 @cython.boundscheck(True)
-cdef int _rg_collect_pairs(object region_op, dict kinds, object prefix, object concurrent_name,
+cdef int _rg_collect_pairs(object region_op, _RgKinds* kc, dict kinds, object prefix, object concurrent_name,
                            list out) except -1:
     """IREE's computeRegionValueAliases over ``region_op``'s region, nested
     concurrent regions first (regions._collect_alias_pairs), appended flat."""
@@ -298,8 +310,8 @@ cdef int _rg_collect_pairs(object region_op, dict kinds, object prefix, object c
     for op in block.ops:
         name = _rg_name(op)
         if name == concurrent_name:
-            _rg_collect_pairs(op, kinds, prefix, concurrent_name, out)
-        kind = _rg_kind(kinds, name)
+            _rg_collect_pairs(op, kc, kinds, prefix, concurrent_name, out)
+        kind = _rg_kind(kc, kinds, name)
         if kind == _RG_UNTIED:
             continue
         results = _rg_results(op)
@@ -349,6 +361,9 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
     """
     cdef Py_ssize_t n_operands = 0, i, j, q, n_ops, n_args = len(args), n_ordered, n_hack, n, m, k, base, t
     cdef int kind, xkind
+    cdef _RgKinds kc
+    cdef _RgMap used
+    cdef Py_ssize_t n_inner
     cdef _RgVec top_def, hack_def, nested_pos, use_local, use_user
     cdef int64_t hit
     cdef _RgMap index
@@ -369,7 +384,8 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
     top_def.p = hack_def.p = nested_pos.p = use_local.p = use_user.p = NULL
     top_def.n = hack_def.n = nested_pos.n = use_local.n = use_user.n = 0
     top_def.cap = hack_def.cap = nested_pos.cap = use_local.cap = use_user.cap = 0
-    index.slots = NULL
+    index.slots = used.slots = NULL
+    memset(kc.name, 0, sizeof(kc.name))
     _rg_bind()
     try:
         _rg_yield_pairs(execute_op, block, prefix, pairs)
@@ -386,7 +402,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
             top_lists.append(operands)
             n_operands += PyList_GET_SIZE(operands)
             name = _rg_name(op)
-            kind = _rg_kind(kinds, name)
+            kind = _rg_kind(&kc, kinds, name)
             if _rg_regions(op):
                 inner = []
                 _rg_walk(op, inner)
@@ -395,25 +411,33 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
                     _rg_push(&nested_pos, i)
                 if name == concurrent_name:
                     concurrent.append(op)
-                    used = set()
+                    # The values the nested ops use (a set by address).
+                    n_inner = 0
+                    for q in range(len(nested_lists) - len(inner), len(nested_lists)):
+                        n_inner += PyList_GET_SIZE(<list>PyList_GET_ITEM(nested_lists, q))
+                    _rg_map_init(&used, n_inner)
+                    for q in range(len(nested_lists) - len(inner), len(nested_lists)):
+                        lst = <list>PyList_GET_ITEM(nested_lists, q)
+                        for j in range(PyList_GET_SIZE(lst)):
+                            _rg_map_put(&used, PyList_GET_ITEM(lst, j), 1)
                     for x in inner:
                         if _rg_name(x) == concurrent_name:
                             concurrent.append(x)
-                        for v in <list>_rg_operands(x):
-                            PySet_Add(used, v)
                     # Nested results are used only by nested ops of the same op.
                     for x in inner:
                         xres = _rg_results(x)
                         xkind = -1
                         for j in range(len(xres)):
                             r = xres[j]
-                            if _rg_is_res(_rg_type(r), prefix) and not PySet_Contains(used, r):
+                            if _rg_is_res(_rg_type(r), prefix) and _rg_map_get(&used, <void*>r) < 0:
                                 if xkind < 0:
-                                    xkind = _rg_kind(kinds, _rg_name(x))
+                                    xkind = _rg_kind(&kc, kinds, _rg_name(x))
                                 if _rg_tied(x, j, xkind) is None:
                                     hack.append(r)
                                     _rg_push(&hack_def, i)
-                    _rg_collect_pairs(op, kinds, prefix, concurrent_name, pairs)
+                    free(used.slots)
+                    used.slots = NULL
+                    _rg_collect_pairs(op, &kc, kinds, prefix, concurrent_name, pairs)
             if kind == _RG_TIED0:
                 r = results[0]
                 if _rg_is_res(_rg_type(r), prefix):
@@ -515,6 +539,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
         free(use_local.p)
         free(use_user.p)
         free(index.slots)
+        free(used.slots)
 
 
 # op name -> (segment number, its start when static else -1, one size per
@@ -550,7 +575,7 @@ def _result_size(value):
     op = _rg_slot(value, _rg_value_t, _rg_off_owner, "owner")
     if Py_TYPE(op) != _rg_op_t and not isinstance(op, _rg_types[0]):
         return None
-    spec = PyDict_GetItem(_rg_size_at, _rg_name(op))
+    spec = PyDict_GetItemWithError(_rg_size_at, _rg_name(op))
     if spec == NULL:
         return None
     k = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 0)
