@@ -191,12 +191,16 @@ def _opt_run(args: argparse.Namespace) -> int:
     def build(chunk: str, base: int):
         with timing.phase("parse"):
             m = parse(chunk, filename, line_base=base)
-        for name, fn in zip(names, fns):
-            # Within a chunk, passes that report progress (schedule-allocation:
-            # per execute region) get their own bar; it erases itself when done.
-            with timing.phase(name), _RegionBar(name, args) as bar:
-                fn(m, progress=bar, **options)
-            _log.debug("%s:%d: %s done", filename, base + 1, name)
+        try:
+            for name, fn in zip(names, fns):
+                # Within a chunk, passes that report progress (schedule-allocation:
+                # per execute region) get their own bar; it erases itself when done.
+                with timing.phase(name), _RegionBar(name, args) as bar:
+                    fn(m, progress=bar, **options)
+                _log.debug("%s:%d: %s done", filename, base + 1, name)
+        except BaseException:
+            m.dispose()  # the collector is off in the command (see main)
+            raise
         return m
 
     failed = False
