@@ -165,7 +165,7 @@ def _run_both(pool, op, scope, kind, cached):
     return pool, want, got, ref_scope, new_scope
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(_ops())
 def test_cv_bind_matches_the_python_loop(case):
     kind, n_workload, is_res, tied, offsets, range_offsets, cached = case
@@ -219,3 +219,26 @@ def test_cv_add_values_is_add_values():
             assert [o.name for o in b.before] == [o.name for o in a.before]
             if pool.names.get(want):
                 assert got is want
+
+
+@settings(max_examples=100, deadline=None)
+@given(_ops(), st.sampled_from([None, {"stream.note": '"kept"', "plain": "1 : i32"}, {"plain": "1 : i32"}]))
+def test_cv_dispatch_matches_the_python_converter(case, attrs):
+    from fastalloc.passes import convert
+
+    kind, n_workload, is_res, tied, offsets, range_offsets, cached = case
+    pool, op, scope = _build_case("dispatch", n_workload, is_res, tied, offsets, range_offsets)
+    if attrs is not None:
+        op.attrs = dict(attrs)
+    ref_cv, new_cv = convert._Conversion(scope()), convert._Conversion(scope())
+    want = convert._apply_dispatch(op, ref_cv)
+    got = new_cv.apply["stream.async.dispatch"](op, new_cv)
+    assert got.name == want.name == "stream.cmd.dispatch"
+    assert got.opdef is want.opdef
+    assert got.segments == want.segments
+    assert [pool.key(v) for v in got.operands] == [pool.key(v) for v in want.operands]
+    assert got._props == want._props
+    assert got._attrs == want._attrs
+    assert (got._loc, got._src) == (want._loc, want._src)
+    qk = lambda s: [(o.name, [pool.key(x) for x in o.operands]) for o in s.before]  # noqa: E731
+    assert qk(new_cv.scope) == qk(ref_cv.scope)

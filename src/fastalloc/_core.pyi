@@ -107,3 +107,14 @@ def _cv_bind(
     add: Callable[[Any, Any], Any],
     prims_in_place: bool,
 ) -> tuple[list[Any], int, int, list[int]]: ...
+def _cv_dispatch(
+    ranges: dict[Any, Any],
+    consts: dict[Any, int | None],
+    const_of: Callable[[Any], int | None],
+    add: Callable[[Any, Any], Any],
+    build: Callable[..., Any],
+    opdef: Any,
+    dialect_attrs: Callable[[Any], dict[str, str] | None],
+    op: Any,
+    cv: Any,
+) -> Any: ...

@@ -56,8 +56,6 @@ def _cv_add_values(dict consts, object const_of, object add, object lhs, object 
     return _cv_add(lhs, rhs, consts, const_of, add)
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, dict ranges, dict consts,
              object const_of, object add, bint prims_in_place):
     """Bindings of a stream.async.dispatch (``base`` 1) or call (``base`` 0).
@@ -86,6 +84,13 @@ def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, dict
             if k >= len(tied) or tied[k] < 0:
                 r = ranges[v]; bind(r.resource, r.resource_size, r.offset, result_sizes[k], W)
     """
+    return _cv_bind_c(o, segs, base, tied, results, ranges, consts, const_of, add, prims_in_place)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list results, dict ranges, dict consts,
+                      object const_of, object add, bint prims_in_place):
     cdef Py_ssize_t a = 0, k, i, j, t, n_tied, n_prims = 0
     cdef Py_ssize_t n_res, n_sizes, n_offs, n_ends, n_lens, n_results, n_out
     cdef Py_ssize_t res0, off0, len0, rs0
@@ -175,3 +180,28 @@ def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, dict
     flat.extend(offsets)
     flat.extend(lengths)
     return flat, n_prims, len(sizes), accesses
+
+
+def _cv_dispatch(dict ranges, dict consts, object const_of, object add, object build, object opdef,
+                 object dialect_attrs, object op, object cv):
+    """fastalloc.passes.convert's converter of a stream.async.dispatch, whole:
+    bindings (_cv_bind), then ``build("stream.cmd.dispatch", opdef, operands,
+    segments, op)`` (Op._build) and its properties; ``dialect_attrs(op)``
+    gives the attributes carried over, asked only when ``op`` has any.
+
+    The converter table of a conversion binds the first seven arguments with
+    functools.partial, so that a dispatch (a third of a region's ops) is
+    converted without a Python frame; ``cv`` (the conversion) is not used.
+    """
+    cdef list segs = op.segments
+    props = op._props
+    tied = props.get("tied_operands")
+    flat, n_prims, n, accesses = _cv_bind_c(op.operands, segs, 1, tied, op.results, ranges, consts, const_of, add,
+                                            False)
+    new = build("stream.cmd.dispatch", opdef, flat, [segs[0], n_prims, n, n, n, n], op)
+    new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
+    if op._attrs:
+        attrs = dialect_attrs(op)
+        if attrs:
+            new._attrs = attrs
+    return new

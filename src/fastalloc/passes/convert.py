@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from fastalloc._core import _cv_add_values, _cv_bind
+from fastalloc._core import _cv_add_values, _cv_bind, _cv_dispatch
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Op, Region, Value, defer_call, defer_drop_uses
 from fastalloc.ir.ops import OPS
@@ -140,8 +140,8 @@ class _Conversion:
     read once, on the first transfer.
     """
 
-    __slots__ = ("scope", "ranges", "add", "scope_add", "consts", "dead", "freed_args", "_aliases", "_current",
-                 "_norm")
+    __slots__ = ("scope", "ranges", "add", "scope_add", "consts", "apply", "dead", "freed_args", "_aliases",
+                 "_current", "_norm")
 
     def __init__(self, scope: AllocationScope) -> None:
         self.scope = scope
@@ -151,6 +151,14 @@ class _Conversion:
         self.scope_add = scope.add_values
         self.consts = scope.constant_cache
         self.add = partial(_cv_add_values, self.consts, constant_int, self.scope_add)
+        # The converters; a dispatch's is compiled, its constants bound here.
+        self.apply = {
+            **_APPLY,
+            "stream.async.dispatch": partial(
+                _cv_dispatch, self.ranges, self.consts, constant_int, self.scope_add, _op_build, _CMD_DISPATCH,
+                _dialect_attrs,
+            ),
+        }
         self.dead: list[Op] = []
         self.freed_args: list[Value] = []
         self._aliases: dict[str, str] | None = None
@@ -627,7 +635,7 @@ def _apply_region(region: Region, cv: _Conversion, tick: Callable[[int], None] |
     rev: list[Op] = []
     append = rev.append
     dead = cv.dead.append
-    apply = _APPLY
+    apply = cv.apply
     try:
         for op in reversed(ops):
             countdown -= 1
@@ -661,7 +669,8 @@ def _apply_region(region: Region, cv: _Conversion, tick: Callable[[int], None] |
     if tick is not None:
         tick(_TICK_EVERY - countdown)
     rev.reverse()
-    block.set_ops(rev)
+    # Every op in it has this block as parent already (set_ops would check).
+    block.ops = rev
 
 
 # -- whole-function conversions -------------------------------------------------
