@@ -280,7 +280,7 @@ cdef int _rg_walk(object op, list out) except -1:
 @cython.boundscheck(True)
 cdef int _rg_yield_pairs(object region_op, object block, object prefix, list out) except -1:
     """(yielded value, entry argument) of each tied resource result of
-    ``region_op`` (regions._yield_alias_pairs), appended flat."""
+    ``region_op``, appended flat (tests/test_regions_native.py: _ref_yield_pairs)."""
     cdef Py_ssize_t i = 0, t
     tied = _rg_tied_prop(region_op)
     if not tied:
@@ -302,7 +302,8 @@ cdef int _rg_yield_pairs(object region_op, object block, object prefix, list out
 cdef int _rg_collect_pairs(object region_op, _RgKinds* kc, dict kinds, object prefix, object concurrent_name,
                            list out) except -1:
     """IREE's computeRegionValueAliases over ``region_op``'s region, nested
-    concurrent regions first (regions._collect_alias_pairs), appended flat."""
+    concurrent regions first, appended flat (tests/test_regions_native.py:
+    _ref_collect_pairs)."""
     cdef Py_ssize_t j
     cdef int kind
     block = _rg_regions(region_op)[0].blocks[0]
