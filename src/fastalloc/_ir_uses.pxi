@@ -160,7 +160,7 @@ cdef class _UseIndex:
     """
 
     cdef _IuUse* uses    # sorted by address
-    cdef _IuUse* block   # the allocation ``uses`` points into
+    cdef _IuUse* block   # the allocation ``uses`` points to
     cdef Py_ssize_t n
     cdef readonly list ops
     cdef readonly list values
@@ -184,6 +184,7 @@ cdef class _UseIndex:
         cdef Py_ssize_t* table = <Py_ssize_t*>malloc(cap * sizeof(Py_ssize_t))
         cdef PyObject** opp = <PyObject**>malloc((n_ev + 1) * sizeof(PyObject*))
         cdef _IuUse* buf
+        cdef _IuUse* tmp = NULL
         cdef _IuUse* res
         cdef Py_ssize_t e, i, j, slot, total = 0, a, b, m
         cdef PyObject* v
@@ -218,10 +219,13 @@ cdef class _UseIndex:
             # Allocated before the addresses are read: a Python allocation
             # may start a collection, which may run arbitrary code.
             values = _iu_list_new(total)
-            buf = <_IuUse*>malloc((2 * total + 1) * sizeof(_IuUse))
+            buf = <_IuUse*>malloc((total + 1) * sizeof(_IuUse))
             if buf == NULL:
                 raise MemoryError()
             self.block = buf
+            tmp = <_IuUse*>malloc((total + 1) * sizeof(_IuUse))
+            if tmp == NULL:
+                raise MemoryError()
             j = 0
             for e in range(n_ev):
                 operands = <object>PyList_GET_ITEM(lists, e)
@@ -230,9 +234,13 @@ cdef class _UseIndex:
                     buf[j].event = <int32_t>e
                     buf[j].number = <int32_t>i
                     j += 1
-            res = _iu_sort(buf, buf + total, total)
+            res = _iu_sort(buf, tmp, total)
             if res == NULL:
                 raise MemoryError()
+            # Keep the buffer that holds the result, free the other.
+            self.block = res
+            if res == tmp:
+                tmp = buf
             # One reference per distinct value, taken in address order
             # (each value read once, mostly in memory order; a reference per
             # use in log order cost a cache miss per use).
@@ -248,6 +256,7 @@ cdef class _UseIndex:
             self.uses = res
             self.n = total
         finally:
+            free(tmp)
             free(start)
             free(stop)
             free(table)
