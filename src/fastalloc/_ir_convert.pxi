@@ -12,6 +12,8 @@
 from cpython.dict cimport PyDict_GetItem as _cv_dict_get
 from cpython.list cimport PyList_GET_ITEM as _cv_list_item
 from cpython.list cimport PyList_GET_SIZE as _cv_list_size
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
 
 cdef enum:
@@ -87,19 +89,73 @@ def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, dict
     return _cv_bind_c(o, segs, base, tied, results, ranges, consts, const_of, add, prims_in_place)
 
 
+# ResourceRange (fastalloc.passes.scope) slots read at their offsets, as the
+# interpreter's LOAD_ATTR_SLOT does (generic getattr is ~60-140 instructions,
+# four per binding); anything but an exact ResourceRange goes through getattr.
+cdef extern from "Python.h":
+    ctypedef struct _cv_PyMemberDef "PyMemberDef":
+        Py_ssize_t offset
+    ctypedef struct _cv_PyMemberDescrObject "PyMemberDescrObject":
+        _cv_PyMemberDef* d_member
+    ctypedef struct _cv_PyTypeObject "PyTypeObject":
+        pass
+
+cdef object _cv_rr_type = None
+cdef Py_ssize_t _cv_off_resource, _cv_off_resource_size, _cv_off_offset, _cv_off_length
+
+
+cdef Py_ssize_t _cv_offset(object cls, str name) except -1:
+    d = cls.__dict__[name]
+    if type(d).__name__ != "member_descriptor":
+        raise TypeError(f"{cls.__name__}.{name} is not a __slots__ attribute")
+    return (<_cv_PyMemberDescrObject*><_cv_PyObject*>d).d_member.offset
+
+
+cdef int _cv_bind_types() except -1:
+    global _cv_rr_type, _cv_off_resource, _cv_off_resource_size, _cv_off_offset, _cv_off_length
+    if _cv_rr_type is not None:
+        return 0
+    from fastalloc.passes.scope import ResourceRange
+    _cv_off_resource = _cv_offset(ResourceRange, "resource")
+    _cv_off_resource_size = _cv_offset(ResourceRange, "resource_size")
+    _cv_off_offset = _cv_offset(ResourceRange, "offset")
+    _cv_off_length = _cv_offset(ResourceRange, "length")
+    _cv_rr_type = ResourceRange
+    return 0
+
+
+cdef inline object _cv_rr(object rng, Py_ssize_t off, str name):
+    cdef _cv_PyObject* p
+    if type(rng) is _cv_rr_type:
+        p = (<_cv_PyObject**>((<char*><void*>rng) + off))[0]
+        if p != NULL:
+            return <object>p
+    return getattr(rng, name)
+
+
+cdef inline void _cv_put(list lst, Py_ssize_t i, object v):
+    # PyList_SET_ITEM steals a reference; the slot is empty (new list).
+    Py_INCREF(v)
+    PyList_SET_ITEM(lst, i, v)
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list results, dict ranges, dict consts,
                       object const_of, object add, bint prims_in_place):
-    cdef Py_ssize_t a = 0, k, i, j, t, n_tied, n_prims = 0
+    # Two passes: classify the operands and results (how many bindings),
+    # then fill one presized output list in operand order (the order of the
+    # offset additions, which may create ops).
+    cdef Py_ssize_t a = 0, k, i, j, t, n_tied, n_prims, n, nb_in, nb_out
     cdef Py_ssize_t n_res, n_sizes, n_offs, n_ends, n_lens, n_results, n_out
-    cdef Py_ssize_t res0, off0, len0, rs0
+    cdef Py_ssize_t res0, off0, len0, rs0, p_at, b_at, s_at, o_at, l_at
     cdef unsigned char marks_buf[_CV_MARKS]
     cdef unsigned char* marks = marks_buf
     cdef bint all_resources
-    cdef list flat, prims, binds, sizes, offsets, lengths, accesses, tied_l
+    cdef list flat, accesses, tied_l
     cdef _cv_PyObject* rp
     cdef object v, rng
+    _cv_bind_types()
     for k in range(base):
         a += <Py_ssize_t>segs[k]
     n_res = segs[base]
@@ -112,7 +168,7 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
     off0 = res0 + n_res + n_sizes
     len0 = off0 + n_offs + n_ends
     rs0 = len0 + n_lens
-    if rs0 + n_results > _cv_list_size(o) or n_lens != n_offs or n_offs > n_res:
+    if a < 0 or rs0 + n_results > _cv_list_size(o) or n_lens != n_offs or n_offs > n_res:
         raise ValueError("operand segments do not match the operand list")
     n_out = _cv_list_size(results)
 
@@ -123,63 +179,86 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
         if marks == NULL:
             raise MemoryError()
     try:
+        # marks[i]: bit 0 = a result is tied to operand i, bit 1 = it is a resource
+        all_resources = n_offs == n_res
+        nb_in = 0
         for i in range(n_res):
-            marks[i] = 0
+            if all_resources or (<str>(<object>_cv_list_item(o, res0 + i)).type).startswith("!stream.resource<"):
+                marks[i] = 2
+                nb_in += 1
+            else:
+                marks[i] = 0
         for k in range(n_tied):
             t = tied_l[k]
             if 0 <= t < n_res:
-                marks[t] = 1
+                marks[t] |= 1
+        if nb_in > n_offs:
+            raise IndexError("more resource operands than offsets")
+        nb_out = 0
+        for k in range(n_out):
+            if k < n_tied and <Py_ssize_t>tied_l[k] >= 0:
+                continue
+            if k >= n_results:
+                raise IndexError("more results than result sizes")
+            nb_out += 1
+        n = nb_in + nb_out
+        n_prims = n_res - nb_in
 
-        flat = o[:a]
-        binds = []
-        prims = binds if prims_in_place else flat
-        sizes = []
-        offsets = []
-        lengths = []
-        accesses = []
-        all_resources = n_offs == n_res
+        flat = PyList_New(a + n_prims + 4 * n)
+        accesses = PyList_New(n)
+        for k in range(a):
+            _cv_put(flat, k, <object>_cv_list_item(o, k))
+        if prims_in_place:
+            p_at = a  # primitives in their places among the bound resources
+            b_at = a
+        else:
+            p_at = a
+            b_at = a + n_prims
+        s_at = a + n_prims + n
+        o_at = s_at + n
+        l_at = o_at + n
         j = 0
         for i in range(n_res):
             v = <object>_cv_list_item(o, res0 + i)
-            if not all_resources and not (<str>v.type).startswith("!stream.resource<"):
-                prims.append(v)
-                n_prims += 1
+            if not (marks[i] & 2):
+                if prims_in_place:
+                    _cv_put(flat, b_at, v)
+                    b_at += 1
+                else:
+                    _cv_put(flat, p_at, v)
+                    p_at += 1
                 continue
-            if j >= n_offs:
-                raise IndexError("more resource operands than offsets")
             rp = _cv_dict_get(ranges, v)
             if rp == NULL:
                 raise KeyError(v)
             rng = <object>rp
-            binds.append(rng.resource)
-            sizes.append(rng.resource_size)
-            offsets.append(_cv_add(rng.offset, <object>_cv_list_item(o, off0 + j), consts, const_of, add))
-            lengths.append(<object>_cv_list_item(o, len0 + j))
-            accesses.append(_CV_READ_WRITE if marks[i] else _CV_READ)
+            _cv_put(flat, b_at, _cv_rr(rng, _cv_off_resource, "resource"))
+            _cv_put(flat, s_at + j, _cv_rr(rng, _cv_off_resource_size, "resource_size"))
+            _cv_put(flat, o_at + j, _cv_add(_cv_rr(rng, _cv_off_offset, "offset"),
+                                            <object>_cv_list_item(o, off0 + j), consts, const_of, add))
+            _cv_put(flat, l_at + j, <object>_cv_list_item(o, len0 + j))
+            _cv_put(accesses, j, _CV_READ_WRITE if marks[i] & 1 else _CV_READ)
+            b_at += 1
             j += 1
         for k in range(n_out):
             if k < n_tied and <Py_ssize_t>tied_l[k] >= 0:
                 continue  # bound above, read-write
-            if k >= n_results:
-                raise IndexError("more results than result sizes")
             v = <object>_cv_list_item(results, k)
             rp = _cv_dict_get(ranges, v)
             if rp == NULL:
                 raise KeyError(v)
             rng = <object>rp
-            binds.append(rng.resource)
-            sizes.append(rng.resource_size)
-            offsets.append(rng.offset)
-            lengths.append(<object>_cv_list_item(o, rs0 + k))
-            accesses.append(_CV_WRITE)
+            _cv_put(flat, b_at, _cv_rr(rng, _cv_off_resource, "resource"))
+            _cv_put(flat, s_at + j, _cv_rr(rng, _cv_off_resource_size, "resource_size"))
+            _cv_put(flat, o_at + j, _cv_rr(rng, _cv_off_offset, "offset"))
+            _cv_put(flat, l_at + j, <object>_cv_list_item(o, rs0 + k))
+            _cv_put(accesses, j, _CV_WRITE)
+            b_at += 1
+            j += 1
     finally:
         if marks != marks_buf:
             free(marks)
-    flat.extend(binds)
-    flat.extend(sizes)
-    flat.extend(offsets)
-    flat.extend(lengths)
-    return flat, n_prims, len(sizes), accesses
+    return flat, n_prims, n, accesses
 
 
 def _cv_dispatch(dict ranges, dict consts, object const_of, object add, object build, object opdef,
