@@ -235,7 +235,9 @@ def _dialect_attrs(op: Op) -> dict[str, str] | None:
 
 
 def _fill(anchor: Op, target: Value, target_size: Value, offset: Value, length: Value, value: Value) -> Op:
-    return _op_build("stream.cmd.fill", _CMD_FILL, [target, target_size, offset, length, value], [1, 1, 1, 1, 1], anchor)
+    return _op_build(
+        "stream.cmd.fill", _CMD_FILL, [target, target_size, offset, length, value], [1, 1, 1, 1, 1], anchor
+    )
 
 
 def _copy(
@@ -261,7 +263,8 @@ def _copy(
 #
 # Each takes the async op and the conversion state and returns the command op
 # (or tuple of ops, in program order) that replaces it, or None.  Operands are
-# unpacked by position in the layouts of _LAYOUTS.
+# unpacked by position in the layouts of _LAYOUTS.  The frequent ones build
+# their fill/copy with _op_build themselves (no _fill/_copy frame).
 
 
 def _erase_only(op: Op, cv: _Conversion) -> None:
@@ -272,14 +275,21 @@ def _erase_only(op: Op, cv: _Conversion) -> None:
 
 def _apply_splat(op: Op, cv: _Conversion) -> Op:
     t = cv.ranges[op.results[0]]
-    return _fill(op, t.resource, t.resource_size, t.offset, t.length, op.operands[-2])
+    operands = [t.resource, t.resource_size, t.offset, t.length, op.operands[-2]]
+    return _op_build("stream.cmd.fill", _CMD_FILL, operands, [1, 1, 1, 1, 1], op)
 
 
 def _apply_clone(op: Op, cv: _Conversion) -> Op:
     ranges = cv.ranges
     s = ranges[op.operands[0]]
     t = ranges[op.results[0]]
-    return _copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, t.length)
+    return _op_build(
+        "stream.cmd.copy",
+        _CMD_COPY,
+        [s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, t.length],
+        [1, 1, 1, 1, 1, 1, 1],
+        op,
+    )
 
 
 def _apply_slice(op: Op, cv: _Conversion) -> Op:
@@ -288,14 +298,22 @@ def _apply_slice(op: Op, cv: _Conversion) -> Op:
     s = ranges[o[0]]
     offset = cv.add(s.offset, o[2])
     t = ranges[op.results[0]]
-    return _copy(op, s.resource, s.resource_size, offset, t.resource, t.resource_size, t.offset, o[4])
+    return _op_build(
+        "stream.cmd.copy",
+        _CMD_COPY,
+        [s.resource, s.resource_size, offset, t.resource, t.resource_size, t.offset, o[4]],
+        [1, 1, 1, 1, 1, 1, 1],
+        op,
+    )
 
 
 def _apply_fill(op: Op, cv: _Conversion) -> Op:
     o = op.operands
     t = cv.ranges[op.results[0]]
     offset = cv.add(t.offset, o[2])
-    return _fill(op, t.resource, t.resource_size, offset, o[4], o[5])
+    return _op_build(
+        "stream.cmd.fill", _CMD_FILL, [t.resource, t.resource_size, offset, o[4], o[5]], [1, 1, 1, 1, 1], op
+    )
 
 
 def _apply_update(op: Op, cv: _Conversion) -> Op:
@@ -304,7 +322,13 @@ def _apply_update(op: Op, cv: _Conversion) -> Op:
     s = ranges[o[4]]
     t = ranges[op.results[0]]
     offset = cv.add(t.offset, o[2])
-    return _copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, offset, o[5])
+    return _op_build(
+        "stream.cmd.copy",
+        _CMD_COPY,
+        [s.resource, s.resource_size, s.offset, t.resource, t.resource_size, offset, o[5]],
+        [1, 1, 1, 1, 1, 1, 1],
+        op,
+    )
 
 
 def _apply_copy(op: Op, cv: _Conversion) -> Op:
@@ -314,7 +338,13 @@ def _apply_copy(op: Op, cv: _Conversion) -> Op:
     s_offset = cv.add(s.offset, o[6])
     t = ranges[op.results[0]]
     t_offset = cv.add(t.offset, o[2])
-    return _copy(op, s.resource, s.resource_size, s_offset, t.resource, t.resource_size, t_offset, o[8])
+    return _op_build(
+        "stream.cmd.copy",
+        _CMD_COPY,
+        [s.resource, s.resource_size, s_offset, t.resource, t.resource_size, t_offset, o[8]],
+        [1, 1, 1, 1, 1, 1, 1],
+        op,
+    )
 
 
 def _apply_collective(op: Op, cv: _Conversion) -> Op:
@@ -460,7 +490,8 @@ def _apply_transfer(op: Op, cv: _Conversion) -> tuple[Op, ...] | Op:
 
 def _apply_dispatch(op: Op, cv: _Conversion) -> Op:
     flat, n_prims, n, accesses = _cv_bind(
-        op.operands, op.segments, 1, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int, cv.scope_add, False
+        op.operands, op.segments, 1, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int,
+        cv.scope_add, False,
     )
     new = _op_build("stream.cmd.dispatch", _CMD_DISPATCH, flat, [op.segments[0], n_prims, n, n, n, n], op)
     new._props = {"entry_points": op._props["entry_points"], "resource_accesses": accesses}
@@ -481,7 +512,8 @@ def _apply_call(op: Op, cv: _Conversion) -> Op:
                 op.loc,
             )
     flat, n_prims, n, accesses = _cv_bind(
-        op.operands, op.segments, 0, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int, cv.scope_add, True
+        op.operands, op.segments, 0, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int,
+        cv.scope_add, True,
     )
     props: dict[str, object] = {"callee": op._props["callee"], "resource_operand_accesses": accesses}
     for key in ("arg_attrs", "res_attrs"):
