@@ -137,8 +137,6 @@ __all__ = ["Block", "EMPTY_MAP", "Module", "NO_REGIONS", "Op", "Region", "UseLis
 EMPTY_MAP: Any = MappingProxyType({})
 #: ``op._regions`` of an op without regions (``op.regions`` gives a new list).
 NO_REGIONS: Any = ()
-# Operands and results of the ops of a disposed module (Module.dispose).
-_NO_VALUES: Any = ()
 
 
 class UseList(dict):
