@@ -128,3 +128,40 @@ def test_source_map_positions_native_and_regex_agree():
     for k in range(0, len(ref), 97):
         assert ascii_map.offset(k) == ref[k]
     assert ascii_map.offset(len(toks) + 5) == len(text)
+
+
+# Malformed input that made the regex backtrack exponentially: an unclosed
+# balanced body whose characters could be grouped in many ways (a run
+# ``[^<>"-]+`` inside ``(...)*``).  The native scanner hands such a token to
+# the regex, so both paths hung ("#a<" and 48 letters: minutes).  Each case
+# must tokenize, the same both ways; the alarm turns a regression into a
+# failure instead of a hung test run.
+BACKTRACKING = [
+    "#a<" + "tensor" * 400,
+    "!t<" + "a" * 2000,
+    "tensor<" + "x->" * 300,
+    "#a<" + "<b" * 6 + "c" * 500,
+    "#a<" + "a-" * 600,
+    '#a<"s"' + "q" * 800 + " // c" * 50 + "\n",
+    "x // a // b // c " + "// " * 300 + "\n",
+]
+
+
+@pytest.mark.parametrize("text", BACKTRACKING, ids=range(len(BACKTRACKING)))
+def test_unclosed_bodies_do_not_backtrack_exponentially(text):
+    import signal
+
+    def stop(signum, frame):
+        raise TimeoutError("the tokenizer backtracked for more than 20 s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(20)
+    try:
+        _check(text)
+        toks = tokenize(text)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert "".join(t for t in toks if t != "\n").replace(" ", "") == "".join(
+        line.split("//")[0] for line in text.split("\n")
+    ).replace(" ", "")

@@ -39,7 +39,11 @@ _STR = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 
 
 def _angle(depth: int, newlines: bool = True) -> str:
-    atom = (r'[^<>"\-]+|->|-|' if newlines else r'[^<>"\-\n]+|->|-|') + _STR
+    # One character per atom, never a run (``[^<>"-]+``): a run inside the
+    # ``*`` can be split in exponentially many ways, all tried when the body
+    # does not close (``#a<`` and 50 letters took minutes).  A character
+    # matches one way only, so a failing body costs linear time per level.
+    atom = (r'[^<>"\-]|->|-|' if newlines else r'[^<>"\-\n]|->|-|') + _STR
     body = f"(?:{atom})*"
     for _ in range(depth):
         body = f"(?:{atom}|<{body}>)*"
@@ -54,7 +58,10 @@ _BUILTIN_ANGLE = (
 )
 
 _TOKEN = (
-    r"(?:[ \t\r\f\v]+|//[^\n]*)*"  # skipped: blanks and comments
+    # skipped: blanks and comments, each matched one way only (a run inside
+    # the ``*``, or a comment that may end early, would backtrack
+    # exponentially where no token follows: at the end of the text)
+    r"(?:[ \t\r\f\v]|//[^\n]*(?![^\n]))*"
     r"("
     r"\n(?:\s|//[^\n]*)*"  # line break (+ following blank/comment lines)
     r"|%[\w$.\-]+(?:#\d+)?"
