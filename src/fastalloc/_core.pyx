@@ -934,6 +934,7 @@ def _sum_nonneg(x):
 
 
 include "_pack_bestfit.pxi"
+include "_ir_slots.pxi"
 include "_ir_uses.pxi"
 include "_ir_regions.pxi"
 include "_ir_convert.pxi"

@@ -92,23 +92,8 @@ def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, dict
 # ResourceRange (fastalloc.passes.scope) slots read at their offsets, as the
 # interpreter's LOAD_ATTR_SLOT does (generic getattr is ~60-140 instructions,
 # four per binding); anything but an exact ResourceRange goes through getattr.
-cdef extern from "Python.h":
-    ctypedef struct _cv_PyMemberDef "PyMemberDef":
-        Py_ssize_t offset
-    ctypedef struct _cv_PyMemberDescrObject "PyMemberDescrObject":
-        _cv_PyMemberDef* d_member
-    ctypedef struct _cv_PyTypeObject "PyTypeObject":
-        pass
-
 cdef object _cv_rr_type = None
 cdef Py_ssize_t _cv_off_resource, _cv_off_resource_size, _cv_off_offset, _cv_off_length
-
-
-cdef Py_ssize_t _cv_offset(object cls, str name) except -1:
-    d = cls.__dict__[name]
-    if type(d).__name__ != "member_descriptor":
-        raise TypeError(f"{cls.__name__}.{name} is not a __slots__ attribute")
-    return (<_cv_PyMemberDescrObject*><_cv_PyObject*>d).d_member.offset
 
 
 cdef int _cv_bind_types() except -1:
@@ -116,10 +101,10 @@ cdef int _cv_bind_types() except -1:
     if _cv_rr_type is not None:
         return 0
     from fastalloc.passes.scope import ResourceRange
-    _cv_off_resource = _cv_offset(ResourceRange, "resource")
-    _cv_off_resource_size = _cv_offset(ResourceRange, "resource_size")
-    _cv_off_offset = _cv_offset(ResourceRange, "offset")
-    _cv_off_length = _cv_offset(ResourceRange, "length")
+    _cv_off_resource = _slot_offset(ResourceRange, "resource")
+    _cv_off_resource_size = _slot_offset(ResourceRange, "resource_size")
+    _cv_off_offset = _slot_offset(ResourceRange, "offset")
+    _cv_off_length = _slot_offset(ResourceRange, "length")
     _cv_rr_type = ResourceRange
     return 0
 

@@ -22,13 +22,6 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, realloc
 from libc.string cimport memcmp, memset
 
-cdef extern from "Python.h":
-    # structmember.h / descrobject.h (CPython API, not the limited API)
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
-
 # Kinds of op in the ``kinds`` table given to _region_scan (TiedOpInterface
 # as fastalloc.passes.regions.tied_operand answers it).
 cdef enum:
@@ -148,28 +141,21 @@ cdef Py_ssize_t _rg_off_name, _rg_off_operands, _rg_off_results, _rg_off_regions
 cdef Py_ssize_t _rg_off_segments, _rg_off_type, _rg_off_owner, _rg_off_index
 
 
-cdef Py_ssize_t _rg_offset(object cls, str name) except -1:
-    d = cls.__dict__[name]
-    if type(d).__name__ != "member_descriptor":
-        raise TypeError(f"{cls.__name__}.{name} is not a __slots__ attribute")
-    return (<PyMemberDescrObject*>d).d_member.offset
-
-
 cdef int _rg_bind() except -1:
     global _rg_types, _rg_op_t, _rg_value_t, _rg_off_name, _rg_off_operands, _rg_off_results
     global _rg_off_regions, _rg_off_props, _rg_off_segments, _rg_off_type, _rg_off_owner, _rg_off_index
     if _rg_types is not None:
         return 0
     from fastalloc.ir.model import Op, Value
-    _rg_off_name = _rg_offset(Op, "name")
-    _rg_off_operands = _rg_offset(Op, "operands")
-    _rg_off_results = _rg_offset(Op, "results")
-    _rg_off_regions = _rg_offset(Op, "_regions")
-    _rg_off_props = _rg_offset(Op, "_props")
-    _rg_off_segments = _rg_offset(Op, "segments")
-    _rg_off_type = _rg_offset(Value, "type")
-    _rg_off_owner = _rg_offset(Value, "owner")
-    _rg_off_index = _rg_offset(Value, "index")
+    _rg_off_name = _slot_offset(Op, "name")
+    _rg_off_operands = _slot_offset(Op, "operands")
+    _rg_off_results = _slot_offset(Op, "results")
+    _rg_off_regions = _slot_offset(Op, "_regions")
+    _rg_off_props = _slot_offset(Op, "_props")
+    _rg_off_segments = _slot_offset(Op, "segments")
+    _rg_off_type = _slot_offset(Value, "type")
+    _rg_off_owner = _slot_offset(Value, "owner")
+    _rg_off_index = _slot_offset(Value, "index")
     _rg_op_t = <PyTypeObject*>Op
     _rg_value_t = <PyTypeObject*>Value
     _rg_types = (Op, Value)
