@@ -110,12 +110,7 @@ cdef int _cv_bind_types() except -1:
 
 
 cdef inline object _cv_rr(object rng, Py_ssize_t off, str name):
-    cdef _cv_PyObject* p
-    if type(rng) is _cv_rr_type:
-        p = (<_cv_PyObject**>((<char*><void*>rng) + off))[0]
-        if p != NULL:
-            return <object>p
-    return getattr(rng, name)
+    return _slot_get(rng, <_sl_PyTypeObject*>_cv_rr_type, off, name)
 
 
 cdef inline void _cv_put(list lst, Py_ssize_t i, object v):

@@ -162,33 +162,24 @@ cdef int _rg_bind() except -1:
     return 0
 
 
-cdef inline object _rg_slot(object o, PyTypeObject* t, Py_ssize_t off, str name):
-    cdef PyObject* p
-    if Py_TYPE(o) == t:
-        p = (<PyObject**>((<char*><void*>o) + off))[0]
-        if p != NULL:
-            return <object>p
-    return getattr(o, name)
-
-
 cdef inline object _rg_name(object op):
-    return _rg_slot(op, _rg_op_t, _rg_off_name, "name")
+    return _slot_get(op, _rg_op_t, _rg_off_name, "name")
 
 
 cdef inline object _rg_operands(object op):
-    return _rg_slot(op, _rg_op_t, _rg_off_operands, "operands")
+    return _slot_get(op, _rg_op_t, _rg_off_operands, "operands")
 
 
 cdef inline object _rg_results(object op):
-    return _rg_slot(op, _rg_op_t, _rg_off_results, "results")
+    return _slot_get(op, _rg_op_t, _rg_off_results, "results")
 
 
 cdef inline object _rg_regions(object op):
-    return _rg_slot(op, _rg_op_t, _rg_off_regions, "_regions")
+    return _slot_get(op, _rg_op_t, _rg_off_regions, "_regions")
 
 
 cdef inline object _rg_type(object v):
-    return _rg_slot(v, _rg_value_t, _rg_off_type, "type")
+    return _slot_get(v, _rg_value_t, _rg_off_type, "type")
 
 
 cdef list _rg_yielded(object block):
@@ -198,7 +189,7 @@ cdef list _rg_yielded(object block):
     cdef list ops = block.ops
     term = ops[len(ops) - 1]
     if _rg_name(term) == "stream.yield":
-        segs = _rg_slot(term, _rg_op_t, _rg_off_segments, "segments")
+        segs = _slot_get(term, _rg_op_t, _rg_off_segments, "segments")
         if segs is not None:
             return _rg_operands(term)[:segs[0]]
     return term.group("resource_operands")
@@ -224,7 +215,7 @@ cdef inline int _rg_kind(_RgKinds* c, dict kinds, object name) except -1:
 
 cdef inline object _rg_tied_prop(object op):
     """``op.props.get("tied_operands")`` without making a props dict."""
-    props = _rg_slot(op, _rg_op_t, _rg_off_props, "_props")
+    props = _slot_get(op, _rg_op_t, _rg_off_props, "_props")
     if type(props) is dict:
         p = PyDict_GetItemWithError(props, "tied_operands")
         return None if p == NULL else <object>p
@@ -247,7 +238,7 @@ cdef object _rg_tied(object op, Py_ssize_t j, int kind):
     if k < 0:
         return None
     if kind == _RG_TIED_DISP:
-        k += <Py_ssize_t>_rg_slot(op, _rg_op_t, _rg_off_segments, "segments")[0]
+        k += <Py_ssize_t>_slot_get(op, _rg_op_t, _rg_off_segments, "segments")[0]
     return _rg_operands(op)[k]
 
 
@@ -433,7 +424,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
             elif kind != _RG_UNTIED:
                 tied = _rg_tied_prop(op)
                 if tied:
-                    base = <Py_ssize_t>_rg_slot(op, _rg_op_t, _rg_off_segments, "segments")[0] if kind == _RG_TIED_DISP else 0
+                    base = <Py_ssize_t>_slot_get(op, _rg_op_t, _rg_off_segments, "segments")[0] if kind == _RG_TIED_DISP else 0
                     for j in range(len(tied)):
                         t = tied[j]
                         if t >= 0 and j < PyList_GET_SIZE(results):
@@ -559,7 +550,7 @@ def _result_size(value):
     cdef PyObject* spec
     if _rg_size_at is None:
         raise RuntimeError("_core._result_size: no table (fastalloc.passes.regions installs it)")
-    op = _rg_slot(value, _rg_value_t, _rg_off_owner, "owner")
+    op = _slot_get(value, _rg_value_t, _rg_off_owner, "owner")
     if Py_TYPE(op) != _rg_op_t and not isinstance(op, _rg_types[0]):
         return None
     spec = PyDict_GetItemWithError(_rg_size_at, _rg_name(op))
@@ -567,7 +558,7 @@ def _result_size(value):
         return None
     k = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 0)
     start = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 1)
-    cdef list segs = _rg_slot(op, _rg_op_t, _rg_off_segments, "segments")
+    cdef list segs = _slot_get(op, _rg_op_t, _rg_off_segments, "segments")
     n = segs[k]
     if start < 0:
         start = 0
@@ -575,7 +566,7 @@ def _result_size(value):
             start += <Py_ssize_t>segs[i]
     if <object>PyTuple_GET_ITEM(<object>spec, 2):
         # Resource results come first and match result_sizes one to one.
-        i = _rg_slot(value, _rg_value_t, _rg_off_index, "index")
+        i = _slot_get(value, _rg_value_t, _rg_off_index, "index")
         return _rg_operands(op)[start + i] if i < n else None
     return _rg_operands(op)[start] if n else None
 

@@ -7,6 +7,8 @@
 # is exactly the class the offset came from (a subclass may lay out its slots
 # differently), and fall back to getattr otherwise or when the slot is unset.
 
+from cpython.object cimport PyObject as _sl_PyObject, PyTypeObject as _sl_PyTypeObject, Py_TYPE as _sl_Py_TYPE
+
 cdef extern from "Python.h":
     # descrobject.h / structmember.h: CPython's API, not the limited API.
     ctypedef struct PyMemberDef:
@@ -23,3 +25,14 @@ cdef Py_ssize_t _slot_offset(object cls, str name) except -1:
     if type(d).__name__ != "member_descriptor":
         raise TypeError(f"{cls.__name__}.{name} is not a __slots__ attribute")
     return (<PyMemberDescrObject*><void*>d).d_member.offset
+
+
+cdef inline object _slot_get(object o, _sl_PyTypeObject* t, Py_ssize_t off, str name):
+    """``getattr(o, name)``, read at byte offset ``off`` when ``o``'s type is
+    exactly ``t`` (the class ``off`` came from) and the slot is set."""
+    cdef _sl_PyObject* p
+    if _sl_Py_TYPE(o) == t:
+        p = (<_sl_PyObject**>((<char*><void*>o) + off))[0]
+        if p != NULL:
+            return <object>p
+    return getattr(o, name)
