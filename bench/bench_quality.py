@@ -1,7 +1,7 @@
 """Packing quality, side by side: fastalloc's packers against IREE's algorithm
 and omnimalloc's heuristics, on the same problems.
 
-Problems: every CSV under ``../shared/benchmarks`` (minimalloc's challenging
+Problems: every CSV under ``fastalloc/data/benchmarks`` (minimalloc's challenging
 A..K, the idealloc traces; half-open ``[lower, upper)`` lifetimes, alignment 1)
 and random workloads from ``fastalloc.testing.workloads.random_buffers``
 (alignment 64, sizes rounded up to 64 for every packer).

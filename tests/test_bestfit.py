@@ -3,7 +3,7 @@
 Checked against slow pure-Python references written here, independently of
 the kernel: validity (no two lifetime-overlapping buffers share a byte,
 offsets aligned), the reported total, and the max-load lower bound.  The
-benchmark CSVs in /work/shared/benchmarks are regression checks on quality:
+benchmark CSVs shipped in fastalloc/data/benchmarks are regression checks on quality:
 the kernel is deterministic, so its ratio to the lower bound on a fixed input
 is a fixed number, not a timing.
 """

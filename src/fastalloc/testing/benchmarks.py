@@ -1,8 +1,10 @@
-"""Where the shared packing benchmark inputs live (minimalloc's CSV format).
+"""Where the packing benchmark inputs live (minimalloc's CSV format).
 
-The project's tests and benchmarks read minimalloc's challenging suite and the
-idealloc traces from ``shared/benchmarks`` beside the source checkout (CI lays
-``shared/`` next to its clone).  ``FASTALLOC_BENCHMARKS_DIR`` points elsewhere.
+The package ships them: minimalloc's challenging suite (Apache-2.0) and the
+idealloc traces (MIT), each folder with its licence, under
+``fastalloc/data/benchmarks`` (see the README there for provenance).  They are
+found the same way from a source checkout and from an installed wheel;
+``FASTALLOC_BENCHMARKS_DIR`` points at another folder of the same layout.
 """
 
 from __future__ import annotations
@@ -14,12 +16,11 @@ __all__ = ["benchmarks_dir", "benchmark_csvs"]
 
 
 def benchmarks_dir() -> Path:
-    """``$FASTALLOC_BENCHMARKS_DIR``, else ``<checkout>/../shared/benchmarks``."""
+    """``$FASTALLOC_BENCHMARKS_DIR``, else the copy shipped in the package."""
     env = os.environ.get("FASTALLOC_BENCHMARKS_DIR")
     if env:
         return Path(env)
-    # <checkout>/src/fastalloc/testing/benchmarks.py -> <checkout>/../shared/benchmarks
-    return Path(__file__).resolve().parents[4] / "shared" / "benchmarks"
+    return Path(__file__).resolve().parent.parent / "data" / "benchmarks"
 
 
 def benchmark_csvs() -> list[Path]:
