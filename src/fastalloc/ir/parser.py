@@ -1363,7 +1363,9 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, segs: dict) -> li
                         p.expect("{")
                         sz = p.use()
                         p.expect("}")
-                        ty = outer[idx].type or args[idx][1]
+                        # the capture's written type, not the operand's: that may be
+                        # a guess from an uninterpreted op (tensor<..> of a tensor.import)
+                        ty = args[idx][1] or outer[idx].type
                     tied.append(idx)
                 else:
                     ty, sz = p.sized_type()

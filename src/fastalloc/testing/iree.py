@@ -16,6 +16,7 @@ from pathlib import Path
 
 __all__ = [
     "IreeOptError",
+    "IreeOptMissing",
     "SCHEDULE_ALLOCATION",
     "SCHEDULE_AND_LAYOUT",
     "find_iree_opt",
@@ -38,8 +39,17 @@ class IreeOptError(RuntimeError):
     """iree-opt rejected its input or crashed; the message holds its stderr."""
 
 
+class IreeOptMissing(RuntimeError):
+    """iree-opt is not installed.  Deliberately not an IreeOptError: a test expecting iree-opt to reject
+    an input must not pass because iree-opt is absent; the suite reports such a test as skipped."""
+
+
 def find_iree_opt() -> str | None:
-    """Path of iree-opt: next to this Python first (a venv), then on PATH."""
+    """Path of iree-opt: ``$FASTALLOC_IREE_OPT`` if set (None if no file is there),
+    else next to this Python (a venv), else on PATH."""
+    chosen = os.environ.get("FASTALLOC_IREE_OPT")
+    if chosen:
+        return chosen if Path(chosen).is_file() else None
     beside = Path(sys.executable).with_name("iree-opt")
     if beside.exists():
         return str(beside)
@@ -63,7 +73,7 @@ def iree_opt(
     """
     exe = find_iree_opt()
     if exe is None:
-        raise IreeOptError("iree-opt not found: pip install 'iree-base-compiler==3.13.0'")
+        raise IreeOptMissing("iree-opt not found: pip install 'iree-base-compiler==3.13.0' (the test extra)")
     cmd = [exe]
     if pipeline:
         cmd.append(f"--pass-pipeline={pipeline}")
