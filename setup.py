@@ -1,4 +1,4 @@
-"""Declares and cythonizes the native core; all metadata lives in pyproject.toml."""
+"""Declares and cythonizes the extensions; all metadata lives in pyproject.toml."""
 
 import os
 
@@ -19,21 +19,31 @@ directives = {
     "embedsignature": True,
 }
 
+
+def _native(name: str, source: str) -> Extension:
+    """A numpy-using Cython extension with the build's optimisation flags."""
+    return Extension(
+        name,
+        [source],
+        include_dirs=[np.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
+    )
+
+
 extensions = [
-    Extension(
-        "fastalloc._core",
-        ["src/fastalloc/_core.pyx"],
-        include_dirs=[np.get_include()],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
-    ),
-    Extension(
-        "fastalloc._lexer",
-        ["src/fastalloc/_lexer.pyx"],
-        include_dirs=[np.get_include()],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
-    ),
+    # Array kernels (they cimport each other's .pxd, never the IR).
+    _native("fastalloc.kernels.sort", "src/fastalloc/kernels/sort.pyx"),
+    _native("fastalloc.kernels.intervals", "src/fastalloc/kernels/intervals.pyx"),
+    _native("fastalloc.kernels.alias", "src/fastalloc/kernels/alias.pyx"),
+    _native("fastalloc.kernels.iree_pack", "src/fastalloc/kernels/iree_pack.pyx"),
+    _native("fastalloc.kernels.bound", "src/fastalloc/kernels/bound.pyx"),
+    _native("fastalloc.kernels.bestfit", "src/fastalloc/kernels/bestfit.pyx"),
+    # Compiled helpers over the Python IR model (its __slots__ layout).
+    _native("fastalloc.ir._uses", "src/fastalloc/ir/_uses.pyx"),
+    _native("fastalloc.passes._regions", "src/fastalloc/passes/_regions.pyx"),
+    _native("fastalloc.passes._convert", "src/fastalloc/passes/_convert.pyx"),
+    _native("fastalloc._lexer", "src/fastalloc/_lexer.pyx"),
     # The parser and the printer are Python (Cython's pure-Python mode);
     # compiled, their per-token / per-value calls are C calls.  They keep
     # bounds checks on in every build (directives at the top of each file).
@@ -53,4 +63,8 @@ extensions = [
 # newer, so switching directives must not reuse the other build's output.
 build_dir = "build/debug" if DEBUG else "build/release"
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives, build_dir=build_dir))
+setup(
+    ext_modules=cythonize(
+        extensions, compiler_directives=directives, build_dir=build_dir, include_path=["src"]
+    )
+)

@@ -15,8 +15,8 @@ import os
 import numpy as np
 import pytest
 
-from fastalloc import _core
-from fastalloc.packing import STRATEGIES, alias_sets, liveness_intervals, lower_bound, pack, validate
+from fastalloc.kernels import iree_pack as _iree_pack
+from fastalloc.packing import LIVE_IN, STRATEGIES, alias_sets, liveness_intervals, lower_bound, pack, validate
 from fastalloc.testing.workloads import random_alias_region, random_buffers
 
 LARGE = os.environ.get("FASTALLOC_BENCH_LARGE", "") not in ("", "0")
@@ -41,7 +41,7 @@ def test_alias_and_liveness(benchmark, n):
 
     starts, ends = benchmark(run)
     benchmark.extra_info.update(n=n, pairs=int(r["aliaser"].shape[0]))
-    assert starts.shape == (n,) and (ends >= np.where(starts == _core.LIVE_IN, 0, starts)).all()
+    assert starts.shape == (n,) and (ends >= np.where(starts == LIVE_IN, 0, starts)).all()
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -97,10 +97,10 @@ def test_iree_vs_quadratic(benchmark, kernel, order):
     n = 10**4
     s, e, z = _canonical(n) if order == "canonical" else random_buffers(n, seed=n)
     z = (z + 63) & ~np.int64(63)
-    fn = _core._pack_iree if kernel == "fast" else _core._pack_iree_quadratic
+    fn = _iree_pack._pack_iree if kernel == "fast" else _iree_pack._pack_iree_quadratic
     benchmark.group = f"iree-vs-quadratic-{order}-1e4"
     offsets, top = benchmark(fn, s, e, z, 64)
-    ref, ref_top = _core._pack_iree(s, e, z, 64)
+    ref, ref_top = _iree_pack._pack_iree(s, e, z, 64)
     np.testing.assert_array_equal(offsets, ref)
     benchmark.extra_info.update(n=n, total=int(top))
 

@@ -1,4 +1,4 @@
-"""The best-fit packing kernel (fastalloc._core._pack_best_fit).
+"""The best-fit packing kernel (fastalloc.kernels.bestfit._pack_best_fit).
 
 Checked against slow pure-Python references written here, independently of
 the kernel: validity (no two lifetime-overlapping buffers share a byte,
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fastalloc import _core
-from fastalloc._core import (
+from fastalloc.kernels import bestfit as _bestfit
+from fastalloc.kernels.bestfit import (
     _bf_large,
     _bf_leaves,
     _pack_best_fit,
@@ -314,23 +314,23 @@ def sparse_workload(n, seed):
 def test_chunked_plan_is_one_pass_in_its_order(monkeypatch, seed):
     # chunks are independent: without retries the plan is exactly one pass
     # with the crossing buffers first, then each chunk's own buffers
-    monkeypatch.setattr(_core, "_BF_RETRIES", 0)
-    monkeypatch.setattr(_core, "_BF_CHUNK_LEAVES", 64)
+    monkeypatch.setattr(_bestfit, "_BF_RETRIES", 0)
+    monkeypatch.setattr(_bestfit, "_BF_CHUNK_LEAVES", 64)
     s, e, z = sparse_workload(3000, seed)
-    C, crossing, order = chunked_reference_order(s, e, z, _core._BF_CHUNKS, 64)
+    C, crossing, order = chunked_reference_order(s, e, z, _bestfit._BF_CHUNKS, 64)
     assert C >= 8 and 0 < crossing.sum() <= len(z) // 8     # the chunked path runs
-    offsets, total = _core._bf_chunked(s, e, z, _core._BfPool())
+    offsets, total = _bestfit._bf_chunked(s, e, z, _bestfit._BfPool())
     expect, expect_total = _pack_best_fit_order(s, e, z, order)
     assert offsets.tolist() == expect.tolist() and total == expect_total
 
 
 def test_chunk_retries_only_lower_the_peak(monkeypatch):
-    monkeypatch.setattr(_core, "_BF_CHUNK_LEAVES", 64)
+    monkeypatch.setattr(_bestfit, "_BF_CHUNK_LEAVES", 64)
     s, e, z = sparse_workload(3000, 3)
-    offsets, total = _core._bf_chunked(s, e, z, _core._BfPool())
+    offsets, total = _bestfit._bf_chunked(s, e, z, _bestfit._BfPool())
     assert sweep_conflict(s, e, z, offsets) is None and total == int((offsets + z).max())
-    monkeypatch.setattr(_core, "_BF_RETRIES", 0)
-    _, total0 = _core._bf_chunked(s, e, z, _core._BfPool())
+    monkeypatch.setattr(_bestfit, "_BF_RETRIES", 0)
+    _, total0 = _bestfit._bf_chunked(s, e, z, _bestfit._BfPool())
     assert sweep_lower_bound(s, e, z) <= total <= total0
 
 
@@ -339,7 +339,7 @@ def test_large_problem_same_plan_whatever_the_threads(monkeypatch, threads):
     s, e, z = random_buffers(60_000, seed=5)
     z = (z + 63) // 64 * 64
     offsets, total = _bf_large(s, e, z)
-    monkeypatch.setattr(_core, "_BF_THREADS", threads)
+    monkeypatch.setattr(_bestfit, "_BF_THREADS", threads)
     again, total2 = _bf_large(s, e, z)
     assert total2 == total and again.tolist() == offsets.tolist()
 
@@ -350,13 +350,13 @@ def test_chunked_large_plan_is_valid_on_any_input(problem, chunk_leaves):
     # tiny chunks, so that small inputs take the chunked path too
     s, e, z, alignment = problem
     args = [np.asarray(x, dtype=np.int64) for x in (s, e, z)]
-    old = _core._BF_CHUNK_LEAVES
-    _core._BF_CHUNK_LEAVES = chunk_leaves
+    old = _bestfit._BF_CHUNK_LEAVES
+    _bestfit._BF_CHUNK_LEAVES = chunk_leaves
     try:
         offsets, total = _bf_large(*args)
         again, total2 = _bf_large(*args)
     finally:
-        _core._BF_CHUNK_LEAVES = old
+        _bestfit._BF_CHUNK_LEAVES = old
     assert_plan(s, e, z, alignment, offsets, int(total))
     assert total2 == total and again.tolist() == offsets.tolist()
 
@@ -365,8 +365,8 @@ def test_pool_raises_the_first_error_in_task_order():
     def boom(k):
         raise ValueError(f"task {k}")
     with pytest.raises(ValueError, match="task 1"):
-        _core._bf_parallel([lambda: 0, lambda: boom(1), lambda: boom(2)])
-    assert _core._bf_parallel([lambda k=k: k * k for k in range(5)]) == [0, 1, 4, 9, 16]
+        _bestfit._bf_parallel([lambda: 0, lambda: boom(1), lambda: boom(2)])
+    assert _bestfit._bf_parallel([lambda k=k: k * k for k in range(5)]) == [0, 1, 4, 9, 16]
 
 
 def test_default_call_above_the_large_threshold():

@@ -1,5 +1,5 @@
 """The compiled binding loop of the dispatch / call conversion
-(``fastalloc._core._cv_bind``, ``_cv_add_values``; used by
+(``fastalloc.passes._convert._cv_bind``, ``_cv_add_values``; used by
 :mod:`fastalloc.passes.convert`).
 
 The reference is the Python loop the compiled one replaced (kept here, as it
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fastalloc import _core
+from fastalloc.passes import _convert
 from fastalloc.ir.model import Op, Value
 from fastalloc.passes.scope import AllocationScope, ResourceRange, constant_int, make_index_constant
 
@@ -158,7 +158,7 @@ def _run_both(pool, op, scope, kind, cached):
                 s.add_values(v, pool.values[4])
         s.before.clear()
     want = _reference_bind(op, ref_scope, base, in_place)
-    got = _core._cv_bind(
+    got = _convert._cv_bind(
         op.operands, op.segments, base, op._props.get("tied_operands"), op.results, new_scope.ranges,
         new_scope.constant_cache, constant_int, new_scope.add_values, in_place,
     )
@@ -194,7 +194,7 @@ def test_cv_bind_many_operands_and_missing_range():
 
     empty = AllocationScope(Op("stream.async.execute"), {})
     with pytest.raises(KeyError) as info:
-        _core._cv_bind(op.operands, op.segments, 1, [n - 1, -1], op.results, empty.ranges, {}, constant_int,
+        _convert._cv_bind(op.operands, op.segments, 1, [n - 1, -1], op.results, empty.ranges, {}, constant_int,
                        empty.add_values, False)
     assert info.value.args[0] is op.operands[1]
 
@@ -203,7 +203,7 @@ def test_cv_bind_rejects_segments_that_do_not_fit():
     pool, op, scope = _build_case("call", 0, [True, True], [-1], [0, 0], [0, 0, 0])
     s = scope()
     with pytest.raises(ValueError, match="segments"):
-        _core._cv_bind(op.operands[:-1], op.segments, 0, None, op.results, s.ranges, {}, constant_int,
+        _convert._cv_bind(op.operands[:-1], op.segments, 0, None, op.results, s.ranges, {}, constant_int,
                        s.add_values, True)
 
 
@@ -214,7 +214,7 @@ def test_cv_add_values_is_add_values():
             a = AllocationScope(Op("stream.async.execute"), {})
             b = AllocationScope(Op("stream.async.execute"), {})
             want = a.add_values(lhs, rhs)
-            got = _core._cv_add_values(b.constant_cache, constant_int, b.add_values, lhs, rhs)
+            got = _convert._cv_add_values(b.constant_cache, constant_int, b.add_values, lhs, rhs)
             assert pool.key(got) == pool.key(want)
             assert [o.name for o in b.before] == [o.name for o in a.before]
             if pool.names.get(want):

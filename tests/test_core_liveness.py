@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fastalloc import _core
+from fastalloc.kernels import alias as _alias
 from fastalloc.errors import FastallocError
 from fastalloc.packing import LIVE_IN, LIVE_OUT, alias_sets, liveness_intervals
 
 
 def test_sentinels():
-    assert LIVE_IN == _core.LIVE_IN == -(2**31)
-    assert LIVE_OUT == _core.LIVE_OUT == 2**31 - 1
+    assert LIVE_IN == _alias.LIVE_IN == -(2**31)
+    assert LIVE_OUT == _alias.LIVE_OUT == 2**31 - 1
 
 
 # A random region: block args, then ops in order; some ops are

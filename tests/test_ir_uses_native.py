@@ -1,4 +1,4 @@
-"""The compiled use-log index (``_core._UseIndex``, ``_ir_uses.pxi``) against
+"""The compiled use-log index (``fastalloc.ir._uses._UseIndex``) against
 the pure-Python computation it replaced.
 
 The reference below is the numpy-free form of what ``_UseSnapshot`` computed
@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fastalloc.ir.model as model
-from fastalloc._core import _py_iu_sort, _UseIndex
+from fastalloc.ir._uses import _py_iu_sort, _UseIndex
 from fastalloc.ir import parse
 from fastalloc.testing.generator import GenConfig, generate_module
 

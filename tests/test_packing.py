@@ -2,7 +2,7 @@
 
 The iree strategy is checked three ways: against iree-opt 3.13 itself on
 random static packs, against a pure-Python transcription of
-packStaticSlicesGreedily, and against the quadratic transcription in _core.
+packStaticSlicesGreedily, and against the quadratic transcription in fastalloc.kernels.iree_pack.
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fastalloc import _core
+from fastalloc.kernels import bound as _bound
+from fastalloc.kernels import intervals as _intervals
+from fastalloc.kernels import iree_pack as _iree_pack
+from fastalloc.kernels import sort as _sort
 from fastalloc.errors import FastallocError
 from fastalloc.packing import STRATEGIES, Plan, lower_bound, pack, validate
 from fastalloc.testing.iree import iree_opt
@@ -140,8 +143,8 @@ def test_iree_matches_quadratic_kernel(seed, alignment):
         o = np.lexsort((e, s))
         s, e, z = s[o], e[o], z[o]
     za = (z + alignment - 1) // alignment * alignment
-    fast, top_fast = _core._pack_iree(s, e, za, alignment)
-    slow, top_slow = _core._pack_iree_quadratic(s, e, za, alignment)
+    fast, top_fast = _iree_pack._pack_iree(s, e, za, alignment)
+    slow, top_slow = _iree_pack._pack_iree_quadratic(s, e, za, alignment)
     np.testing.assert_array_equal(fast, slow)
     assert top_fast == top_slow
 
@@ -322,7 +325,7 @@ def test_find_conflict_agrees_with_brute_force(bufs, offs):
         e = [x * 10**12 for x in e]
     o = offs[: len(s)]
     conflicts = ref_conflicts(s, e, z, o)
-    a, b = _core._find_conflict(*(np.asarray(x, dtype=np.int64) for x in (s, e, z, o)))
+    a, b = _bound._find_conflict(*(np.asarray(x, dtype=np.int64) for x in (s, e, z, o)))
     if conflicts:
         assert (min(a, b), max(a, b)) in conflicts
         with pytest.raises(FastallocError, match=rf"buffers {a} and {b} overlap"):
@@ -447,7 +450,7 @@ def test_interval_index_query(bufs, data):
     active = np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)), dtype=np.uint8)
     qs = data.draw(st.integers(0, 45))
     qe = qs + data.draw(st.integers(0, 15))
-    got = _core._py_interval_query(np.array(s, np.int64), np.array(e, np.int64), active, qs, qe)
+    got = _intervals._py_interval_query(np.array(s, np.int64), np.array(e, np.int64), active, qs, qe)
     want = [i for i in range(n) if active[i] and s[i] <= qe and e[i] >= qs]
     assert got.tolist() == want
 
@@ -455,7 +458,15 @@ def test_interval_index_query(bufs, data):
 @SETTINGS
 @given(st.lists(st.integers(-(2**63), 2**63 - 1), max_size=200))
 def test_i64_sort(keys):
-    assert _core._py_i64_sort(np.array(keys, dtype=np.int64)).tolist() == sorted(keys)
+    assert _sort._py_i64_sort(np.array(keys, dtype=np.int64)).tolist() == sorted(keys)
+
+
+@SETTINGS
+@given(st.integers(0, 2**40), st.integers(0, 20))
+def test_align(x, k):
+    a = 1 << k
+    got = _iree_pack._py_align(x, a)
+    assert got % a == 0 and x <= got < x + a
 
 
 def test_iree_dispatch_paths_agree():
@@ -467,24 +478,24 @@ def test_iree_dispatch_paths_agree():
     e = s + rng.integers(0, 50, n)
     z = rng.integers(1, 100, n) * 16
     for perm in (np.arange(n), rng.permutation(n)):
-        a = _core._pack_iree(s[perm], e[perm], z[perm], 16)
-        b = _core._pack_iree_quadratic(s[perm], e[perm], z[perm], 16)
+        a = _iree_pack._pack_iree(s[perm], e[perm], z[perm], 16)
+        b = _iree_pack._pack_iree_quadratic(s[perm], e[perm], z[perm], 16)
         np.testing.assert_array_equal(a[0], b[0])
     s2, e2 = rng.integers(0, 10, n), rng.integers(10, 20, n)
-    assert _core._iree_prefers_quadratic(s2, e2)
-    assert not _core._iree_prefers_quadratic(s[perm], e[perm])
+    assert _iree_pack._iree_prefers_quadratic(s2, e2)
+    assert not _iree_pack._iree_prefers_quadratic(s[perm], e[perm])
     np.testing.assert_array_equal(
-        pack(s2, e2, z, strategy="iree", alignment=16).offsets, _core._pack_iree_quadratic(s2, e2, z, 16)[0]
+        pack(s2, e2, z, strategy="iree", alignment=16).offsets, _iree_pack._pack_iree_quadratic(s2, e2, z, 16)[0]
     )
     # The index + sort path on the same all-overlapping input (forced).
-    order, cls = _core._interval_classes(s2, e2)
+    order, cls = _intervals._interval_classes(s2, e2)
     assert order.shape == (n,) and cls.shape == (n,)
     # Offsets too large to share an int64 key with the index: quadratic walk.
     hs, he, hz = [5, 0, 3, 1, 4], [9, 6, 8, 2, 7], [2**59, 2**59 + 5, 3, 2**58, 0]
     assert pack(hs, he, hz, strategy="iree", alignment=16).offsets.tolist() == ref_iree(hs, he, hz, 16, 16)[0]
     small = slice(0, 300)
     np.testing.assert_array_equal(
-        _core._pack_iree(s2[small], e2[small], z[small], 16)[0],
+        _iree_pack._pack_iree(s2[small], e2[small], z[small], 16)[0],
         ref_iree(s2[small].tolist(), e2[small].tolist(), z[small].tolist(), 16, 16)[0],
     )
 
@@ -493,5 +504,5 @@ def test_iree_dispatch_paths_agree():
 @given(st.lists(st.integers(-(2**62), 2**62), max_size=50), st.integers(0, 30))
 def test_argsort_stable(keys, small):
     for k in (keys, [x % (small + 1) for x in keys]):  # numpy branch, counting-sort branch
-        got = _core._argsort_stable(np.array(k, dtype=np.int64))
+        got = _sort._argsort_stable(np.array(k, dtype=np.int64))
         assert got.tolist() == sorted(range(len(k)), key=lambda i: (k[i], i))

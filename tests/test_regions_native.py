@@ -1,4 +1,4 @@
-"""region_arrays (compiled walk, fastalloc._core._region_scan) against the
+"""region_arrays (compiled walk, fastalloc.passes._regions._region_scan) against the
 Python computation it replaced, kept here as the reference.
 
 The reference is the pure-Python region_arrays of commit df506a6 (several
@@ -258,7 +258,8 @@ def test_region_scan_edge_cases():
 
 def test_region_scan_rejects_non_list_ops():
     """The compiled walk takes the model's lists; anything else is a TypeError, not a crash."""
-    from fastalloc import _core
+    from fastalloc.kernels.alias import alias_sets
+    from fastalloc.passes import _regions
 
     module = parse(_EDGE)
     ex = next(op for op in module.walk() if op.name == "stream.async.execute")
@@ -269,7 +270,7 @@ def test_region_scan_rejects_non_list_ops():
         args = block.args
 
     with pytest.raises(TypeError):
-        _core._region_scan(ex, FakeBlock(), [], regions._TIED_KIND, "!stream.resource<", "stream.async.concurrent")
+        _regions._region_scan(ex, FakeBlock(), [], regions._TIED_KIND, "!stream.resource<", "stream.async.concurrent")
 
 
 def test_region_scan_other_op_classes():
@@ -377,12 +378,13 @@ def test_result_size_edge_cases():
     pairs=st.lists(st.tuples(st.integers(0, 39), st.integers(0, 39)), max_size=60),
 )
 def test_alias_groups_match_python(n, pairs):
-    from fastalloc import _core
+    from fastalloc.kernels.alias import alias_sets
+    from fastalloc.passes import _regions
 
     pairs = [(a % n, b % n) for a, b in pairs]
     aliasee = np.array([a for a, _ in pairs], dtype=np.int64)
     aliaser = np.array([b for _, b in pairs], dtype=np.int64)
-    _leader, indptr, members = _core.alias_sets(n, aliasee, aliaser)
+    _leader, indptr, members = alias_sets(n, aliasee, aliaser)
     values = [object() for _ in range(n)]
     want: dict = {}
     ip, mem = indptr.tolist(), members.tolist()
@@ -390,7 +392,7 @@ def test_alias_groups_match_python(n, pairs):
         group = [values[m] for m in mem[ip[k] : ip[k + 1]]]
         for v in group:
             want[v] = group
-    got = _core._alias_groups(values, indptr, members)
+    got = _regions._alias_groups(values, indptr, members)
     assert list(got.items()) == list(want.items())
     # one list object per set, shared by its members
     for v, group in got.items():
@@ -398,10 +400,11 @@ def test_alias_groups_match_python(n, pairs):
 
 
 def test_alias_groups_bad_arrays():
-    from fastalloc import _core
+    from fastalloc.kernels.alias import alias_sets
+    from fastalloc.passes import _regions
 
     values = [object(), object()]
     with pytest.raises(ValueError, match="member 1 is value 5 of 2"):
-        _core._alias_groups(values, np.array([0, 2], dtype=np.int64), np.array([0, 5], dtype=np.int64))
+        _regions._alias_groups(values, np.array([0, 2], dtype=np.int64), np.array([0, 5], dtype=np.int64))
     with pytest.raises(ValueError, match="set 0 spans members"):
-        _core._alias_groups(values, np.array([0, 3], dtype=np.int64), np.array([0, 1], dtype=np.int64))
+        _regions._alias_groups(values, np.array([0, 3], dtype=np.int64), np.array([0, 1], dtype=np.int64))

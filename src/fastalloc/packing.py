@@ -7,7 +7,7 @@ Conventions: buffer ``i`` is live during the *inclusive* op range
 lifetimes intersect must not overlap in memory.  Every function validates and
 coerces its arrays once, here, and raises :class:`FastallocError` (a
 ``ValueError``) naming the buffer and the numbers; the kernels in
-``fastalloc._core`` assume validated input.
+``fastalloc.kernels`` assume validated input.
 
 >>> plan = pack([0, 1, 3], [2, 4, 5], [100, 64, 64], alignment=64, strategy="iree")
 >>> plan.offsets.tolist(), plan.total
@@ -22,8 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from fastalloc import _core
 from fastalloc.errors import FastallocError
+from fastalloc.kernels import alias as _alias
+from fastalloc.kernels import bestfit as _bestfit
+from fastalloc.kernels import bound as _bound
+from fastalloc.kernels import iree_pack as _iree_pack
 
 __all__ = [
     "LIVE_IN",
@@ -38,8 +41,8 @@ __all__ = [
 ]
 
 #: Interval sentinels of IREE's liveness analysis (INT32_MIN / INT32_MAX).
-LIVE_IN: int = _core.LIVE_IN
-LIVE_OUT: int = _core.LIVE_OUT
+LIVE_IN: int = _alias.LIVE_IN
+LIVE_OUT: int = _alias.LIVE_OUT
 
 #: Packing strategies accepted by :func:`pack`.
 STRATEGIES: tuple[str, ...] = ("best-fit", "iree")
@@ -213,14 +216,14 @@ def pack(
     if n == 0:
         return Plan(np.zeros(0, dtype=np.int64), 0, strategy, align, ralign)
     if strategy == "iree":
-        offsets, top = _core._pack_iree(s, e, z, align)
+        offsets, top = _iree_pack._pack_iree(s, e, z, align)
     else:
         if isinstance(effort, bool) or not isinstance(effort, numbers.Integral) or effort < 0:
             raise FastallocError(f"effort must be a non-negative integer, got {effort!r}")
         # Best-fit aligns every offset to `align`; its sizes must be rounded to
         # both alignments so that its reservations match what we validate.
         zb = z if ralign >= align else (z + (align - 1)) & ~np.int64(align - 1)
-        offsets, top = _core._pack_best_fit(s, e, zb, align, int(effort))
+        offsets, top = _bestfit._pack_best_fit(s, e, zb, align, int(effort))
         offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     top = int(top)
     total = (top + (ralign - 1)) & ~(ralign - 1)
@@ -232,7 +235,7 @@ def lower_bound(starts: Any, ends: Any, sizes: Any, alignment: int = 64) -> int:
     ``alignment``: no plan can have a smaller total.  O(n log n)."""
     align = _check_alignment("alignment", alignment)
     s, e, z = _buffers(starts, ends, sizes, align)
-    return int(_core._lower_bound(s, e, z))
+    return int(_bound._lower_bound(s, e, z))
 
 
 def validate(
@@ -267,7 +270,7 @@ def validate(
     if bad.size:
         i = int(bad[0])
         raise FastallocError(f"buffer {i}: offset {int(o[i])} + size {int(z[i])} overflows int64")
-    a, b = _core._find_conflict(s, e, z, o)
+    a, b = _bound._find_conflict(s, e, z, o)
     if a >= 0:
         raise FastallocError(
             f"buffers {a} and {b} overlap: buffer {a} (lifetime [{int(s[a])}, {int(e[a])}], "
@@ -303,7 +306,7 @@ def alias_sets(n_values: int, aliasee: Any, aliaser: Any) -> tuple[np.ndarray, n
         if bad.size:
             k = int(bad[0])
             raise FastallocError(f"alias pair {k}: {name} {int(x[k])} is not a value id in [0, {n_values})")
-    return _core.alias_sets(int(n_values), a, b)
+    return _alias.alias_sets(int(n_values), a, b)
 
 
 def _as_flags(name: str, x: Any, n: int) -> np.ndarray:
@@ -326,7 +329,7 @@ def liveness_intervals(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Closed liveness intervals per value of one execution region, exactly as
     IREE's ``computeExecutionRegionLivenessIntervals``; see
-    ``fastalloc._core.liveness_intervals`` for the rules.
+    ``fastalloc.kernels.alias.liveness_intervals`` for the rules.
 
     ``def_op[v]``: index of the defining op in the region's block, or
     ``LIVE_IN`` for a block argument.  Uses of ``v``: op indices
@@ -365,4 +368,4 @@ def liveness_intervals(
         bad = np.flatnonzero((sm < 0) | (sm >= n))
         if bad.size:
             raise FastallocError(f"set_members[{int(bad[0])}] = {int(sm[bad[0]])} is not a value id in [0, {n})")
-    return _core.liveness_intervals(d, ip, uo, lo, ne, sp, sm)
+    return _alias.liveness_intervals(d, ip, uo, lo, ne, sp, sm)

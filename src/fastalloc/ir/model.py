@@ -468,20 +468,20 @@ def _replay(log: list) -> None:
 # hundred of them.  The first read of any use list of the module freezes the
 # log into a _UseSnapshot: every logged use as (value address, op, operand
 # number), sorted by address (stably: log order per value), built in compiled
-# code (_core._UseIndex) without touching a Value's attributes.  A value's list is then made from its entries
+# code (fastalloc.ir._uses._UseIndex) without touching a Value's attributes.  A value's list is then made from its entries
 # when it is first read (Value._peek_uses), exactly as a replay of the whole
 # log at that moment would have made it: anything that changes a use list
 # reads it first (so it is made before it changes), and the snapshot keeps
 # the logged values alive, so no address in it can be taken by a new value.
 class _UseSnapshot:
     """The parser's use log as arrays sorted by the used value's address
-    (built in compiled code: ``fastalloc._core._UseIndex``, whose docstring
+    (built in compiled code: ``fastalloc.ir._uses._UseIndex``, whose docstring
     gives the computation in pure Python)."""
 
     __slots__ = ("index",)
 
     def __init__(self, events: list) -> None:
-        from fastalloc._core import _UseIndex
+        from fastalloc.ir._uses import _UseIndex
 
         self.index = _UseIndex(events)
 
@@ -1087,11 +1087,11 @@ class Module:
         self.release_source()
         # Cut every cycle (op <-> block, op <-> region, region <-> block,
         # block <-> argument, op <-> result, value -> uses -> op ->
-        # operands -> value) in compiled code (_core._cut_module): block
+        # operands -> value) in compiled code (fastalloc.ir._uses._cut_module): block
         # lists, regions and each value's owner and uses; what is left
         # points upwards only, and dropping the value table lets the counts
         # free the rest.
-        from fastalloc._core import _cut_module
+        from fastalloc.ir._uses import _cut_module
 
         _cut_module(self.body, self.values, NO_REGIONS)
         self.values = []

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from fastalloc._core import _cv_add_values, _cv_bind, _cv_dispatch
+from fastalloc.passes._convert import _cv_add_values, _cv_bind, _cv_dispatch
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Op, Region, Value, defer_call, defer_drop_uses
 from fastalloc.ir.ops import OPS

@@ -11,9 +11,10 @@ Region arrays (:func:`region_arrays`): for one ``stream.async.execute`` the
 values of its region get local dense numbers and the facts IREE's
 ``computeRegionValueAliases`` and ``computeExecutionRegionLivenessIntervals``
 read become int64 / uint8 numpy arrays, fed to the core kernels
-:func:`fastalloc._core.alias_sets` and :func:`fastalloc._core.liveness_intervals`.
+:func:`fastalloc.kernels.alias.alias_sets` and
+:func:`fastalloc.kernels.alias.liveness_intervals`.
 Building them is one compiled walk over the region
-(:func:`fastalloc._core._region_scan`; Python objects have to be read once);
+(:func:`fastalloc.passes._regions._region_scan`; Python objects have to be read once);
 uses come from the region's own operand lists (a region value is only used
 inside its region, and the liveness kernel only needs the latest use), so no
 use list is made.  The Python computation it replaced is kept as the
@@ -28,7 +29,8 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from fastalloc import _core
+from fastalloc.kernels.alias import alias_sets, liveness_intervals
+from fastalloc.passes import _regions
 from fastalloc.ir.model import Op
 from fastalloc.ir.ops import OPS
 
@@ -78,7 +80,7 @@ def _check_layouts() -> None:
         k = d.segment_index["resource_operands"]
         if k != (1 if name == "stream.async.dispatch" else 0):  # pragma: no cover
             raise ImportError(f"fastalloc.passes.regions assumes where {name}'s resource_operands start")
-    # _core._region_scan reads a stream.yield's resource operands first.
+    # _regions._region_scan reads a stream.yield's resource operands first.
     if OPS["stream.yield"].segment_index["resource_operands"] != 0:  # pragma: no cover
         raise ImportError("fastalloc.passes.regions assumes stream.yield's resource_operands come first")
 
@@ -178,14 +180,15 @@ _RESULT_SIZE_AT = {
     name: (OPS[name].segment_index[seg], OPS[name].static_start[OPS[name].segment_index[seg]], seg == "result_sizes")
     for name, seg in _RESULT_SIZE_SEGMENT.items()
 }
-_core._rg_set_sizes(_RESULT_SIZE_AT)
+
+#: (read by _regions._result_size at its first call)
 
 #: ``result_size(value) -> Value | None``: the ``index`` size operand of the
 #: op defining resource ``value`` (``SizeAwareOpInterface::getResultSizeFromValue``),
 #: or None: operand ``start + value.index`` of the op's size segment (per
 #: result) or its only operand, from ``_RESULT_SIZE_AT``.  Compiled (the pass
 #: asks ~10^5 times); the Python form is in tests/test_regions_native.py.
-result_size: Callable[[Value], Value | None] = _core._result_size
+result_size: Callable[[Value], Value | None] = _regions._result_size
 
 
 def operand_size(op: Op, operand_index: int) -> Value | None:
@@ -265,8 +268,8 @@ class RegionArrays:
     order) and the other nested values that occur in alias pairs.
 
     ``def_op``/``use_indptr``/``use_ops``/``live_out``/``nested`` are the
-    inputs of :func:`fastalloc._core.liveness_intervals`; ``aliasee`` and
-    ``aliaser`` (local numbers) those of :func:`fastalloc._core.alias_sets`.
+    inputs of :func:`fastalloc.kernels.alias.liveness_intervals`; ``aliasee`` and
+    ``aliaser`` (local numbers) those of :func:`fastalloc.kernels.alias.alias_sets`.
     ``n_ordered`` values (args + top-level results) and then ``n_hack`` nested
     unused results have intervals in IREE's output list; the rest do not.
     """
@@ -299,14 +302,14 @@ def region_arrays(execute_op: Op) -> RegionArrays:
     region can only be used inside it, and the liveness kernel only takes the
     latest use, so the operand lists of the region's ops give the same
     intervals without building any use list.  The walk is compiled
-    (:func:`fastalloc._core._region_scan`: one pass over the ops, operands
+    (:func:`fastalloc.passes._regions._region_scan`: one pass over the ops, operands
     looked up in C); numbering, pair order and array layout are those of
     :class:`RegionArrays`.
     """
     block = execute_op._regions[0].blocks[0]
     args = [a for a in block.args if a.type.startswith(_RESOURCE)]
     values, n_ordered, n_hack, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, concurrent = (
-        _core._region_scan(execute_op, block, args, _TIED_KIND, _RESOURCE, "stream.async.concurrent")
+        _regions._region_scan(execute_op, block, args, _TIED_KIND, _RESOURCE, "stream.async.concurrent")
     )
     return RegionArrays(
         values, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, len(args), n_ordered, n_hack,
@@ -315,7 +318,7 @@ def region_arrays(execute_op: Op) -> RegionArrays:
 
 
 _RESOURCE = "!stream.resource<"
-# The op kinds of _core._region_scan (TIED0 = 1: result 0 tied to operand 0;
+# The op kinds of _regions._region_scan (TIED0 = 1: result 0 tied to operand 0;
 # 2: ``tied_operands`` indexes the operands; 3: the same after the workload).
 _TIED_KIND = {name: 1 for name in _TIED_SEGMENT}
 _TIED_KIND.update({name: 3 if name == "stream.async.dispatch" else 2 for name in _TIED_PROP})
@@ -327,16 +330,16 @@ def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarra
     Returns ``(sets, set_indptr, set_members)``: ``sets`` maps every value in
     some alias pair to the list of its set's members (one shared list per
     set, as :class:`fastalloc.passes.scope.AllocationScope` takes it), plus
-    the CSR arrays for :func:`fastalloc._core.liveness_intervals`.
+    the CSR arrays for :func:`fastalloc.kernels.alias.liveness_intervals`.
     """
     n = len(arrays.values)
-    _leader, indptr, members = _core.alias_sets(n, arrays.aliasee, arrays.aliaser)
-    return _core._alias_groups(arrays.values, indptr, members), indptr, members
+    _leader, indptr, members = alias_sets(n, arrays.aliasee, arrays.aliaser)
+    return _regions._alias_groups(arrays.values, indptr, members), indptr, members
 
 
 def region_intervals(arrays: RegionArrays, set_indptr: np.ndarray, set_members: np.ndarray):
     """IREE's liveness intervals ``(starts, ends)`` over the local numbers."""
-    return _core.liveness_intervals(
+    return liveness_intervals(
         arrays.def_op,
         arrays.use_indptr,
         arrays.use_ops,

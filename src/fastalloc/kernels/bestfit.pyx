@@ -1,12 +1,12 @@
-# Included by _core.pyx: the "best-fit" packing strategy.
+# cython: language_level=3
+# fastalloc.kernels.bestfit: the "best-fit" packing strategy.
 #
 # Entry points (Python): _pack_best_fit (the strategy), _pack_sweep (its
 # O(n log n) effort-0 pass, usable as a strategy of its own), _bf_large (its
 # effort-1 plan for very large problems: _bf_chunked's time chunks and the
 # sweep, run by a _BfPool of 2 threads) and _pack_best_fit_order /
-# _pack_best_fit_order_bk (one pass in a caller's order, for tests).  Every
-# private name starts with _bf_ because this file is textually included into
-# _core.pyx.
+# _pack_best_fit_order_bk (one pass in a caller's order, for tests).  Private
+# names start with _bf_ (this file was once textually included into _core.pyx).
 
 cimport cython
 from libc.stdint cimport int32_t, int64_t, uint64_t, INT64_MAX, INT64_MIN
@@ -18,6 +18,9 @@ from libc.string cimport memcpy, memmove, memset
 import threading
 
 import numpy as np
+
+from fastalloc.kernels.bound import _lower_bound
+from fastalloc.kernels.sort import _argsort_stable
 
 
 # Sorted, disjoint, non-touching byte ranges [lo, hi): the union of the

@@ -1,5 +1,7 @@
-# Included by _core.pyx.  Compiled helpers of the IR passes that measurement
-# showed hot (see the functions' docstrings).
+# cython: language_level=3
+# fastalloc.passes._regions: compiled helpers of the IR passes that measurement
+# showed hot (see the functions' docstrings).  To be replaced by the compiled
+# IR model.
 #
 # _region_scan: the walk behind fastalloc.passes.regions.region_arrays.  On a
 # 10^5-op execute region (~6 * 10^5 operands) the Python form spent ~0.8 s,
@@ -11,6 +13,7 @@
 # Bounds checks stay on (release builds turn them off): the indices come from
 # the IR (tied_operands, segment sizes), which the walk does not validate.
 
+cimport cython
 from cpython.dict cimport PyDict_GetItemWithError
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
@@ -18,9 +21,14 @@ from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.ref cimport PyObject
 from cpython.object cimport PyTypeObject, Py_TYPE
 from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND
-from libc.stdint cimport uint64_t
-from libc.stdlib cimport calloc, realloc
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcmp, memset
+
+from fastalloc.ir._slots cimport _slot_get, _slot_offset
+from fastalloc.kernels._types cimport LIVE_IN_C as _LIVE_IN
+
+import numpy as np
 
 # Kinds of op in the ``kinds`` table given to _region_scan (TiedOpInterface
 # as fastalloc.passes.regions.tied_operand answers it).
@@ -521,15 +529,16 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
 
 
 # op name -> (segment number, its start when static else -1, one size per
-# result?): fastalloc.passes.regions._RESULT_SIZE_AT, given by _rg_set_sizes.
+# result?): fastalloc.passes.regions._RESULT_SIZE_AT, read at the first call.
 cdef dict _rg_size_at = None
 
 
-def _rg_set_sizes(dict table):
-    """Install the table :func:`_result_size` reads (regions.py does, once)."""
+cdef int _rg_bind_sizes() except -1:
     global _rg_size_at
     _rg_bind()
-    _rg_size_at = table
+    from fastalloc.passes.regions import _RESULT_SIZE_AT
+    _rg_size_at = _RESULT_SIZE_AT
+    return 0
 
 
 @cython.boundscheck(True)
@@ -549,7 +558,7 @@ def _result_size(value):
     cdef Py_ssize_t k, start, n, i
     cdef PyObject* spec
     if _rg_size_at is None:
-        raise RuntimeError("_core._result_size: no table (fastalloc.passes.regions installs it)")
+        _rg_bind_sizes()
     op = _slot_get(value, _rg_value_t, _rg_off_owner, "owner")
     if Py_TYPE(op) != _rg_op_t and not isinstance(op, _rg_types[0]):
         return None
@@ -575,7 +584,7 @@ def _alias_groups(list values, const int64_t[::1] indptr, const int64_t[::1] mem
     """``{values[m]: group for each set, for m in it}`` where ``group`` is the
     set's list of Values, one list shared by its members (the ``sets`` of
     fastalloc.passes.regions.region_alias_sets, in the same order).  Assumes
-    the CSR arrays of fastalloc._core.alias_sets over ``values``.  In Python::
+    the CSR arrays of fastalloc.kernels.alias.alias_sets over ``values``.  In Python::
 
         for k in range(len(indptr) - 1):
             group = [values[m] for m in members[indptr[k]:indptr[k + 1]]]

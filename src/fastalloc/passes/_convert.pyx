@@ -1,5 +1,7 @@
-# Included by _core.pyx.  Compiled helpers of the IR passes that measurement
-# showed hot (see the functions' docstrings).
+# cython: language_level=3
+# fastalloc.passes._convert: compiled helpers of the IR passes that measurement
+# showed hot (see the functions' docstrings).  To be replaced by the compiled
+# IR model.
 #
 # _cv_bind: the binding loop of schedule-allocation's dispatch / call
 # conversion (fastalloc.passes.convert._bind).  On single100k.mlir it runs
@@ -9,12 +11,17 @@
 # operand list and the range table are read with C calls and the common
 # offset addition (one side a known constant 0) never leaves C.
 
+cimport cython
 from cpython.dict cimport PyDict_GetItem as _cv_dict_get
 from cpython.list cimport PyList_GET_ITEM as _cv_list_item
 from cpython.list cimport PyList_GET_SIZE as _cv_list_size
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
+from libc.stdlib cimport malloc, free
+from cpython.object cimport PyTypeObject as _sl_PyTypeObject
+
+from fastalloc.ir._slots cimport _slot_get, _slot_offset
 
 cdef enum:
     _CV_READ = 1

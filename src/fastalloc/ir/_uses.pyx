@@ -1,5 +1,7 @@
-# Included by _core.pyx.  Compiled helpers of fastalloc.ir.model that
-# measurement showed hot (see the docstrings).
+# cython: language_level=3
+# fastalloc.ir._uses: compiled helpers of fastalloc.ir.model that
+# measurement showed hot (see the docstrings).  To be replaced by the
+# compiled IR model.
 #
 # _UseIndex: the parser's use log frozen for lookups by value (the first
 # use-list read of a module).  The numpy form (flatten the operand lists with
@@ -8,12 +10,15 @@
 # calls; here the operand lists are read with the list C API and the uses
 # sorted by a radix sort on the value addresses.
 
+cimport cython
 from cpython.dict cimport PyDict_SetItem
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset
+
+import numpy as np
 
 cdef extern from "Python.h":
     # PyList_SET_ITEM steals the reference; declared here with a borrowed

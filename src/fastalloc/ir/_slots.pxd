@@ -1,4 +1,5 @@
-# Included by _core.pyx before the IR helpers that use it.
+# Slot reads for the compiled IR helpers (cimported by fastalloc.passes._regions
+# and fastalloc.passes._convert).
 #
 # Reading a ``__slots__`` attribute of the IR's classes at its byte offset, as
 # the interpreter's specialised LOAD_ATTR_SLOT does: generic getattr from
@@ -17,7 +18,7 @@ cdef extern from "Python.h":
         PyMemberDef* d_member
 
 
-cdef Py_ssize_t _slot_offset(object cls, str name) except -1:
+cdef inline Py_ssize_t _slot_offset(object cls, str name) except -1:
     """Byte offset of the ``__slots__`` attribute ``name`` of ``cls`` in its
     instances (from the class's member descriptor); TypeError if ``name`` is
     not a slot of ``cls`` itself."""

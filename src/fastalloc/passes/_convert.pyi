@@ -1,0 +1,36 @@
+"""Type stubs of fastalloc.passes._convert (passes/_convert.pyx), compiled helpers of
+fastalloc.passes.convert."""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+def _cv_add_values(
+    consts: dict[Any, int | None],
+    const_of: Callable[[Any], int | None],
+    add: Callable[[Any, Any], Any],
+    lhs: Any,
+    rhs: Any,
+) -> Any: ...
+def _cv_bind(
+    o: list[Any],
+    segs: list[int],
+    base: int,
+    tied: Sequence[int] | None,
+    results: list[Any],
+    ranges: dict[Any, Any],
+    consts: dict[Any, int | None],
+    const_of: Callable[[Any], int | None],
+    add: Callable[[Any, Any], Any],
+    prims_in_place: bool,
+) -> tuple[list[Any], int, int, list[int]]: ...
+def _cv_dispatch(
+    ranges: dict[Any, Any],
+    consts: dict[Any, int | None],
+    const_of: Callable[[Any], int | None],
+    add: Callable[[Any, Any], Any],
+    build: Callable[..., Any],
+    opdef: Any,
+    dialect_attrs: Callable[[Any], dict[str, str] | None],
+    op: Any,
+    cv: Any,
+) -> Any: ...
