@@ -356,8 +356,7 @@ module {
     %352 = torch.operator "onnx.Reshape"(%351#0, %116) : (!torch.vtensor<[1,1024,1,1],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[1,1024],f32> 
     %353 = torch.operator "onnx.Reshape"(%210, %117) : (!torch.vtensor<[1,1,1000,1024],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[1000,1024],f32> 
     %354 = torch.operator "onnx.Gemm"(%352, %353, %209) {torch.onnx.transB = 1 : si64} : (!torch.vtensor<[1,1024],f32>, !torch.vtensor<[1000,1024],f32>, !torch.vtensor<[1000],f32>) -> !torch.vtensor<[1,1000],f32> 
-    %355 = torch.operator "onnx.Softmax"(%354) {torch.onnx.axis = -1 : si64} : (!torch.vtensor<[1,1000],f32>) -> !torch.vtensor<[1,1000],f32> 
-    return %355 : !torch.vtensor<[1,1000],f32>
+    return %354 : !torch.vtensor<[1,1000],f32>
   }
 }
 

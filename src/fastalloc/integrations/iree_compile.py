@@ -56,6 +56,7 @@ __all__ = [
     "CompileReport",
     "RegionMemory",
     "STREAM_TAIL_PIPELINE",
+    "compile_from_stream",
     "compile_stream",
     "find_tool",
     "iree_compile",
@@ -163,12 +164,10 @@ class CompileReport:
                   "lower bound", "saved"]
         rows = [[f"@{r.function}", r.region, str(r.slices), str(r.iree), str(r.fastalloc),
                  str(r.lower_bound), f"{100 * r.saved:.1f}%"] for r in self.regions]
-        total = CompileReport(self.input, self.output, self.pack_strategy, [RegionMemory(
-            "", "", sum(r.slices for r in self.regions), self.iree_bytes, self.fastalloc_bytes,
-            self.lower_bound_bytes)])
-        rows.append(["total", "", str(total.regions[0].slices), str(self.iree_bytes),
-                     str(self.fastalloc_bytes), str(self.lower_bound_bytes),
-                     f"{100 * total.regions[0].saved:.1f}%"])
+        total = RegionMemory("", "", sum(r.slices for r in self.regions), self.iree_bytes,
+                             self.fastalloc_bytes, self.lower_bound_bytes)
+        rows.append(["total", "", str(total.slices), str(total.iree), str(total.fastalloc),
+                     str(total.lower_bound), f"{100 * total.saved:.1f}%"])
         widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(header)]
 
         def fmt(r: list[str]) -> str:
@@ -322,6 +321,35 @@ def compile_stream(
     return out, report
 
 
+def compile_from_stream(
+    stream: str,
+    output: str | os.PathLike,
+    *,
+    flags: Iterable[str] = (),
+    timeout: float | None = 1800,
+) -> list[str]:
+    """Step 5: ``iree-compile --compile-from=stream`` of the stream-phase text
+    ``stream`` into the ``.vmfb`` ``output`` (written only on success);
+    returns iree-compile's warnings."""
+    from fastalloc.cli import _replace_via_temp
+
+    flags = _check_flags(list(flags))
+    compiler = _need_tool("iree-compile")
+    out = os.fspath(output)
+    diagnostics: list[str] = []
+
+    def write(tmp: str) -> None:
+        proc = _run([compiler, "-", *flags, "--compile-from=stream", "-o", tmp],
+                    "iree-compile --compile-from=stream", timeout, stream)
+        _warnings(proc.stderr, diagnostics)
+
+    try:
+        _replace_via_temp(out, ".vmfb", write)
+    except OSError as e:
+        raise FastallocError(f"cannot write '{out}': {e.strerror}") from None
+    return diagnostics
+
+
 def iree_compile(
     input: str | os.PathLike,
     output: str | os.PathLike,
@@ -338,21 +366,10 @@ def iree_compile(
     ``flags`` go to iree-compile unchanged.  Nothing is written unless every
     step succeeds.
     """
-    from fastalloc.cli import _replace_via_temp
-
     flags = list(flags)
     stream, report = compile_stream(input, pack_strategy=pack_strategy, flags=flags, timeout=timeout)
-    out = os.fspath(output)
-    report.output = out
-    compiler = _need_tool("iree-compile")
-
-    def write(tmp: str) -> None:
-        proc = _run([compiler, "-", *flags, "--compile-from=stream", "-o", tmp],
-                    "iree-compile --compile-from=stream", timeout, stream)
-        _warnings(proc.stderr, report.diagnostics)
-
-    try:
-        _replace_via_temp(out, ".vmfb", write)
-    except OSError as e:
-        raise FastallocError(f"cannot write '{out}': {e.strerror}") from None
+    report.output = os.fspath(output)
+    for line in compile_from_stream(stream, output, flags=flags, timeout=timeout):
+        if line not in report.diagnostics:
+            report.diagnostics.append(line)
     return report
