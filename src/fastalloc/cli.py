@@ -30,6 +30,10 @@ The other subcommands:
   slab per strategy against the lower bound;
 * ``fastalloc plot PLAN.csv|PROBLEM.csv|INPUT.mlir -o MAP.png|.svg``: the
   memory map (needs ``fastalloc[plot]``).
+* ``fastalloc compile MODEL.mlir -o MODEL.vmfb [--pack-strategy S] [--json R]
+  [-- IREE-COMPILE-FLAGS]``: a whole iree-compile with fastalloc's transient
+  layout, the memory per execution region on stderr
+  (``fastalloc.integrations.iree_compile``).
 
 Long runs draw a progress bar on stderr when it is a terminal (``-q``: never);
 ``-v`` logs through the ``fastalloc`` logger.  Each subcommand registers in
