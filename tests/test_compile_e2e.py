@@ -244,3 +244,17 @@ def test_missing_input_and_unknown_strategy(tmp_path):
     with pytest.raises(FastallocError, match="unknown pack strategy"):
         iree_compile(MODELS_DIR / "collatz.mlir", tmp_path / "x.vmfb", pack_strategy="worst", flags=FLAGS)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_stream_flags_reach_every_step(plain):
+    """An --iree-stream-* flag after '--' reaches iree-opt's steps and
+    fastalloc's default alignment too: with IREE's packer the stream phase is
+    still exactly iree-compile's with the same flag, and the slabs grew."""
+    model, flag = "unidirectional_lstm.mlir", "--iree-stream-resource-min-offset-alignment=256"
+    stream, report = compile_stream(MODELS_DIR / model, pack_strategy="iree", flags=[*FLAGS, flag])
+    proc = subprocess.run([find_tool("iree-compile"), str(MODELS_DIR / model), *FLAGS, flag,
+                           "--compile-to=stream", "-o", "-"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert _reprint(stream) == _reprint(proc.stdout)
+    assert _transient_alloca_bytes(_reprint(stream)) > _transient_alloca_bytes(plain(model, "stream"))
+    assert all(r.iree % 256 == 0 for r in report.regions)
