@@ -258,3 +258,24 @@ def test_stream_flags_reach_every_step(plain):
     assert _reprint(stream) == _reprint(proc.stdout)
     assert _transient_alloca_bytes(_reprint(stream)) > _transient_alloca_bytes(plain(model, "stream"))
     assert all(r.iree % 256 == 0 for r in report.regions)
+
+
+def test_a_wrong_plan_changes_the_outputs(plain, work, monkeypatch):
+    """The output comparison can fail: with every slice of a slab placed at
+    offset 0 (live slices overlapping), the module runs and computes wrong numbers."""
+    import fastalloc.passes.layout_slices as ls
+
+    def overlapping(starts, ends, sizes, config, strategy="iree", loc=None):
+        ra = config.range_alignment
+        aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
+        return np.zeros(len(sizes), dtype=np.int64), int(aligned.max()) if len(sizes) else 0
+
+    model = "edge_detection.mlir"
+    monkeypatch.setattr(ls, "place_static", overlapping)
+    stream, _ = compile_stream(MODELS_DIR / model, pack_strategy="best-fit", flags=FLAGS)
+    monkeypatch.undo()
+    assert _transient_alloca_bytes(_reprint(stream)) < _transient_alloca_bytes(plain(model, "stream"))
+    vmfb = work / "overlapping.vmfb"
+    compile_from_stream(stream, vmfb, flags=FLAGS)
+    with pytest.raises(AssertionError, match="outputs differ"):
+        _same(run_vmfb(vmfb, model), plain(model, "outputs"))
