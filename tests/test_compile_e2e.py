@@ -279,3 +279,17 @@ def test_a_wrong_plan_changes_the_outputs(plain, work, monkeypatch):
     compile_from_stream(stream, vmfb, flags=FLAGS)
     with pytest.raises(AssertionError, match="outputs differ"):
         _same(run_vmfb(vmfb, model), plain(model, "outputs"))
+
+
+def test_stream_flag_with_separate_value_is_one_flag():
+    from fastalloc.integrations.iree_compile import _check_flags, _default_alignment, _stream_flags
+
+    flags = _check_flags([*FLAGS, "--iree-stream-resource-min-offset-alignment", "128",
+                          "--iree-stream-emulate-memset", "--iree-input-type=auto"])
+    assert flags == [*FLAGS, "--iree-stream-resource-min-offset-alignment=128",
+                     "--iree-stream-emulate-memset", "--iree-input-type=auto"]
+    assert _default_alignment(flags) == 128
+    assert _stream_flags(flags) == ["--iree-stream-resource-min-offset-alignment=128",
+                                    "--iree-stream-emulate-memset"]
+    with pytest.raises(FastallocError, match="not an integer"):
+        _default_alignment(["--iree-stream-resource-min-offset-alignment=x"])

@@ -190,6 +190,11 @@ def _check_flags(flags: Sequence[str]) -> list[str]:
         if f == "-o" or any(f == own or f.startswith(own + "=") or (own.endswith("-") and f.startswith(own))
                             for own in _OWN_FLAGS):
             raise FastallocError(f"iree-compile flag '{f}' is set by fastalloc compile itself; leave it out")
+        if out and f[:1] != "-" and out[-1].startswith("--iree-stream-") and "=" not in out[-1]:
+            # `--iree-stream-X VALUE` (LLVM's other spelling): one token, so
+            # that the flag and its value reach iree-opt together.
+            out[-1] = f"{out[-1]}={f}"
+            continue
         out.append(f)
     return out
 
