@@ -30,6 +30,10 @@ The other subcommands:
   slab per strategy against the lower bound;
 * ``fastalloc plot PLAN.csv|PROBLEM.csv|INPUT.mlir -o MAP.png|.svg``: the
   memory map (needs ``fastalloc[plot]``).
+* ``fastalloc compile MODEL.mlir -o MODEL.vmfb [--pack-strategy S] [--json R]
+  [-- IREE-COMPILE-FLAGS]``: a whole iree-compile with fastalloc's transient
+  layout, the memory per execution region on stderr
+  (``fastalloc.integrations.iree_compile``).
 
 Long runs draw a progress bar on stderr when it is a terminal (``-q``: never);
 ``-v`` logs through the ``fastalloc`` logger.  Each subcommand registers in
@@ -262,7 +266,7 @@ def _opt_run(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------
 
 #: Anchors (op names) an iree-opt pipeline may nest passes under.
-PIPELINE_ANCHORS = ("builtin.module", "util.func", "func.func")
+PIPELINE_ANCHORS = ("builtin.module", "util.initializer", "util.func", "func.func")
 _IREE_PREFIX = "iree-stream-"
 
 
@@ -859,6 +863,51 @@ SUBCOMMANDS.update({
 })
 
 
+# -- compile (fastalloc.integrations.iree_compile) ---------------------------
+
+
+def _compile_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", help="a model iree-compile accepts (stablehlo, tosa, linalg or torch MLIR)")
+    p.add_argument("-o", "--output", required=True, metavar="MODEL.vmfb", help="the compiled module")
+    p.add_argument("--pack-strategy", default="smallest", choices=_pack_strategies(),
+                   help="packer of each transient slab (default smallest: per slab the smallest of all "
+                        "strategies, never above IREE's; iree: IREE's own plan)")
+    p.add_argument("--json", default=None, metavar="REPORT.json",
+                   help="write the memory report as JSON ('-': stdout)")
+    # Everything after '--' goes to iree-compile (split off in main: argparse
+    # cannot hand a subcommand the arguments after '--' unparsed).
+    p.set_defaults(iree_flags=[])
+    p.epilog = "Flags after '--' go to iree-compile unchanged (target device, input type, ...)."
+    _common_args(p)
+
+
+def _compile_run(args: argparse.Namespace) -> int:
+    from fastalloc.integrations.iree_compile import iree_compile
+
+    try:
+        report = iree_compile(args.input, args.output, pack_strategy=args.pack_strategy,
+                              flags=args.iree_flags)
+    except FastallocError as e:
+        _report(e)
+        return 1
+    if not args.quiet:
+        for line in report.diagnostics:
+            sys.stderr.write(line + "\n")
+    sys.stderr.write(report.table())
+    if args.json is not None:
+        try:
+            write_atomic(args.json, report.dumps())
+        except OSError as e:
+            sys.stderr.write(f"error: cannot write '{args.json}': {e.strerror}\n")
+            return 1
+    return 0
+
+
+SUBCOMMANDS["compile"] = (
+    "compile a model with iree-compile, its transient memory laid out by fastalloc; report the savings",
+    _compile_args, _compile_run)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fastalloc", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -867,6 +916,18 @@ def build_parser() -> argparse.ArgumentParser:
         add(p)
         p.set_defaults(_run=run)
     return parser
+
+
+def _parse_args(argv: list[str]) -> argparse.Namespace:
+    """``fastalloc compile ... -- FLAGS``: FLAGS are iree-compile's, kept as given."""
+    tail = None
+    if argv[:1] == ["compile"] and "--" in argv:
+        k = argv.index("--")
+        argv, tail = argv[:k], argv[k + 1:]
+    args = build_parser().parse_args(argv)
+    if tail is not None:
+        args.iree_flags = tail
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -881,7 +942,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # ends there.  --split-input-file disposes of each chunk's module
         # (Module.dispose), which needs no collector.
         gc.disable()
-    args = build_parser().parse_args(argv)
+    args = _parse_args(sys.argv[1:] if argv is None else list(argv))
     _configure_logging(getattr(args, "verbose", 0))
     rc = int(args._run(args))
     if argv is None:
