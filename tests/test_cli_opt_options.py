@@ -49,6 +49,7 @@ def test_iree_pipeline_spelling_matches_iree_opt_on_the_example():
         (SCHEDULE_AND_LAYOUT, ["schedule-allocation", "layout-slices"]),
         ("builtin.module(iree-stream-schedule-allocation)", ["schedule-allocation"]),
         ("builtin.module(util.func(iree-stream-layout-slices))", ["layout-slices"]),
+        ("builtin.module(util.initializer(iree-stream-layout-slices))", ["layout-slices"]),
         ("schedule-allocation,layout-slices", ["schedule-allocation", "layout-slices"]),
         (" builtin.module( func.func( iree-stream-layout-slices ) ) ", ["layout-slices"]),
         ("builtin.module()", []),

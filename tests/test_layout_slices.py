@@ -2,7 +2,7 @@
 
 Every hand-written case in ``tests/lit/layout_slices/*.mlir`` (chunks split
 on ``// -----``) is lowered by fastalloc and by iree-opt
-(``util.func(iree-stream-layout-slices), func.func(iree-stream-layout-slices)``);
+(``util.initializer``, ``util.func`` and ``func.func`` anchors, as in IREE's pipeline);
 both outputs are re-printed by iree-opt and must be identical text, duplicate
 and dead constants included.  A seeded batch of random packs is checked the
 same way.  The best-fit strategy is checked independently: the emitted IR is
@@ -28,7 +28,10 @@ from fastalloc.passes.stats import PackStats, pack_stats
 from fastalloc.testing.iree import iree_opt
 
 LIT = Path(__file__).parent / "lit" / "layout_slices"
-IREE_LAYOUT = "builtin.module(util.func(iree-stream-layout-slices), func.func(iree-stream-layout-slices))"
+IREE_LAYOUT = (
+    "builtin.module(util.initializer(iree-stream-layout-slices), util.func(iree-stream-layout-slices), "
+    "func.func(iree-stream-layout-slices))"
+)
 SPLIT = ("--split-input-file",)
 
 

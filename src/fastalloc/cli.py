@@ -262,7 +262,7 @@ def _opt_run(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------
 
 #: Anchors (op names) an iree-opt pipeline may nest passes under.
-PIPELINE_ANCHORS = ("builtin.module", "util.func", "func.func")
+PIPELINE_ANCHORS = ("builtin.module", "util.initializer", "util.func", "func.func")
 _IREE_PREFIX = "iree-stream-"
 
 

@@ -74,9 +74,10 @@ DEFAULT_ALIGNMENT = 64
 #: Strategy name that runs every strategy of :func:`fastalloc.packing.pack`
 #: on each pack and keeps the smallest slab.
 SMALLEST = "smallest"
-# Callable ops the reference pipeline anchors the pass on
-# (``util.func(iree-stream-layout-slices), func.func(iree-stream-layout-slices)``).
-DEFAULT_ANCHORS = ("util.func", "func.func")
+# Callable ops IREE's pipeline anchors the pass on (``util.initializer``,
+# ``util.func``, ``func.func``): a pack left in an initializer makes
+# ``iree-compile --compile-from=stream`` fail to legalize it.
+DEFAULT_ANCHORS = ("util.initializer", "util.func", "func.func")
 
 _PACK = "stream.resource.pack"
 _CONFIG_KEY = "stream.resources"
@@ -685,8 +686,9 @@ def layout_slices(
     ``resource_min_offset_alignment``, like
     ``--iree-stream-resource-min-offset-alignment``) is the offset and range
     alignment where no ``stream.resources`` config applies (64).  ``anchors``
-    are the callable ops whose bodies are rewritten (top-level ``util.func``
-    and ``func.func``, as in the reference pipeline).
+    are the callable ops whose bodies are rewritten (top-level
+    ``util.initializer``, ``util.func`` and ``func.func``, as in IREE's
+    pipeline).
     """
     if default_alignment is not None and resource_min_offset_alignment is not None:
         if int(default_alignment) != int(resource_min_offset_alignment):

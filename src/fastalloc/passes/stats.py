@@ -76,6 +76,8 @@ class PackStats:
 
 
 def _symbol(fn: Op) -> str:
+    if fn.name == "util.initializer":
+        return "util.initializer"  # it has no symbol
     name = fn.props.get("sym_name")
     if isinstance(name, str):
         return name.strip('"')

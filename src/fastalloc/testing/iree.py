@@ -25,7 +25,7 @@ __all__ = [
 
 SCHEDULE_ALLOCATION = "builtin.module(iree-stream-schedule-allocation)"
 SCHEDULE_AND_LAYOUT = (
-    "builtin.module(iree-stream-schedule-allocation, "
+    "builtin.module(iree-stream-schedule-allocation, util.initializer(iree-stream-layout-slices), "
     "util.func(iree-stream-layout-slices), func.func(iree-stream-layout-slices))"
 )
 
