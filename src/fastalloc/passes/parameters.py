@@ -340,6 +340,44 @@ def _cmd_template(p: ParameterOp) -> _Tmpl:
     return t
 
 
+def _generic_template(p: ParameterOp, operands: list[Value]) -> list:
+    """The generic form of the cmd op (operand order of iree-opt 3.13's
+    print), its operand references into ``operands`` (the pretty form's)."""
+    index: dict[int, int] = {}
+    for i, v in enumerate(operands):
+        index.setdefault(id(v), i)
+    segs: list[list[tuple[Value, str]]] = []
+
+    def seg(values: list[Value], typ: str) -> None:
+        segs.append([(v, typ) for v in values])
+
+    scope = [p.scope] if p.scope is not None else []
+    await_ = [p.await_tp] if p.await_tp is not None else []
+    res = [p.resource] if p.resource is not None else []
+    if p.kind == "load":
+        seg(scope, "!util.buffer"), seg(p.keys, "!util.buffer"), seg(p.offsets, "i64")
+        seg([p.size] * len(p.keys), "index")
+    elif p.kind in ("read", "gather"):
+        seg(scope, "!util.buffer"), seg(p.keys, "!util.buffer"), seg(p.offsets, "i64")
+        seg(res, p.type), seg([p.size], "index"), seg(p.r_offsets, "index"), seg(p.r_lengths, "index")
+    else:  # write, scatter
+        seg(res, p.type), seg([p.size], "index"), seg(p.r_offsets, "index"), seg(p.r_lengths, "index")
+        seg(scope, "!util.buffer"), seg(p.keys, "!util.buffer"), seg(p.offsets, "i64")
+    seg(await_, _TIMEPOINT)
+    flat = [x for s_ in segs for x in s_]
+    pieces: list = [f'"stream.cmd.parameter.{p.kind}"(']
+    for k, (v, _) in enumerate(flat):
+        if k:
+            pieces.append(",")
+        pieces.append(index[id(v)])
+    props = [] if p.affinity is None else [f"affinity = {p.affinity}"]
+    props.append("operandSegmentSizes = array<i32: " + ", ".join(str(len(s_)) for s_ in segs) + ">")
+    results = f"({p.type}, {_TIMEPOINT})" if p.kind == "load" else _TIMEPOINT
+    types = ", ".join(t for _, t in flat)
+    pieces.append(f") <{{{', '.join(props)}}}> : ({types}) -> {results}")
+    return pieces
+
+
 def convert(op: Op) -> Op:
     """Rewrite async parameter op ``op`` in place into its ``stream.cmd`` op.
 
@@ -359,6 +397,8 @@ def convert(op: Op) -> Op:
     for i, v in enumerate(t.operands):
         v.uses[(op, i)] = None
     op.attrs = {}
+    # For the printer's generic form (fastalloc.ir.generic.generic_template).
+    op.props = {"_generic_tmpl": _generic_template(p, t.operands)}
     if p.kind == "load":
         resource.name_hint, timepoint.name_hint = "results", "result_timepoint"
         resource.type = resource.type or p.type
