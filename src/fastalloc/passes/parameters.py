@@ -150,10 +150,11 @@ def _read_pretty(op: Op, kind: str, text: str) -> ParameterOp:
         matches = [_PRETTY[kind].match(e) for e in entries]
     else:
         matches = [_PRETTY[kind].match(body)]
-    if not all(matches):
+    found = [m for m in matches if m is not None]
+    if len(found) != len(matches):
         raise ValueError("operands do not follow IREE's assembly format")
     p = ParameterOp(kind, affinity, await_tp, None, [], [], "", op.operands[0])
-    for m in matches:
+    for m in found:
         g = m.groups()
         if kind == "load":
             scope, key, off, typ, size = g
@@ -354,16 +355,16 @@ def _generic_template(p: ParameterOp, operands: list[Value]) -> list:
     scope = [p.scope] if p.scope is not None else []
     await_ = [p.await_tp] if p.await_tp is not None else []
     res = [p.resource] if p.resource is not None else []
+    ref = [(scope, "!util.buffer"), (p.keys, "!util.buffer"), (p.offsets, "i64")]
+    rng = [(res, p.type), ([p.size], "index"), (p.r_offsets, "index"), (p.r_lengths, "index")]
     if p.kind == "load":
-        seg(scope, "!util.buffer"), seg(p.keys, "!util.buffer"), seg(p.offsets, "i64")
-        seg([p.size] * len(p.keys), "index")
+        order = [*ref, ([p.size] * len(p.keys), "index")]
     elif p.kind in ("read", "gather"):
-        seg(scope, "!util.buffer"), seg(p.keys, "!util.buffer"), seg(p.offsets, "i64")
-        seg(res, p.type), seg([p.size], "index"), seg(p.r_offsets, "index"), seg(p.r_lengths, "index")
+        order = ref + rng
     else:  # write, scatter
-        seg(res, p.type), seg([p.size], "index"), seg(p.r_offsets, "index"), seg(p.r_lengths, "index")
-        seg(scope, "!util.buffer"), seg(p.keys, "!util.buffer"), seg(p.offsets, "i64")
-    seg(await_, _TIMEPOINT)
+        order = rng + ref
+    for values, typ in [*order, (await_, _TIMEPOINT)]:
+        seg(values, typ)
     flat = [x for s_ in segs for x in s_]
     pieces: list = [f'"stream.cmd.parameter.{p.kind}"(']
     for k, (v, _) in enumerate(flat):
