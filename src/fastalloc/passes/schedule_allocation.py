@@ -19,8 +19,13 @@ against iree-opt) and the difference is noted at the place it matters:
 * use lists are walked newest first, as MLIR keeps them (this decides e.g.
   which of two results yielding the same constant is the escaping one).
 
-Every execute region of the module is checked for unconvertible ops before
-anything is rewritten, so an error leaves the module as it was.
+Beside the execute regions, ``stream.async.load``/``store`` become
+``stream.resource.load``/``store`` and the five ``stream.async.parameter.*``
+ops their ``stream.cmd.parameter.*`` ops (:mod:`fastalloc.passes.parameters`).
+
+Every execute region of the module is checked for unconvertible ops, and
+every parameter op read, before anything is rewritten, so an error leaves
+the module as it was.
 
 Per execute op (:func:`_allocate_execution_region`), in IREE's order:
 constants -> operand ranges -> results (tied / pass-through / reserved per
