@@ -63,3 +63,20 @@ util.func public @nested(%cond: i1, %res: !stream.resource<transient>, %key0: !u
   }
   util.return %tp : !stream.timepoint
 }
+
+// -----
+
+// A parameter loaded on one device, captured by an execute on another.
+util.global private @dev0 : !hal.device
+util.global private @dev1 : !hal.device
+util.func public @f(%key: !util.buffer) -> (!stream.resource<constant>, !stream.resource<transient>, !stream.timepoint) {
+  %c0_i64 = arith.constant 0 : i64
+  %c256 = arith.constant 256 : index
+  %w, %w_tp = stream.async.parameter.load on(#hal.device.affinity<@dev0>) %key[%c0_i64] : !stream.resource<constant>{%c256} => !stream.timepoint
+  %r:2, %r_tp = stream.async.execute on(#hal.device.affinity<@dev1>) await(%w_tp) => with(%w as %a: !stream.resource<constant>{%c256}) -> (!stream.resource<constant>{%c256}, !stream.resource<transient>{%c256}) {
+    %c = stream.async.clone %a : !stream.resource<constant>{%c256} -> !stream.resource<constant>{%c256}
+    %t = stream.async.clone %a : !stream.resource<constant>{%c256} -> !stream.resource<transient>{%c256}
+    stream.yield %c, %t : !stream.resource<constant>{%c256}, !stream.resource<transient>{%c256}
+  } => !stream.timepoint
+  util.return %r#0, %r#1, %r_tp : !stream.resource<constant>, !stream.resource<transient>, !stream.timepoint
+}
