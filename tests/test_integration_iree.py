@@ -139,3 +139,25 @@ def test_top_level_run_passes_takes_and_returns_an_iree_module():
     assert str(module) == before
     expected = fastalloc.run_passes(text, ["schedule-allocation", "layout-slices"], pack_strategy="best-fit")
     assert reprint(str(out)) == reprint(expected)
+
+
+@pytest.mark.parametrize("strategy", ["iree", "best-fit"])
+def test_module_attributes_survive_the_pass(strategy):
+    """Issue #15 item 3: every module iree-compile makes has module attributes
+    (``stream.affinity.default``, ...); the pass used to crash moving them."""
+    from pathlib import Path
+
+    import fastalloc
+
+    example = (Path(fastalloc.__file__).parent / "examples" / "example.mlir").read_text()
+    aliases = "\n".join(line for line in example.splitlines() if line.startswith(("#", "!")))
+    body = "\n".join(line for line in example.splitlines() if not line.startswith(("#", "!")))
+    text = f"{aliases}\nmodule attributes {{my.attr = 1 : i32, other.attr = \"x\"}} {{\n{body}\n}}\n"
+    module = _in_pass_manager(text, strategy)
+    attrs = dict(module.operation.attributes.items())
+    assert str(attrs["my.attr"]) == "1 : i32"
+    assert str(attrs["other.attr"]) == '"x"'
+    out = iree_pm.to_text(module)
+    assert "stream.resource.pack" not in out
+    if strategy == "iree":
+        assert reprint(out) == iree_opt(text, SCHEDULE_AND_LAYOUT)

@@ -111,9 +111,14 @@ def _replace_body(target: Any, source: Any) -> None:
         op.erase()
     for op in list(src.operations):
         dst.append(op)
-    # Module-level attributes (e.g. stream.resources) come along too.
-    for named in list(source.attributes):
-        target.attributes[named.name] = named.attr
+    # Module-level attributes (stream.resources, stream.affinity.default, ...)
+    # come along too; iterating the attribute map yields names only (3.13),
+    # so read (name, value) pairs.  An attribute the passes dropped goes.
+    attrs = dict(source.attributes.items())
+    for name in [n for n, _ in target.attributes.items() if n not in attrs]:
+        del target.attributes[name]
+    for name, value in attrs.items():
+        target.attributes[name] = value
 
 
 def _has_pack(op: Any, ir: Any) -> bool:

@@ -144,6 +144,8 @@ def generic_template(op: Any) -> list | None:
     """The generic template for a pass-made uninterpreted op, or None to keep."""
     tmpl = op.tmpl
     name = op.name
+    if name.startswith("stream.cmd.parameter."):  # made by fastalloc.passes.parameters
+        return op._props.get("_generic_tmpl") if op._props else None
     if name in ("arith.addi", "util.align") and tmpl == [f"{name} ", 0, ", ", 1, " : index"]:
         return [f'"{name}"(', 0, ", ", 1, ") : (index, index) -> index"]
     if name == "arith.constant" and len(tmpl) == 1 and isinstance(tmpl[0], str):

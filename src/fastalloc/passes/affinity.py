@@ -135,6 +135,75 @@ def _head(op: Op) -> str:
     return tmpl[0] if tmpl and isinstance(tmpl[0], str) else ""
 
 
+_GENERIC_SYM_NAME = re.compile(r'\bsym_name\s*=\s*"((?:[^"\\]|\\.)*)"')
+_GENERIC_VISIBILITY = re.compile(r'\bsym_visibility\s*=\s*"(\w+)"')
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][\w.$-]*")
+
+
+def _sym_name(op: Op) -> str | None:
+    """The symbol an op defines (``util.global``, a callable), spelled as
+    :data:`_SYMBOL` reads references to it: ``g`` for ``@g``, ``"a b"`` for
+    ``@"a b"``.  The generic form names it in ``sym_name = "g"``, where the
+    pretty form writes ``@g`` (the first symbol of the op's head)."""
+    head = _head(op)
+    if head.startswith('"'):
+        m = _GENERIC_SYM_NAME.search(head)
+        if m is None:
+            return None
+        name = m.group(1)
+        return name if _BARE_SYMBOL.fullmatch(name) else f'"{name}"'
+    m = _SYMBOL.search(head)
+    return m.group(1) if m else None
+
+
+def _has_body(fn: Op | None) -> bool:
+    """Whether callable ``fn`` has a body (a declaration has none).  The
+    generic form writes a declaration's region as ``({ })``, which the parser
+    reads as one empty block; a body always holds a terminator."""
+    if fn is None or not fn._regions:
+        return False
+    blocks = fn._regions[0].blocks
+    return bool(blocks) and (len(blocks) > 1 or bool(blocks[0].ops))
+
+
+_GENERIC_SUCCESSORS = re.compile(r"\)\s*\[\s*(\^[^\]]*)\]")
+_I32_ARRAY = r"\s*=\s*array<i32(?::([\d,\s]*))?>"
+
+
+def _i32_array(text: str, name: str) -> list[int] | None:
+    m = re.search(rf"\b{name}{_I32_ARRAY}", text)
+    return None if m is None else [int(x) for x in (m.group(1) or "").replace(",", " ").split()]
+
+
+def _generic_successors(term: Op, labels: dict) -> list[tuple[Block, list[int]]]:
+    """``_successors`` for a branch in generic form, ``"cf.br"(%a)[^bb1]``:
+    the operands of all successors come first, split by the op's segment
+    properties (``cf.cond_br``: condition, true, false operands;
+    ``cf.switch``: flag, default operands, then the cases' operands in
+    ``case_operand_segments``)."""
+    text = _text(term)
+    m = _GENERIC_SUCCESSORS.search(text)
+    if m is None:
+        return []
+    blocks = [labels.get(lab.strip()[1:]) for lab in m.group(1).split(",")]
+    n = len(term.operands)
+    if term.name == "cf.br":
+        groups = [list(range(n))]
+    elif term.name == "cf.cond_br":
+        seg = _i32_array(text, "operandSegmentSizes") or [1, 0, 0]
+        groups = [list(range(1, 1 + seg[1])), list(range(1 + seg[1], 1 + seg[1] + seg[2]))]
+    elif term.name == "cf.switch":
+        seg = _i32_array(text, "operandSegmentSizes") or [1, n - 1, 0]
+        groups = [list(range(1, 1 + seg[1]))]
+        start = 1 + seg[1]
+        for size in _i32_array(text, "case_operand_segments") or []:
+            groups.append(list(range(start, start + size)))
+            start += size
+    else:
+        return []
+    return [(b, g) for b, g in zip(blocks, groups) if b is not None]
+
+
 def _text(op: Op) -> str:
     """The literal text of an op fastalloc keeps as text (no nested regions)."""
     return " ".join(t for t in op.tmpl if isinstance(t, str)) if op.tmpl else ""
@@ -236,19 +305,19 @@ class AffinityAnalysis:
             return
         if name in _CALLABLES:
             if name != "util.initializer" and op.parent is module.body:
-                m = _SYMBOL.search(_head(op))
-                if m:
-                    self._funcs[m.group(1)] = op
+                sym = _sym_name(op)
+                if sym is not None:
+                    self._funcs[sym] = op
         elif name in _CALLS:
-            m = _SYMBOL.search(_head(op))
-            if m:
-                self._callers.setdefault(m.group(1), []).append(op)
+            callee = self._callee(op)
+            if callee is not None:
+                self._callers.setdefault(callee, []).append(op)
         elif name in _INDIRECT_CALLS:
             self._call_graph_incomplete = True
         elif name == "util.global" and op.parent is module.body:
-            m = _SYMBOL.search(_head(op))
-            if m:
-                self._globals[m.group(1)] = op
+            sym = _sym_name(op)
+            if sym is not None:
+                self._globals[sym] = op
         elif name.startswith("util.global."):
             m = _SYMBOL.search(_head(op) + " ".join(t for t in op.tmpl[1:] if isinstance(t, str)))
             if m:
@@ -270,7 +339,10 @@ class AffinityAnalysis:
         if op.opdef is not None:
             m = _SYMBOL.search(op.props.get("callee") or "")
         else:
-            m = _SYMBOL.search(_head(op))
+            # The generic form names the callee after the operands
+            # (`"util.call"(%a) <{callee = @f}>`), the pretty form first.
+            head = _head(op)
+            m = _SYMBOL.search(_text(op) if head.startswith('"') else head)
         return m.group(1) if m else None
 
     @staticmethod
@@ -278,12 +350,15 @@ class AffinityAnalysis:
         if fn.name == "util.initializer":
             return False
         head = f" {_head(fn)} "
+        if head.startswith(' "'):
+            m = _GENERIC_VISIBILITY.search(head)
+            return m is None or m.group(1) == "public"
         return " private " not in head and " nested " not in head
 
     def _incoming_calls(self, fn: Op) -> tuple[list[Op], bool]:
         """``Explorer::walkIncomingCalls``: the call sites and completeness."""
-        m = _SYMBOL.search(_head(fn)) if fn.name != "util.initializer" else None
-        calls = self._callers.get(m.group(1), []) if m else []
+        sym = _sym_name(fn) if fn.name != "util.initializer" else None
+        calls = self._callers.get(sym, []) if sym is not None else []
         return calls, not (self._is_public(fn) or self._call_graph_incomplete)
 
     # -- op facts ---------------------------------------------------------------
@@ -316,6 +391,8 @@ class AffinityAnalysis:
             return op.props.get("affinity") if op.props else None
         if name.startswith("stream.") or name in _HAL_PINNING_OPS:
             head = _head(op)
+            if head.startswith('"'):  # generic form: `<{affinity = #...}>`
+                return _attr_from_text(_text(op), "affinity")
             k = head.find(" on(")
             if k >= 0 and head[k + 4 : k + 5] == "#":
                 return _balanced(head, k + 4)
@@ -478,6 +555,8 @@ class AffinityAnalysis:
         region = term.parent.parent if term.parent is not None else None
         labels = {b.label: b for b in region.blocks if b.label} if region is not None else {}
         out: list[tuple[Block, list[int]]] = []
+        if _head(term).startswith('"'):
+            return _generic_successors(term, labels)
         current: list[int] | None = None
         for piece in term.tmpl or ():
             if isinstance(piece, str):
@@ -520,7 +599,7 @@ class AffinityAnalysis:
             name = op.name
             if name in _CALLS:
                 callee = self._funcs.get(self._callee(op) or "")
-                if callee is None or not callee.regions or not callee.regions[0].blocks:
+                if not _has_body(callee):
                     complete = False
                 else:
                     for block in callee.regions[0].blocks:
@@ -584,7 +663,7 @@ class AffinityAnalysis:
                     work.extend(self._scf_successor_inputs(op, idx))
                 if name in _CALLS:
                     callee = self._funcs.get(self._callee(op) or "")
-                    if callee is None or not callee.regions or not callee.regions[0].blocks:
+                    if not _has_body(callee):
                         complete = False
                     else:
                         args = callee.regions[0].blocks[0].args
@@ -843,8 +922,7 @@ class AffinityAnalysis:
         return acc
 
     def _update_global(self, key: tuple, g: Op) -> dict[str, str] | None:
-        m = _SYMBOL.search(_head(g))
-        gname = m.group(1) if m else ""
+        gname = _sym_name(g) or ""
         if gname in self._indirect:
             return None
         acc: dict[str, str] = {}
@@ -947,7 +1025,7 @@ class AffinityAnalysis:
             out.extend(self._scf_successor_inputs(op, idx))
         elif name in _CALLS:
             callee = self._funcs.get(self._callee(op) or "")
-            if callee is not None and callee.regions and callee.regions[0].blocks:
+            if _has_body(callee):
                 args = callee.regions[0].blocks[0].args
                 if idx < len(args):
                     out.append(args[idx])
@@ -986,7 +1064,7 @@ class AffinityAnalysis:
             name = op.name
             if name in _CALLS:
                 callee = self._funcs.get(self._callee(op) or "")
-                if callee is not None and callee.regions and callee.regions[0].blocks:
+                if _has_body(callee):
                     for block in callee.regions[0].blocks:
                         if block.ops and block.ops[-1].name in _RETURNS and v.index < len(block.ops[-1].operands):
                             work.append(block.ops[-1].operands[v.index])

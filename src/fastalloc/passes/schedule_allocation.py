@@ -19,8 +19,13 @@ against iree-opt) and the difference is noted at the place it matters:
 * use lists are walked newest first, as MLIR keeps them (this decides e.g.
   which of two results yielding the same constant is the escaping one).
 
-Every execute region of the module is checked for unconvertible ops before
-anything is rewritten, so an error leaves the module as it was.
+Beside the execute regions, ``stream.async.load``/``store`` become
+``stream.resource.load``/``store`` and the five ``stream.async.parameter.*``
+ops their ``stream.cmd.parameter.*`` ops (:mod:`fastalloc.passes.parameters`).
+
+Every execute region of the module is checked for unconvertible ops, and
+every parameter op read, before anything is rewritten, so an error leaves
+the module as it was.
 
 Per execute op (:func:`_allocate_execution_region`), in IREE's order:
 constants -> operand ranges -> results (tied / pass-through / reserved per
@@ -121,7 +126,7 @@ def schedule_allocation(
 
 
 def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | None = None) -> None:
-    from fastalloc.passes import convert
+    from fastalloc.passes import convert, parameters
 
     _set_aliases(module)
     # Reject unconvertible regions before rewriting anything, so that a bad
@@ -137,6 +142,8 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
                 if op.name == "stream.async.execute":
                     convert.check_convertible(op.regions[0])
                     n_work += 2 * len(op.regions[0].blocks[0].ops)
+                elif op.name in parameters.PARAMETER_OPS:
+                    parameters.read_op(op)  # unreadable: a located error, nothing rewritten yet
     tick = _Progress(progress, n_work) if progress is not None else None
     # The whole-program affinity analysis runs once, on the module as it is
     # now (iree-opt solves it before rewriting); skipped when the module
@@ -163,6 +170,8 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
                 convert.convert_async_load(op)
             elif name == "stream.async.store":
                 convert.convert_async_store(op)
+            elif name in parameters.PARAMETER_OPS:
+                parameters.convert(op)
         for block, repl in splices.items():
             new_list: list[Op] = []
             for op in block.ops:
