@@ -36,3 +36,21 @@ module {
     util.return %0#1, %1#0, %1#1, %1#2 : index, index, index, index
   }
 }
+// -----
+module {
+  util.global private @g0 : index
+  util.global private @g1 : index
+  util.initializer attributes {stream.resources = #stream.resource_config<{max_allocation_size = 1024, min_buffer_offset_alignment = 16, max_buffer_range = 4096, min_buffer_range_alignment = 16, index_bits = 64, alias_mutable_bindings = false, memory_model = Discrete}>} {
+    %c100 = arith.constant 100 : index
+    %c300 = arith.constant 300 : index
+    %g0 = util.global.load @g0 : index
+    %0:4 = stream.resource.pack slices({
+      [0, 1] = %c100,
+      [1, 2] = %c300,
+      [0, 2] = %g0
+    }) : index
+    util.global.store %0#0, @g1 : index
+    util.global.store %0#3, @g0 : index
+    util.return
+  }
+}

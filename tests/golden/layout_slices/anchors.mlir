@@ -2,10 +2,10 @@ module {
   util.global private @g : index
   util.initializer {
     %c100 = arith.constant 100 : index
-    %0:2 = stream.resource.pack slices({
-      [0, 0] = %c100
-    }) : index
-    util.global.store %0#0, @g : index
+    %c0 = arith.constant 0 : index
+    %c128 = arith.constant 128 : index
+    %c128_0 = arith.constant 128 : index
+    util.global.store %c128_0, @g : index
     util.return
   }
   func.func @f(%arg0: index) -> (index, index) {
@@ -37,5 +37,28 @@ module {
     %c128_3 = arith.constant 128 : index
     %c192 = arith.constant 192 : index
     util.return %c0, %c192, %c64_0, %c128 : index, index, index, index
+  }
+}
+// -----
+module {
+  util.global private @g0 : index
+  util.global private @g1 : index
+  util.initializer attributes {stream.resources = #stream.resource_config<{max_allocation_size = 1024, min_buffer_offset_alignment = 16, max_buffer_range = 4096, min_buffer_range_alignment = 16, index_bits = 64, alias_mutable_bindings = false, memory_model = Discrete}>} {
+    %c100 = arith.constant 100 : index
+    %c300 = arith.constant 300 : index
+    %g0 = util.global.load @g0 : index
+    %c0 = arith.constant 0 : index
+    %c112 = arith.constant 112 : index
+    %c112_0 = arith.constant 112 : index
+    %c416 = arith.constant 416 : index
+    %c416_1 = arith.constant 416 : index
+    %c16 = arith.constant 16 : index
+    %0 = util.align %g0, %c16 : index
+    %1 = arith.addi %0, %c416_1 : index
+    %c16_2 = arith.constant 16 : index
+    %c16_3 = arith.constant 16 : index
+    util.global.store %1, @g1 : index
+    util.global.store %c416_1, @g0 : index
+    util.return
   }
 }
