@@ -609,3 +609,19 @@ def test_default_not_looser_than_greedy_by_size_on_random(n):
     theirs = omnimalloc_total(s, e, z, "greedy_by_size")
     _, ours = run(s, e, z, alignment=64)
     assert ours <= theirs
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_portfolio_same_plan_whatever_the_threads(monkeypatch, threads):
+    # the passes of effort 1 and 2 share a best-so-far cutoff across threads;
+    # the plan must still be the earliest lowest one
+    s, e, z = random_buffers(3000, seed=4)
+    z = (z + 63) // 64 * 64
+    monkeypatch.setattr(_core, "_BF_THREADS_MIN_N", 0)
+    plans = {}
+    for t in (1, threads):
+        monkeypatch.setattr(_core, "_BF_THREADS", t)
+        plans[t] = [run(s, e, z, alignment=64, effort=k) for k in (1, 2)]
+    for (o1, t1), (o2, t2) in zip(plans[1], plans[threads]):
+        assert t1 == t2 and o1.tolist() == o2.tolist()
+        assert sweep_conflict(s, e, z, o1) is None

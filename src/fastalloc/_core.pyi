@@ -54,6 +54,7 @@ _BF_CHUNKS: int
 _BF_CHUNK_LEAVES: int
 _BF_RETRIES: int
 _BF_THREADS: int
+_BF_THREADS_MIN_N: int
 _BF_LARGE_N: int
 _BF_SEARCH_PASSES: int
 def _bf_leaves(starts: I64, ends: I64) -> tuple[int, I64, I64]: ...

@@ -840,6 +840,8 @@ _BF_SEARCH_PASSES = 128
 # Above this many buffers effort 1 is _bf_large (chunked passes over the big
 # buffers on 2 threads) instead of the portfolio of whole passes.
 _BF_LARGE_N = 200_000
+# Below this many buffers the portfolio's passes run in the calling thread.
+_BF_THREADS_MIN_N = 2000
 
 
 # Share of the bytes that _bf_large leaves to the sweep: the buffers below the
@@ -1135,6 +1137,57 @@ def _bf_large(starts, ends, sizes):
     return offsets, top
 
 
+def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
+                  int64_t target):
+    """The lowest peak of the (order, first fit?) passes `cands` and of the
+    plan `best` (peak best_total, tried before them): (offsets, peak, order,
+    first), order None when `best` wins.  Ties go to the earliest; same
+    result whatever the threads.  P (on `leaves`) runs passes, and one more
+    packer like it per extra thread.
+
+    The passes run as tasks of a _BfPool; each starts with a cutoff from the
+    best peak so far, found by pass j: that peak - 1 if j is earlier (a tie
+    would lose to j), the peak itself if j is later (a tie would win), so a
+    pass is only abandoned when it cannot be the answer.  Once a peak meets
+    `target` (the lower bound), the passes after it are skipped."""
+    cdef Py_ssize_t n = len(sizes), k
+    lock = threading.Lock()
+    # shared best: (peak, index in cands, -1 for `best`), offsets, order, first
+    state = [best_total, -1, best, None, False]
+    free = [P]
+    # small problems in this thread: starting a helper costs more than a pass
+    threads = max(_BF_THREADS, 1) if n >= _BF_THREADS_MIN_N else 1
+    for k in range(1, min(threads, len(cands))):
+        free.append(_BfPacker(None, None, sizes, P.use_bk, -1, leaves=leaves))
+
+    def task(Py_ssize_t k):
+        order, first = cands[k]
+        with lock:
+            if state[0] <= target and state[1] < k:
+                return
+            cut = state[0] - 1 if state[1] < k else state[0]
+            packer = free.pop()
+        try:
+            order = np.ascontiguousarray(order, dtype=np.int64)
+            work = np.empty(n, dtype=np.int64)
+            t = packer.run(order, work, cut, 0, first)
+        finally:
+            with lock:
+                free.append(packer)
+        if t < 0:
+            return
+        with lock:
+            if t < state[0] or (t == state[0] and k < state[1]):
+                state[:] = [t, k, work, order, first]
+
+    if threads > 1:
+        _bf_parallel([lambda k=k: task(k) for k in range(len(cands))])
+    else:
+        for k in range(len(cands)):
+            task(k)
+    return state[2], state[0], state[3], state[4]
+
+
 def _bf_search_passes(int effort):
     """Local search passes at this effort: none below 3, then
     _BF_SEARCH_PASSES * 4**(effort - 3) (capped at 2**40)."""
@@ -1156,23 +1209,15 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
         return best, best_total
     cdef int64_t npass = _bf_search_passes(effort)
     # without the local search, passes run on time buckets when they can
-    cdef _BfPacker P = _BfPacker(starts, ends, sizes, npass == 0)
+    leaves = _bf_leaves(starts, ends)
+    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, -1, leaves=leaves)
     cands = _bf_default_orders(starts, ends, sizes)
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
-    best_order = None   # the sweep's, built only if the search starts from it
-    best_first = False
-    work = np.empty(n, dtype=np.int64)
-    for order, first in cands:
-        order = np.ascontiguousarray(order, dtype=np.int64)
-        t = P.run(order, work, best_total - 1, 0, first)
-        if t >= 0:
-            best_total = t
-            best[:] = work
-            best_order = order
-            best_first = first
-            if t <= target:
-                return best, best_total
+    best, best_total, best_order, best_first = _bf_portfolio(
+        P, leaves, sizes, cands, best, best_total, target)
+    if best_total <= target:
+        return best, best_total
     large = _bf_large(starts, ends, sizes) if n > _BF_LARGE_N else None
     if npass > 0 and n >= 2:
         if best_order is None:
