@@ -12,7 +12,7 @@ Packers (``extra_info["packer"]``):
   ``packStaticSlicesGreedily`` (identical offsets), on the slices in IREE's
   canonical order (by start, then end);
 * ``fastalloc-best-fit-e0`` / ``fastalloc-best-fit``: ``strategy="best-fit"``
-  at effort 0 (one greedy pass) and at the default effort 1 (local search);
+  at effort 0 (one greedy pass) and at the default effort 1 (9 passes);
 * ``omnimalloc-best_fit`` / ``omnimalloc-greedy_by_size``: the PyPI package
   ``omnimalloc`` (its lifetimes are half-open: ``[start, end + 1)``).
 
@@ -23,8 +23,7 @@ The regression gate (``python -m bench.gate``) checks ``total`` exactly.
 
 Default run (``--benchmark-disable``, CI): the fast fastalloc packers
 (``fastalloc-iree``, ``fastalloc-best-fit-e0``) on every CSV and on random
-workloads of 10^3 and 10^4 buffers.  ``-m slow`` adds best-fit at effort 1
-(seconds per problem: it searches), omnimalloc (its packers are quadratic; not
+workloads of 10^3 and 10^4 buffers.  ``-m slow`` adds best-fit at effort 1, omnimalloc (its packers are quadratic; not
 run above ``OMNI_MAX_N`` buffers, say so in the report) and 10^5 buffers.
 
 Measure:  python -m pytest bench/bench_quality.py --benchmark-enable -m "slow or not slow" \\

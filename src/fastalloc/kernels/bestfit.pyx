@@ -160,9 +160,10 @@ cdef inline Py_ssize_t _bf_add_list(_bf_Tree* X, Py_ssize_t m, const _bf_Runs* L
 
 
 cdef int64_t _bf_fit(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t sz,
-                     int64_t* top) noexcept nogil:
+                     int64_t* top, bint first=False) noexcept nogil:
     """Offset of the smallest gap >= sz (lowest on ties) in the bytes free
     throughout leaves [l, r], or -1; *top = end of the highest busy byte.
+    With `first`, the lowest gap >= sz instead (first fit).
 
     Merges the sorted run lists of the query (see _bf_Tree) with a heap and
     sweeps them in offset order; stops early on an exact fit."""
@@ -201,7 +202,7 @@ cdef int64_t _bf_fit(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t sz,
             if gap >= sz and gap < best_gap:
                 best_gap = gap
                 best = c
-                if gap == sz:
+                if gap == sz or first:
                     break
         if hi > c:
             c = hi
@@ -244,10 +245,10 @@ cdef int _bf_record(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t lo, int64_t
 cdef int64_t _bf_place(_bf_Tree* X, const int64_t* order, Py_ssize_t n,
                        const int64_t* sizes, const Py_ssize_t* leaf_lo,
                        const Py_ssize_t* leaf_hi, int64_t* off,
-                       int64_t cutoff, Py_ssize_t nfixed=0) except -2 nogil:
+                       int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2 nogil:
     """Place buffers in `order`, each in the smallest gap that fits among the
     already placed buffers whose lifetimes meet its own (lowest such gap on
-    ties), else on top of them.  Returns the peak, or -1 as soon as the peak
+    ties; with `first`, the lowest gap that fits), else on top of them.  Returns the peak, or -1 as soon as the peak
     exceeds `cutoff` (a restart that cannot win is abandoned early).  The
     first `nfixed` buffers of `order` keep the offsets given in `off` (they
     are recorded, not placed, and count in the peak)."""
@@ -265,7 +266,7 @@ cdef int64_t _bf_place(_bf_Tree* X, const int64_t* order, Py_ssize_t n,
                 total = off[i] + sz
             _bf_record(X, leaf_lo[i], leaf_hi[i], off[i], off[i] + sz)
             continue
-        best = _bf_fit(X, leaf_lo[i], leaf_hi[i], sz, &top)
+        best = _bf_fit(X, leaf_lo[i], leaf_hi[i], sz, &top, first)
         if best < 0:
             if top > INT64_MAX - sz:
                 with gil:
@@ -351,6 +352,50 @@ def _bf_orders(starts, ends, sizes):
         np.lexsort((idx, -length, size_class(1.0))),
         np.lexsort((idx, -length, size_class(4.0))),
     ]   # first use, larger first: that is the sweep (_pack_sweep)
+
+
+def _bf_conflict_degree(starts, ends):
+    """How many other lifetimes meet each one: n - 1 minus those that end
+    before it starts and those that start after it ends; O(n log n).  Pure
+    Python: [sum(s <= ends[i] and starts[i] <= e for s, e in zip(starts,
+    ends)) - 1 for i in range(n)]."""
+    n = len(starts)
+    ss = np.sort(starts)
+    es = np.sort(ends)
+    return (n - 1) - np.searchsorted(es, starts, "left") - (n - np.searchsorted(ss, ends, "right"))
+
+
+def _bf_default_orders(starts, ends, sizes):
+    """The (order, first fit?) passes of effort 1, most often best first,
+    ties by index.  First fit in the orders of omnimalloc's greedy
+    heuristics (conflict degree x size, exact size -- its greedy_by_size --,
+    lifetime, first use, conflict degree, area; its `omni` keeps the best of
+    them), so that the default is never looser than those single passes
+    (up to their tie breaks), and best fit in two size-class orders that win
+    on traces with many near-equal sizes (S_1: 1.0133 against 1.0139 for the
+    best first-fit order).  Nine passes with the sweep: O(n log n) sorting
+    and a pass cost that grows with the live set, not with n."""
+    n = len(sizes)
+    idx = np.arange(n)
+    d = _bf_conflict_degree(starts, ends)
+    # d * size exactly (up to 2**94) as (hi, lo) int64 halves: float64 would
+    # merge distinct products into ties
+    lo = d * (sizes & 0xFFFFFFFF)
+    hi = d * (sizes >> 32) + (lo >> 32)
+    lo &= 0xFFFFFFFF
+    length = ends.astype(np.float64) - starts.astype(np.float64) + 1.0
+    neg_size = -sizes
+    log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
+    return [
+        (np.lexsort((idx, neg_size, -lo, -hi)), True),          # conflicts x size
+        (np.lexsort((idx, neg_size)), True),                     # size (greedy_by_size)
+        (np.lexsort((idx, starts, -np.floor(log_size * 4.0))), False),   # size class, first use
+        (np.lexsort((idx, -length, -np.floor(log_size * 1.5))), False),  # size class, longest
+        (np.lexsort((idx, -length)), True),                      # lifetime
+        (np.lexsort((idx, neg_size, starts)), True),             # first use, larger first
+        (np.lexsort((idx, neg_size, -d)), True),                 # conflicts
+        (np.lexsort((idx, -(sizes * length))), True),            # area
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -465,7 +510,7 @@ cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
 
 
 cdef int64_t _bf_scan1(const _bf_Ent* p, const _bf_Ent* q, Py_ssize_t s, Py_ssize_t e,
-                      int64_t sz, int64_t* top) noexcept nogil:
+                      int64_t sz, int64_t* top, bint first=False) noexcept nogil:
     # _bf_bk_fit over one list: the entries not meeting [s, e] are neutral
     # (no gap, no raise of c), computed without branches on them
     cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, hi
@@ -476,7 +521,7 @@ cdef int64_t _bf_scan1(const _bf_Ent* p, const _bf_Ent* q, Py_ssize_t s, Py_ssiz
         if meets & (gap >= sz) & (gap < best_gap):
             best_gap = gap
             best = c
-            if gap == sz:
+            if (gap == sz) | first:
                 break
         hi = p.hi
         c = hi if meets & (hi > c) else c
@@ -520,7 +565,7 @@ cdef inline Py_ssize_t _bf_merge2(const _bf_Run* a, Py_ssize_t na, const _bf_Run
 
 
 cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
-                        int64_t* top) except -2 nogil:
+                        int64_t* top, bint first=False) except -2 nogil:
     """Same answer as _bf_fit: offset of the smallest gap >= sz (lowest on
     ties) among the placed buffers meeting leaves [s, e], or -1; *top = end
     of the highest of them (when the answer is -1).  One list: a single
@@ -529,7 +574,7 @@ cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
     cdef _bf_Run* tmp
     cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, hi
     if b0 == b1:
-        return _bf_scan1(K.tch[b0].a, K.tch[b0].a + K.tch[b0].n, s, e, sz, top)
+        return _bf_scan1(K.tch[b0].a, K.tch[b0].a + K.tch[b0].n, s, e, sz, top, first)
     need = K.tch[b0].n
     for b in range(b0 + 1, b1 + 1):
         need += K.own[b].n
@@ -557,7 +602,7 @@ cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
         if gap >= sz and gap < best_gap:
             best_gap = gap
             best = c
-            if gap == sz:
+            if gap == sz or first:
                 break
         hi = K.acc[r].hi
         c = hi if hi > c else c
@@ -577,7 +622,7 @@ cdef int _bf_bk_record(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t lo,
 cdef int64_t _bf_bk_place(_bf_Bk* K, const int64_t* order, Py_ssize_t n,
                           const int64_t* sizes, const Py_ssize_t* leaf_lo,
                           const Py_ssize_t* leaf_hi, int64_t* off,
-                          int64_t cutoff, Py_ssize_t nfixed=0) except -2 nogil:
+                          int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2 nogil:
     """_bf_place on time buckets: same offsets, same peak, but every array
     is given in placement order (sizes[r] is buffer order[r]'s; order only
     names a buffer in an error): gathering them first in numpy keeps this
@@ -595,7 +640,7 @@ cdef int64_t _bf_bk_place(_bf_Bk* K, const int64_t* order, Py_ssize_t n,
                 total = off[r] + sz
             _bf_bk_record(K, leaf_lo[r], leaf_hi[r], off[r], off[r] + sz)
             continue
-        best = _bf_bk_fit(K, leaf_lo[r], leaf_hi[r], sz, &top)
+        best = _bf_bk_fit(K, leaf_lo[r], leaf_hi[r], sz, &top, first)
         if best < 0:
             if top > INT64_MAX - sz:
                 with gil:
@@ -612,7 +657,7 @@ cdef int64_t _bf_bk_place(_bf_Bk* K, const int64_t* order, Py_ssize_t n,
 
 
 cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
-                        int64_t cutoff, Py_ssize_t nfixed=0) except -2:
+                        int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2:
     # _bf_bk_place on arrays gathered in `order`; offsets scattered into out
     # (and read from it for the first nfixed buffers of the order)
     cdef const int64_t[::1] ordv = order
@@ -628,7 +673,7 @@ cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
         return 0
     with nogil:
         t = _bf_bk_place(K, &ordv[0], ordv.shape[0], &szv[0], &llv[0], &lhv[0], &offv[0],
-                         cutoff, nfixed)
+                         cutoff, nfixed, first)
     if t >= 0:
         np.asarray(out)[order] = off_a
     return t
@@ -684,9 +729,11 @@ cdef class _BfPacker:
         _bf_tree_free(&self.X)
         _bf_bk_free(&self.K)
 
-    def run(self, order, int64_t[::1] out, int64_t cutoff=INT64_MAX, Py_ssize_t nfixed=0):
+    def run(self, order, int64_t[::1] out, int64_t cutoff=INT64_MAX, Py_ssize_t nfixed=0,
+            bint first=False):
         """Offsets into `out`; returns the peak, or -1 once it exceeds cutoff.
-        The first `nfixed` buffers of `order` keep their offsets in `out`."""
+        The first `nfixed` buffers of `order` keep their offsets in `out`.
+        `first`: first fit (lowest gap that fits) instead of best fit."""
         cdef const int64_t[::1] ordv = order
         cdef const int64_t[::1] szv = self.sizes_arr
         cdef const Py_ssize_t[::1] llv = self.lla
@@ -697,10 +744,11 @@ cdef class _BfPacker:
         if len(order) != self.n or not 0 <= nfixed <= self.n:
             raise ValueError(f"order of {len(order)} buffers with {nfixed} fixed, expected {self.n}")
         if self.use_bk:
-            return _bf_bk_run(&self.K, order, self.sizes_arr, self.lla, self.lha, out, cutoff, nfixed)
+            return _bf_bk_run(&self.K, order, self.sizes_arr, self.lla, self.lha, out, cutoff, nfixed,
+                              first)
         with nogil:
             t = _bf_place(&self.X, &ordv[0], self.n, &szv[0], &llv[0], &lhv[0],
-                          &out[0], cutoff, nfixed)
+                          &out[0], cutoff, nfixed, first)
         return t
 
 
@@ -729,9 +777,12 @@ cdef int64_t _bf_local_search(_bf_Tree* X, Py_ssize_t n, const int64_t* sizes,
                               const Py_ssize_t* leaf_lo, const Py_ssize_t* leaf_hi,
                               int64_t* order, int64_t* cand, int64_t* cur_off,
                               int64_t* work, int64_t* best_off, int64_t cur_total,
-                              int64_t passes, int64_t target, uint64_t seed) except -2 nogil:
+                              int64_t passes, int64_t target, uint64_t seed,
+                              bint first=False) except -2 nogil:
     """Iterated local search on the placement order; returns the best peak
     (its offsets in best_off, which must hold the offsets of `order` on entry).
+    Every pass is best fit, or first fit with `first` (the rule the starting
+    order was packed with).
 
     Each step perturbs the current order and keeps the result if its peak is
     not higher (equal peaks are accepted so that the search drifts across
@@ -773,7 +824,7 @@ cdef int64_t _bf_local_search(_bf_Tree* X, Py_ssize_t n, const int64_t* sizes,
         else:
             i = 1 + _bf_below(&state, n - 1)
             _bf_move(cand, i, _bf_below(&state, i))
-        t = _bf_place(X, cand, n, sizes, leaf_lo, leaf_hi, work, cur_total)
+        t = _bf_place(X, cand, n, sizes, leaf_lo, leaf_hi, work, cur_total, 0, first)
         if t < 0:
             continue
         tmp = order; order = cand; cand = tmp
@@ -786,28 +837,20 @@ cdef int64_t _bf_local_search(_bf_Tree* X, Py_ssize_t n, const int64_t* sizes,
     return best_total
 
 
-# Work budget of the search per unit of effort, in buffer placements.  A pass
-# over the 150..450-buffer sets takes ~0.1-0.3 ms, so they get thousands of
-# passes; 10^4 buffers get a hundred; beyond 10^5 only the base orders run.
-_BF_BUDGET = 2_000_000
-_BF_MAX_PASSES = 6000
-# Above this many buffers (per unit of effort) a pass costs too much for the
-# few passes the budget allows to pay off: the base orders only.
-_BF_SEARCH_MAX_N = 5000
+# Passes of the local search at effort 3, times 4 per level above (each pass
+# one placement of every buffer, so its cost grows like n, never faster).
+_BF_SEARCH_PASSES = 128
+# Above this many buffers effort 1 is _bf_large (chunked passes over the big
+# buffers on 2 threads) instead of the portfolio of whole passes.
+_BF_LARGE_N = 200_000
+# Below this many buffers the portfolio's passes run in the calling thread.
+_BF_THREADS_MIN_N = 2000
 
 
-def _bf_norders(Py_ssize_t n, int effort):
-    """How many greedy orders to try after the sweep: all 12 up to
-    30000*effort buffers, 2 up to 2*10^5*effort (_bf_large_orders), then 1,
-    meaning _bf_large instead of the sweep and the orders, so that the time
-    grows about linearly with n; none at effort 0."""
-    if effort <= 0:
-        return 0
-    if n <= 30_000 * effort:
-        return 12
-    if n <= 200_000 * effort:
-        return 2
-    return 1
+# Above this many buffers effort 1 tries the sweep and the two size-class orders
+# of _bf_large_orders only: on large random and trace problems they beat the
+# eight-pass portfolio (which is tuned on small hard sets) at a quarter of its cost.
+_BF_PORTFOLIO_MAX_N = 30_000
 
 
 def _bf_large_orders(starts, ends, sizes, Py_ssize_t k):
@@ -1127,57 +1170,121 @@ def _bf_large(starts, ends, sizes):
     return offsets, top
 
 
+def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
+                  int64_t target):
+    """The lowest peak of the (order, first fit?) passes `cands` and of the
+    plan `best` (peak best_total, tried before them): (offsets, peak, order,
+    first), order None when `best` wins.  Ties go to the earliest; same
+    result whatever the threads.  P (on `leaves`) runs passes, and one more
+    packer like it per extra thread.
+
+    The passes run as tasks of a _BfPool; each starts with a cutoff from the
+    best peak so far, found by pass j: that peak - 1 if j is earlier (a tie
+    would lose to j), the peak itself if j is later (a tie would win), so a
+    pass is only abandoned when it cannot be the answer.  Once a peak meets
+    `target` (the lower bound), the passes after it are skipped."""
+    cdef Py_ssize_t n = len(sizes), k
+    lock = threading.Lock()
+    # shared best: (peak, index in cands, -1 for `best`), offsets, order, first
+    state = [best_total, -1, best, None, False]
+    free = [P]
+    # small problems in this thread: starting a helper costs more than a pass
+    threads = max(_BF_THREADS, 1) if n >= _BF_THREADS_MIN_N else 1
+    for k in range(1, min(threads, len(cands))):
+        free.append(_BfPacker(None, None, sizes, P.use_bk, -1, leaves=leaves))
+
+    def task(Py_ssize_t k):
+        order, first = cands[k]
+        with lock:
+            if state[0] <= target and state[1] < k:
+                return
+            cut = state[0] - 1 if state[1] < k else state[0]
+            packer = free.pop()
+        try:
+            order = np.ascontiguousarray(order, dtype=np.int64)
+            work = np.empty(n, dtype=np.int64)
+            t = packer.run(order, work, cut, 0, first)
+        finally:
+            with lock:
+                free.append(packer)
+        if t < 0:
+            return
+        with lock:
+            if t < state[0] or (t == state[0] and k < state[1]):
+                state[:] = [t, k, work, order, first]
+
+    if threads > 1:
+        _bf_parallel([lambda k=k: task(k) for k in range(len(cands))])
+    else:
+        for k in range(len(cands)):
+            task(k)
+    return state[2], state[0], state[3], state[4]
+
+
+def _bf_search_passes(int effort):
+    """Local search passes at this effort: none below 3, then
+    _BF_SEARCH_PASSES * 4**(effort - 3) (capped at 2**40)."""
+    if effort < 3:
+        return 0
+    return _BF_SEARCH_PASSES << min(2 * (effort - 3), 33)
+
+
 def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     cdef Py_ssize_t n = len(sizes)
-    norders = _bf_norders(n, effort)
-    if norders == 1:
+    if effort == 1 and n > _BF_LARGE_N:
         return _bf_large(starts, ends, sizes)
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
-    if norders == 0:
+    if effort == 0:
         return best, best_total
     target = _lower_bound(starts, ends, sizes)
     if best_total <= target:
         return best, best_total
+    cdef int64_t npass = _bf_search_passes(effort)
     # without the local search, passes run on time buckets when they can
-    search = n <= _BF_SEARCH_MAX_N * effort
-    cdef _BfPacker P = _BfPacker(starts, ends, sizes, not search)
-    if norders < 12:
-        orders = _bf_large_orders(starts, ends, sizes, norders)
-    else:
-        orders = _bf_orders(starts, ends, sizes)[:norders]
-    best_order = None  # the sweep's, built only if the search starts from it
-    work = np.empty(n, dtype=np.int64)
-    for order in orders:
-        order = np.ascontiguousarray(order, dtype=np.int64)
-        t = P.run(order, work, best_total - 1)
-        if t >= 0:
-            best_total = t
-            best[:] = work
-            best_order = order
-            if t <= target:
-                break
-    passes = min(_BF_MAX_PASSES, max(0, effort) * _BF_BUDGET // max(n, 1) - len(orders) - 1)
-    if n > _BF_SEARCH_MAX_N * effort:
-        passes = 0
-    if passes <= 0 or n < 2 or best_total <= target:
+    leaves = _bf_leaves(starts, ends)
+    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, -1, leaves=leaves)
+    cands = []
+    if n > _BF_PORTFOLIO_MAX_N:
+        cands = [(o, False) for o in _bf_large_orders(starts, ends, sizes, 2)]
+    if effort >= 2 or n <= _BF_PORTFOLIO_MAX_N:
+        cands += _bf_default_orders(starts, ends, sizes)
+    if effort >= 2:
+        cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
+    best, best_total, best_order, best_first = _bf_portfolio(
+        P, leaves, sizes, cands, best, best_total, target)
+    if best_total <= target:
         return best, best_total
-    if best_order is None:
-        best_order = np.lexsort((np.arange(n), -sizes, starts))
-    cdef int64_t[::1] ordv = np.ascontiguousarray(best_order, dtype=np.int64).copy()
+    large = _bf_large(starts, ends, sizes) if n > _BF_LARGE_N else None
+    if npass > 0 and n >= 2:
+        if best_order is None:
+            best_order = np.lexsort((np.arange(n), -sizes, starts))
+            best_first = False
+        best_total = _bf_local_search_run(P, best_order, best_first, best, best_total,
+                                          npass, target, seed)
+    if large is not None and large[1] < best_total:
+        return large
+    return best, best_total
+
+
+def _bf_local_search_run(_BfPacker P, order, bint first, best, int64_t total,
+                         int64_t npass, int64_t target, uint64_t seed):
+    # _bf_local_search from `order` (packed into `best` with peak `total`);
+    # improves `best` in place, returns its peak
+    cdef Py_ssize_t n = P.n
+    cdef int64_t[::1] ordv = np.ascontiguousarray(order, dtype=np.int64).copy()
     cdef int64_t[::1] candv = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] curv = best.copy()
-    cdef int64_t[::1] workv = work
+    cdef int64_t[::1] workv = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] bestv = best
     cdef const int64_t[::1] szv = P.sizes_arr
     cdef const Py_ssize_t[::1] llv = P.lla
     cdef const Py_ssize_t[::1] lhv = P.lha
-    cdef int64_t total = best_total, npass = passes, tgt = target
     with nogil:
         total = _bf_local_search(&P.X, n, &szv[0], &llv[0], &lhv[0], &ordv[0],
                                  &candv[0], &curv[0], &workv[0], &bestv[0],
-                                 total, npass, tgt, seed)
-    return best, total
+                                 total, npass, target, seed, first)
+    return total
 
 
 def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
@@ -1188,24 +1295,29 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
     >= 0 and multiples of `alignment` (so every gap and offset stays aligned).
     Buffers are placed one at a time, each in the smallest gap (lowest on
     ties) left by the already placed buffers whose lifetimes meet its own, or
-    on top of them.  Which order, by effort:
+    on top of them (best fit), or in the lowest gap that fits (first fit).
+    Which passes, by effort (each pass costs about the live set per buffer,
+    so the time grows like n times the number of passes, at every size):
 
     * effort 0: first use, larger first; with that order the placed buffers
       that meet the next one are the live ones, so a simulated malloc heap
-      (_pack_sweep) does the pass in O(n log n): ~0.05 s for 2*10^4 buffers.
-    * effort >= 1: also 12 size / size-class / lifetime / area orders up to
-      30000*effort buffers (_bf_orders), above that the 2 size-class /
-      longest-first orders of _bf_large_orders, keeping the lowest peak as
-      XLA's heap simulator does, then an iterated local search on the best
-      order (_bf_local_search) within effort * _BF_BUDGET placements, for up
-      to 5000*effort buffers.  Stops as soon as the peak meets the lower
-      bound.  Above 2*10^5*effort buffers, _bf_large instead: the buffers
-      holding all but 1/256 of the bytes packed in independent time chunks
-      (_bf_chunked: one pass each, the chunk of the peak retried in other
-      orders), the smallest ones swept on top, on 2 threads (random
-      workload, 10^6 buffers: ~1 s CPU, 1.005-1.041 x the lower bound on 4
-      seeds, against 1.008-1.069 for one pass over the big ones and ~5 s
-      for the best of the sweep and one order over all of them).
+      (_pack_sweep) does the pass in O(n log n).
+    * effort 1 (default): the sweep and the 8 passes of
+      _bf_default_orders (omnimalloc's greedy orders in first fit, two
+      size-class orders in best fit), keeping the lowest peak (the earliest
+      on ties) as XLA's heap simulator does; a pass stops as soon as it
+      exceeds the best peak so far, and the whole as soon as a peak meets
+      the lower bound.  Above _BF_LARGE_N buffers, _bf_large instead: the
+      buffers holding all but 1/256 of the bytes packed in independent time
+      chunks (_bf_chunked: one pass each, the chunk of the peak retried in
+      other orders), the smallest ones swept on top, on 2 threads.
+    * effort 2: also the 12 orders of _bf_orders, each in best and in first
+      fit (33 passes), and _bf_large above _BF_LARGE_N buffers.
+    * effort k >= 3: then an iterated local search on the best order
+      (_bf_local_search) of _BF_SEARCH_PASSES * 4**(k - 3) passes.
+    A higher effort tries a superset of the lower one's plans (the search
+    replays the same seeded moves, longer), so its peak is never higher,
+    except effort 1 against 0 above _BF_LARGE_N buffers (no sweep there).
     One pass in a given order is a segment tree over time holding unions of
     byte ranges (_bf_Tree, O(log T) lists per query and insertion) or, when
     the local search does not run and lifetimes are short against the time
@@ -1234,8 +1346,9 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
 
 
 def _pack_best_fit_order(const int64_t[::1] starts, const int64_t[::1] ends,
-                         const int64_t[::1] sizes, order):
-    """One best-fit pass in the given order (for tests and experiments)."""
+                         const int64_t[::1] sizes, order, bint first=False):
+    """One best-fit pass in the given order (first fit with `first`; for
+    tests and experiments)."""
     cdef Py_ssize_t n = sizes.shape[0]
     offsets = np.zeros(n, dtype=np.int64)
     if n == 0:
@@ -1252,7 +1365,7 @@ def _pack_best_fit_order(const int64_t[::1] starts, const int64_t[::1] ends,
         _bf_tree_init(&X, T)
         with nogil:
             t = _bf_place(&X, &ordv[0], n, &sizes[0], &llv[0], &lhv[0],
-                          &offv[0], INT64_MAX)
+                          &offv[0], INT64_MAX, 0, first)
     finally:
         _bf_tree_free(&X)
     return offsets, int(t)
@@ -1564,9 +1677,10 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
 
 
 def _pack_best_fit_order_bk(const int64_t[::1] starts, const int64_t[::1] ends,
-                            const int64_t[::1] sizes, order, int shift=-1):
-    """One best-fit pass in the given order on time buckets of 2**shift
-    leaves (default: _bf_bk_shift's choice, else 0); for tests."""
+                            const int64_t[::1] sizes, order, int shift=-1, bint first=False):
+    """One best-fit pass (first fit with `first`) in the given order on time
+    buckets of 2**shift leaves (default: _bf_bk_shift's choice, else 0); for
+    tests."""
     cdef Py_ssize_t n = sizes.shape[0]
     offsets = np.zeros(n, dtype=np.int64)
     if n == 0:
@@ -1580,7 +1694,7 @@ def _pack_best_fit_order_bk(const int64_t[::1] starts, const int64_t[::1] ends,
     try:
         _bf_bk_init(&K, T, shift)
         t = _bf_bk_run(&K, np.ascontiguousarray(order, dtype=np.int64), np.asarray(sizes),
-                       lla, lha, offsets, INT64_MAX)
+                       lla, lha, offsets, INT64_MAX, 0, first)
     finally:
         _bf_bk_free(&K)
     return offsets, int(t)
