@@ -79,8 +79,8 @@ STALE_FACTOR = 1.6
 #: per-call jitter do not matter for microsecond cases
 SAMPLE_SECONDS = 0.004
 #: time budget per case per run (rounds shrink for slow cases, but never below MIN_ROUNDS)
-CASE_BUDGET = 0.6
-DEFAULT_ROUNDS = 9
+CASE_BUDGET = 0.5
+DEFAULT_ROUNDS = 15
 MIN_ROUNDS = 5
 #: cases whose single call takes longer are not timed, only their total is checked
 MAX_TIMED_CALL = 0.5
@@ -228,6 +228,10 @@ _clock = time.process_time
 
 
 def _sample(fn: Callable[[], Any], calls: int) -> float:
+    if calls > 1:
+        # Cases run interleaved, so the previous case has evicted this one's
+        # data: one untimed call first, or small cases measure the cold cache.
+        fn()
     t0 = _clock()
     for _ in range(calls):
         fn()
@@ -410,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.gate", description=__doc__.split("\n\n")[0])
     ap.add_argument("--baseline", default=str(DEFAULT_BASELINE), help="baseline JSON (default: %(default)s)")
     ap.add_argument("--update", action="store_true",
-                    help="measure (twice the rounds) and write the baseline instead of comparing")
+                    help="measure (three times the rounds) and write the baseline instead of comparing")
     ap.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="interleaved rounds (default %(default)s)")
     ap.add_argument("--retries", type=int, default=2,
                     help="re-measure cases over the threshold this many times (default %(default)s)")
@@ -444,7 +448,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     runner = Runner(selected, plant)
     if args.update:
-        runner.measure(list(runner.meas), 2 * args.rounds, seed=0)
+        # More rounds than a check: the baseline's minimum must be clean, or a
+        # 2x slowdown would look smaller than it is.
+        runner.measure(list(runner.meas), 3 * args.rounds, seed=0)
         doc = to_record(runner)
         doc.update(commit=_git_commit(), date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                    machine=f"{platform.machine()} {os.cpu_count()} cpus, Python {platform.python_version()}")
