@@ -262,16 +262,16 @@ class Runner:
                                                timed=first <= MAX_TIMED_CALL, first=first)
         self.ref_samples: list[float] = []
 
-    def rounds_for(self, name: str, rounds: int) -> int:
+    def rounds_for(self, name: str, rounds: int, budget: float = CASE_BUDGET) -> int:
         m = self.meas[name]
         per_round = m.calls * (min(m.samples) if m.samples else m.first)
-        return max(MIN_ROUNDS, min(rounds, int(CASE_BUDGET / max(per_round, 1e-9))))
+        return max(MIN_ROUNDS, min(rounds, int(budget / max(per_round, 1e-9))))
 
-    def measure(self, names: list[str], rounds: int, seed: int = 0) -> None:
+    def measure(self, names: list[str], rounds: int, seed: int = 0, budget: float = CASE_BUDGET) -> None:
         """``rounds`` interleaved rounds over ``names`` (each case stops at its
         own round count); the reference is sampled beside every case."""
         rng = random.Random(seed)
-        todo = {n: self.rounds_for(n, rounds) for n in names if self.meas[n].timed}
+        todo = {n: self.rounds_for(n, rounds, budget) for n in names if self.meas[n].timed}
         for r in range(max(todo.values(), default=0)):
             order = [n for n, k in todo.items() if k > r]
             rng.shuffle(order)
@@ -450,7 +450,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.update:
         # More rounds than a check: the baseline's minimum must be clean, or a
         # 2x slowdown would look smaller than it is.
-        runner.measure(list(runner.meas), 3 * args.rounds, seed=0)
+        runner.measure(list(runner.meas), 3 * args.rounds, seed=0, budget=3 * CASE_BUDGET)
         doc = to_record(runner)
         doc.update(commit=_git_commit(), date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                    machine=f"{platform.machine()} {os.cpu_count()} cpus, Python {platform.python_version()}")

@@ -173,7 +173,7 @@ def test_progress_only_on_a_terminal_and_not_quiet():
             for _ in range(4):
                 bar.update()
             if drawn:  # the count, the time so far and the rate
-                assert re.search(r"\rchunks \[#{30}\] 4/4 \d+\.\d s [\d.]+[kM]?/s$", s.getvalue())
+                assert re.search(r"\r\x1b\[2Kchunks \[#{30}\] 4/4 \d+\.\d s [\d.]+[kM]?/s$", s.getvalue())
         assert (s.getvalue() != "") == drawn
         if drawn:
             assert s.getvalue().endswith("\r\x1b[2K")  # erased when done
