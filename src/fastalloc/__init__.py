@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from fastalloc.errors import FastallocError, SourceLocation
+from fastalloc.errors import FastallocError as FastallocError, SourceLocation as SourceLocation
 
 __version__ = "0.1.0"
 
@@ -27,12 +27,14 @@ _EXPORTS = {
     "parse": "fastalloc.ir",
     "Module": "fastalloc.ir",
     "run_passes": "fastalloc.passes",
+    "PackStrategy": "fastalloc.passes",
     "schedule_allocation": "fastalloc.passes.schedule_allocation",
     "layout_slices": "fastalloc.passes.layout_slices",
     "pack_stats": "fastalloc.passes.stats",
     "PackStats": "fastalloc.passes.stats",
     "pack": "fastalloc.packing",
     "Plan": "fastalloc.packing",
+    "Strategy": "fastalloc.packing",
     "STRATEGIES": "fastalloc.packing",
     "lower_bound": "fastalloc.packing",
     "validate": "fastalloc.packing",
@@ -46,16 +48,47 @@ _EXPORTS = {
     "plan_many": "fastalloc.batch",
 }
 
-__all__ = ["FastallocError", "SourceLocation", "__version__", *sorted(_EXPORTS)]
+# A literal list (not computed from _EXPORTS) so that type checkers see the
+# public names as exported; tests/test_typing.py checks the two agree.
+__all__ = [
+    "FastallocError",
+    "LIVE_IN",
+    "LIVE_OUT",
+    "Module",
+    "PackStats",
+    "PackStrategy",
+    "Plan",
+    "Problem",
+    "STRATEGIES",
+    "SourceLocation",
+    "Strategy",
+    "__version__",
+    "alias_sets",
+    "layout_slices",
+    "liveness_intervals",
+    "lower_bound",
+    "pack",
+    "pack_stats",
+    "parse",
+    "plan_many",
+    "read_csv",
+    "run_passes",
+    "schedule_allocation",
+    "validate",
+    "write_csv",
+]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'fastalloc' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later lookups skip this hook
-    return value
+if not TYPE_CHECKING:
+    # Hidden from type checkers: they see the imports at the bottom instead,
+    # and a misspelt name is an error rather than Any.
+    def __getattr__(name: str) -> Any:
+        module = _EXPORTS.get(name)
+        if module is None:
+            raise AttributeError(f"module 'fastalloc' has no attribute {name!r}")
+        value = getattr(importlib.import_module(module), name)
+        globals()[name] = value  # later lookups skip this hook
+        return value
 
 
 def __dir__() -> list[str]:
@@ -63,21 +96,22 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from fastalloc.batch import plan_many
-    from fastalloc.csvio import Problem, read_csv, write_csv
-    from fastalloc.ir import Module, parse
+    from fastalloc.batch import plan_many as plan_many
+    from fastalloc.csvio import Problem as Problem, read_csv as read_csv, write_csv as write_csv
+    from fastalloc.ir import Module as Module, parse as parse
     from fastalloc.packing import (
-        LIVE_IN,
-        LIVE_OUT,
-        STRATEGIES,
-        Plan,
-        alias_sets,
-        liveness_intervals,
-        lower_bound,
-        pack,
-        validate,
+        LIVE_IN as LIVE_IN,
+        LIVE_OUT as LIVE_OUT,
+        STRATEGIES as STRATEGIES,
+        Plan as Plan,
+        Strategy as Strategy,
+        alias_sets as alias_sets,
+        liveness_intervals as liveness_intervals,
+        lower_bound as lower_bound,
+        pack as pack,
+        validate as validate,
     )
-    from fastalloc.passes import run_passes
-    from fastalloc.passes.schedule_allocation import schedule_allocation
-    from fastalloc.passes.layout_slices import layout_slices
-    from fastalloc.passes.stats import PackStats, pack_stats
+    from fastalloc.passes import PackStrategy as PackStrategy, run_passes as run_passes
+    from fastalloc.passes.layout_slices import layout_slices as layout_slices
+    from fastalloc.passes.schedule_allocation import schedule_allocation as schedule_allocation
+    from fastalloc.passes.stats import PackStats as PackStats, pack_stats as pack_stats

@@ -26,7 +26,7 @@ import os
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Union, overload
 
 from fastalloc.csvio import Problem
 from fastalloc.errors import FastallocError
@@ -106,6 +106,35 @@ def _solve_chunk(first: int, chunk: list, options: dict) -> list:
     return out
 
 
+# Typed by what comes in: packing problems give Plans, MLIR text gives text
+# (a tuple stands for (starts, ends, sizes); Tasks are assumed to hold arrays).
+@overload
+def plan_many(
+    problems: Iterable[str],
+    *,
+    workers: int | None = None,
+    executor: str | Executor = "process",
+    chunksize: int | None = None,
+    strategy: str = "best-fit",
+    alignment: int = 64,
+    range_alignment: int | None = None,
+    effort: int = 1,
+    passes: Sequence[str] = DEFAULT_PASSES,
+) -> list[str]: ...
+@overload
+def plan_many(
+    problems: Iterable[Task | Problem | tuple[Any, Any, Any]],
+    *,
+    workers: int | None = None,
+    executor: str | Executor = "process",
+    chunksize: int | None = None,
+    strategy: str = "best-fit",
+    alignment: int = 64,
+    range_alignment: int | None = None,
+    effort: int = 1,
+    passes: Sequence[str] = DEFAULT_PASSES,
+) -> list[Plan]: ...
+@overload
 def plan_many(
     problems: Iterable[ProblemLike],
     *,
@@ -117,7 +146,19 @@ def plan_many(
     range_alignment: int | None = None,
     effort: int = 1,
     passes: Sequence[str] = DEFAULT_PASSES,
-) -> list[Plan | str]:
+) -> list[Plan | str]: ...
+def plan_many(
+    problems: Iterable[ProblemLike],
+    *,
+    workers: int | None = None,
+    executor: str | Executor = "process",
+    chunksize: int | None = None,
+    strategy: str = "best-fit",
+    alignment: int = 64,
+    range_alignment: int | None = None,
+    effort: int = 1,
+    passes: Sequence[str] = DEFAULT_PASSES,
+) -> list[Any]:
     """Solve ``problems`` independently, in parallel; results in input order.
 
     ``workers``: pool size (None: ``os.cpu_count()``; 1: in this process, no

@@ -387,24 +387,38 @@ def _common_args(p: argparse.ArgumentParser) -> None:
                    help="log fastalloc's progress messages to stderr (-vv: debug)")
 
 
-class _NoTiming:
+class _Phases:
+    """``phase(name)``: the phase's line on a terminal after a second
+    (progress.Activity, which also logs its time at DEBUG), and its entry in
+    the --timing report when asked for."""
+
+    def __init__(self, args: argparse.Namespace, timing=None) -> None:
+        self.args = args
+        self.timing = timing
+
     def phase(self, name: str):
         import contextlib
 
-        return contextlib.nullcontext()
+        from fastalloc.progress import Activity
+
+        stack = contextlib.ExitStack()
+        if self.timing is not None:
+            stack.enter_context(self.timing.phase(name))
+        stack.enter_context(Activity(name, quiet=getattr(self.args, "quiet", False)))
+        return stack
 
 
-def _timing_of(args: argparse.Namespace):
+def _timing_of(args: argparse.Namespace) -> _Phases:
     if getattr(args, "timing", False):
         from fastalloc.progress import Timing
 
-        return Timing()
-    return _NoTiming()
+        return _Phases(args, Timing())
+    return _Phases(args)
 
 
-def _finish_timing(timing) -> None:
-    if not isinstance(timing, _NoTiming):
-        sys.stderr.write(timing.report())
+def _finish_timing(timing: _Phases) -> None:
+    if timing.timing is not None:
+        sys.stderr.write(timing.timing.report())
 
 
 def _progress(total: int, label: str, args: argparse.Namespace):
@@ -521,19 +535,24 @@ def _pack_run(args: argparse.Namespace) -> int:
     from fastalloc import packing
     from fastalloc.csvio import write_csv
 
+    phases = _timing_of(args)
     try:
-        prob = _read_problem(args.problem)
+        with phases.phase("read csv"):
+            prob = _read_problem(args.problem)
         _log.info("pack %s: %d buffers, strategy %s, alignment %d", args.problem, len(prob),
                   args.strategy, args.alignment)
         t0 = time.perf_counter()
-        offsets, total, used = _pack_problem(prob, args.strategy, args.alignment, args.effort)
+        with phases.phase(f"pack {len(prob)} buffers"):
+            offsets, total, used = _pack_problem(prob, args.strategy, args.alignment, args.effort)
         seconds = time.perf_counter() - t0
-        lb = packing.lower_bound(prob.starts, prob.ends, prob.sizes, args.alignment) if len(prob) else 0
+        with phases.phase("lower bound"):
+            lb = packing.lower_bound(prob.starts, prob.ends, prob.sizes, args.alignment) if len(prob) else 0
         text = None
         if args.output is not None:
-            buf = io.StringIO()
-            write_csv(buf, prob.starts, prob.ends, prob.sizes, offsets, ids=prob.ids)
-            text = buf.getvalue()
+            with phases.phase("format plan"):
+                buf = io.StringIO()
+                write_csv(buf, prob.starts, prob.ends, prob.sizes, offsets, ids=prob.ids)
+                text = buf.getvalue()
     except FastallocError as e:
         _report(e)
         return 1
@@ -544,7 +563,8 @@ def _pack_run(args: argparse.Namespace) -> int:
     }
     if text is not None:
         try:
-            write_atomic(args.output, text)
+            with phases.phase("write plan"):
+                write_atomic(args.output, text)
         except OSError as e:
             sys.stderr.write(f"error: cannot write '{args.output}': {e.strerror}\n")
             return 1

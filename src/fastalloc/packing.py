@@ -16,9 +16,12 @@ coerces its arrays once, here, and raises :class:`FastallocError` (a
 
 from __future__ import annotations
 
+import logging
 import numbers
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -44,8 +47,13 @@ __all__ = [
 LIVE_IN: int = _alias.LIVE_IN
 LIVE_OUT: int = _alias.LIVE_OUT
 
+#: A packing strategy's name, for type checkers (``"search"``: see STRATEGIES).
+Strategy = Literal["best-fit", "iree", "search"]
+
 #: Packing strategies accepted by :func:`pack`.
-STRATEGIES: tuple[str, ...] = ("best-fit", "iree")
+STRATEGIES: tuple[Strategy, ...] = ("best-fit", "iree")
+
+_log = logging.getLogger(__name__)
 
 _INT64_MAX = np.iinfo(np.int64).max
 
@@ -64,7 +72,7 @@ class Plan:
     alignment: int
     range_alignment: int
 
-    def __iter__(self):  # ``offsets, total = plan``
+    def __iter__(self) -> Iterator[Any]:  # ``offsets, total = plan``
         return iter((self.offsets, self.total))
 
 
@@ -170,7 +178,7 @@ def pack(
     *,
     alignment: int = 64,
     range_alignment: int | None = None,
-    strategy: str = "best-fit",
+    strategy: Strategy = "best-fit",
     effort: int = 1,
 ) -> Plan:
     """Assign each buffer an offset in one slab so that buffers with
@@ -212,6 +220,7 @@ def pack(
 
     Empty input gives an empty plan of total 0.
     """
+    t0 = time.perf_counter()
     align = _check_alignment("alignment", alignment)
     ralign = align if range_alignment is None else _check_alignment("range_alignment", range_alignment)
     if strategy not in STRATEGIES:
@@ -240,6 +249,9 @@ def pack(
         offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     top = int(top)
     total = (top + (ralign - 1)) & ~(ralign - 1)
+    if _log.isEnabledFor(logging.DEBUG):
+        _log.debug("pack: %d buffers, strategy %s, alignment %d, total %d bytes, %.3f s",
+                   n, strategy, align, total, time.perf_counter() - t0)
     return Plan(offsets, total, strategy, align, ralign)
 
 

@@ -11,8 +11,10 @@ ignores the ones it does not use.  A pass module registers itself with
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal, overload
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
@@ -21,7 +23,12 @@ from fastalloc.errors import FastallocError
 # schedule_allocation.schedule_allocation``, ``fastalloc.passes.layout_slices.
 # layout_slices``); a same-named function here would be shadowed by the
 # submodule as soon as it is imported.
-__all__ = ["PASSES", "register", "run_passes"]
+__all__ = ["PASSES", "PackStrategy", "register", "run_passes"]
+
+#: ``pack_strategy`` of the passes: a packing strategy, or ``"smallest"`` (each, keep the smaller slab)
+PackStrategy = Literal["iree", "best-fit", "search", "smallest"]
+
+_log = logging.getLogger(__name__)
 
 PassFn = Callable[..., None]
 
@@ -53,12 +60,30 @@ def _lookup(name: str) -> PassFn:
     return fn
 
 
+@overload
+def run_passes(
+    text: str | bytes,
+    passes: Iterable[str],
+    *,
+    filename: str = "<stdin>",
+    pack_strategy: PackStrategy = "iree",
+    **options: object,
+) -> str: ...
+@overload
 def run_passes(
     text: Any,
     passes: Iterable[str],
     *,
     filename: str = "<stdin>",
-    pack_strategy: str = "iree",
+    pack_strategy: PackStrategy = "iree",
+    **options: object,
+) -> Any: ...
+def run_passes(
+    text: Any,
+    passes: Iterable[str],
+    *,
+    filename: str = "<stdin>",
+    pack_strategy: PackStrategy = "iree",
     **options: object,
 ) -> Any:
     """Parse ``text``, run ``passes`` in order, return the printed module.
@@ -76,18 +101,38 @@ def run_passes(
         from fastalloc.integrations.iree_pm import run_passes as _run_on_iree_module
 
         return _run_on_iree_module(text, list(passes), filename=filename, pack_strategy=pack_strategy, **options)
-    fns = [_lookup(name) for name in passes]
+    names = list(passes)
+    fns = [_lookup(name) for name in names]
     # Parser, passes and printer each pause the cyclic collector, but between
     # them it would run full scans over the objects just made (~20% of a
     # 30k-op run).
+    debug = _log.isEnabledFor(logging.DEBUG)
     with gc_paused():
+        t0 = time.perf_counter()
         module = parse(text, filename=filename)
+        if debug:
+            _log.debug("%s: parse: %d bytes, %d ops, %.3f s", filename, len(text), _count_ops(module),
+                       time.perf_counter() - t0)
         try:
-            for fn in fns:
+            for name, fn in zip(names, fns):
+                t0 = time.perf_counter()
                 fn(module, pack_strategy=pack_strategy, **options)
-            return module.print()
+                if debug:
+                    _log.debug("%s: %s: %d ops after, %.3f s", filename, name, _count_ops(module),
+                               time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            out = module.print()
+            if debug:
+                _log.debug("%s: print: %d bytes, %.3f s", filename, len(out), time.perf_counter() - t0)
+            return out
         finally:
             # Nobody else holds the module: free it now (see Module.dispose),
             # not at some later full collection of the caller's.
             module.dispose()
 
+
+
+def _count_ops(module: Any) -> int:
+    """Ops in the module (a walk: only called when DEBUG logging is on)."""
+    walk = getattr(module, "walk", None)
+    return sum(1 for _ in walk()) if walk is not None else -1
