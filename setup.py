@@ -34,6 +34,13 @@ extensions = [
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
     ),
+    Extension(
+        "fastalloc.kernels.search",
+        ["src/fastalloc/kernels/search.pyx"],
+        include_dirs=[np.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
+    ),
     # The parser and the printer are Python (Cython's pure-Python mode);
     # compiled, their per-token / per-value calls are C calls.  They keep
     # bounds checks on in every build (directives at the top of each file).
