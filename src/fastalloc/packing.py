@@ -45,9 +45,10 @@ LIVE_OUT: int = _core.LIVE_OUT
 #: Packing strategies accepted by :func:`pack`.
 STRATEGIES: tuple[str, ...] = ("best-fit", "iree", "search")
 
-#: ``strategy="search"``'s node budget when neither ``time_limit`` nor
-#: ``work_limit`` is given (deterministic, a few seconds on hard problems).
-SEARCH_WORK_LIMIT: int = 200_000
+#: ``strategy="search"``'s work budget when neither ``time_limit`` nor
+#: ``work_limit`` is given (deterministic; a unit is a search node, plus one
+#: per 256 buffers it scans).
+SEARCH_WORK_LIMIT: int = 100_000
 
 _INT64_MAX = np.iinfo(np.int64).max
 

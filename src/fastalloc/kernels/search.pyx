@@ -75,6 +75,7 @@ cdef struct Comp:
     const int64_t* stotal  # sum of sizes live in each section
     const int64_t* rank    # N_HEUR * m ranks (lower = tried first)
     const int64_t* order   # 0..m-1
+    const int64_t* boff    # where each buffer's (buffer, section) entries start in State.bpos
 
 
 cdef struct State:
@@ -89,6 +90,9 @@ cdef struct State:
     int64_t* stamp
     int64_t* aff
     int64_t* cuts          # unplaced buffers spanning the boundary after each section
+    int64_t* sb            # section members, the unplaced ones first: [sptr[s], sptr[s] + scnt[s])
+    int64_t* scnt
+    int64_t* bpos          # position in sb of each (buffer, section) entry
     int64_t stamp_n
     int64_t placed
     int64_t* tr_idx        # >= 0: min offset of a buffer; < 0: floor of section -idx-1
@@ -159,22 +163,32 @@ cdef int _place(State* st, int64_t b, int64_t top, bint* hatless) noexcept nogil
     unplaced buffers.  Every change is trailed.  ``hatless``: no unplaced
     buffer overlaps ``b`` (nothing can go above it)."""
     cdef Comp* c = st.c
-    cdef int64_t s, j, x, t, mn
+    cdef int64_t s, j, x, t, mn, f, p, last, y
     cdef int64_t z = c.size[b]
+    hatless[0] = True
     for s in range(c.slo[b], c.shi[b]):
         if _push(st, -s - 1, st.floor_[s]) < 0:
             return OOM
         st.floor_[s] = top
         st.rem[s] -= z
+        # move b out of the section's unplaced members (the undo only
+        # increments the count: b stays just past them)
+        p = st.bpos[c.boff[b] + s - c.slo[b]]
+        last = c.sptr[s] + st.scnt[s] - 1
+        y = st.sb[last]
+        st.sb[p] = y
+        st.bpos[c.boff[y] + s - c.slo[y]] = p
+        st.sb[last] = b
+        st.bpos[c.boff[b] + s - c.slo[b]] = last
+        st.scnt[s] -= 1
+        if st.scnt[s]:
+            hatless[0] = False
     st.stamp_n += 1
     cdef int64_t naff = 0
-    hatless[0] = True
     for s in range(c.slo[b], c.shi[b]):
-        for j in range(c.sptr[s], c.sptr[s + 1]):
-            x = c.sbuf[j]
-            if st.off[x] < 0:
-                hatless[0] = False
-            if st.off[x] < 0 and st.minoff[x] < top:
+        for j in range(c.sptr[s], c.sptr[s] + st.scnt[s]):
+            x = st.sb[j]
+            if st.minoff[x] < top:
                 if _push(st, x, st.minoff[x]) < 0:
                     return OOM
                 st.minoff[x] = top
@@ -186,11 +200,14 @@ cdef int _place(State* st, int64_t b, int64_t top, bint* hatless) noexcept nogil
     for j in range(naff):
         t = st.aff[j]
         mn = INT64_MAX
-        for s in range(c.sptr[t], c.sptr[t + 1]):
-            x = c.sbuf[s]
-            if st.off[x] < 0 and st.minoff[x] < mn:
+        f = st.floor_[t]
+        for s in range(c.sptr[t], c.sptr[t] + st.scnt[t]):
+            x = st.sb[s]
+            if st.minoff[x] < mn:
                 mn = st.minoff[x]
-        if mn != INT64_MAX and st.floor_[t] < mn:
+                if mn <= f:  # no lift: stop early
+                    break
+        if mn != INT64_MAX and f < mn:
             if _push(st, -t - 1, st.floor_[t]) < 0:
                 return OOM
             st.floor_[t] = mn
@@ -220,7 +237,9 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
     cdef int r
     cdef bint hatless
     cdef int64_t* cutp
-    st.nodes += 1
+    # the work counter: one per node plus the scan of the partition, so that
+    # a budget bounds the time on large problems too
+    st.nodes += 1 + (nb >> 8)
     if st.nodes > st.limit:
         return ABORT
     if st.deadline_ns and (st.nodes & 255) == 0 and _now_ns() > st.deadline_ns:
@@ -288,6 +307,7 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
         _undo(st, mark)
         for j in range(c.slo[b], c.shi[b]):
             st.rem[j] += c.size[b]
+            st.scnt[j] += 1
         st.off[b] = -1
         if r != NONE or hatless:
             # a buffer with nothing above it constrains no one: if the rest
@@ -331,7 +351,7 @@ cdef int _split(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_
 cdef int _decide(State* st, Comp* c, int64_t cap, int heur, int64_t limit) noexcept nogil:
     """FOUND (``st.sol`` holds local offsets, all tops <= cap), NONE (proven
     infeasible), ABORT (node limit or deadline) or OOM."""
-    cdef int64_t i, j
+    cdef int64_t i, j, x
     st.c = c
     st.cap = cap
     st.rank = c.rank + heur * c.m
@@ -347,6 +367,11 @@ cdef int _decide(State* st, Comp* c, int64_t cap, int heur, int64_t limit) noexc
     st.stamp_n = 0
     for i in range(c.nsec):
         st.cuts[i] = 0
+        st.scnt[i] = c.sptr[i + 1] - c.sptr[i]
+        for j in range(c.sptr[i], c.sptr[i + 1]):
+            st.sb[j] = c.sbuf[j]
+            x = c.sbuf[j]
+            st.bpos[c.boff[x] + i - c.slo[x]] = j
     for i in range(c.m):
         st.minoff[i] = 0
         st.off[i] = -1
@@ -355,7 +380,7 @@ cdef int _decide(State* st, Comp* c, int64_t cap, int heur, int64_t limit) noexc
     return _node(st, c.order, c.m, 0, c.nsec, 0, -1)
 
 
-cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_t align,
+cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_t max_ent, int64_t align,
               int64_t* best_top, int64_t* proven, int64_t* offsets, int64_t work_limit,
               int64_t deadline_ns, int64_t* out) noexcept nogil:
     """The outer anytime loop over all components (see the module docstring).
@@ -375,6 +400,9 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
     st.stamp = <int64_t*>malloc((max_sec + 1) * sizeof(int64_t))
     st.aff = <int64_t*>malloc((max_sec + 1) * sizeof(int64_t))
     st.cuts = <int64_t*>malloc((max_sec + 1) * sizeof(int64_t))
+    st.scnt = <int64_t*>malloc((max_sec + 1) * sizeof(int64_t))
+    st.sb = <int64_t*>malloc((max_ent + 1) * sizeof(int64_t))
+    st.bpos = <int64_t*>malloc((max_ent + 1) * sizeof(int64_t))
     st.tr_idx = NULL
     st.tr_old = NULL
     st.tr_n = 0
@@ -383,7 +411,8 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
     st.deadline_ns = deadline_ns
     st.timed_out = 0
     if (st.minoff == NULL or st.off == NULL or st.sol == NULL or st.floor_ == NULL
-            or st.rem == NULL or st.stamp == NULL or st.aff == NULL or st.cuts == NULL):
+            or st.rem == NULL or st.stamp == NULL or st.aff == NULL or st.cuts == NULL
+            or st.scnt == NULL or st.sb == NULL or st.bpos == NULL):
         res = OOM
         stop = True
     P = 0
@@ -453,15 +482,18 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
     free(st.stamp)
     free(st.aff)
     free(st.cuts)
+    free(st.scnt)
+    free(st.sb)
+    free(st.bpos)
     free(st.tr_idx)
     free(st.tr_old)
     return OOM if res == OOM else 0
 
 
-cdef int _search_kernel(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_t align,
+cdef int _search_kernel(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_t max_ent, int64_t align,
                         int64_t* best_top, int64_t* proven, int64_t* offsets, int64_t work_limit,
                         int64_t deadline_ns, int64_t* out) except -1 nogil:
-    if _run(comps, ncomp, max_m, max_sec, align, best_top, proven, offsets, work_limit,
+    if _run(comps, ncomp, max_m, max_sec, max_ent, align, best_top, proven, offsets, work_limit,
             deadline_ns, out) == OOM:
         with gil:
             raise MemoryError("fastalloc search: out of memory")
@@ -527,7 +559,7 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
         raise MemoryError("fastalloc search: out of memory")
     cdef int64_t[::1] v
     cdef int64_t out[3]
-    cdef int64_t max_m = 0, max_sec = 0, deadline = 0
+    cdef int64_t max_m = 0, max_sec = 0, max_ent = 0, deadline = 0
     cdef int64_t[::1] offs = offsets
     cdef int64_t ci
     try:
@@ -553,7 +585,8 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
             np.cumsum(np.bincount(secid, minlength=nsec), out=sptr[1:])
             rank = _ranks(cz, slo, shi, stotal, ce - cs + 1)
             lorder = np.arange(gi.size, dtype=np.int64)
-            arrs = [gi, cz, slo, shi, sptr, sbuf, stotal, rank, lorder]
+            boff = np.ascontiguousarray(np.cumsum(span) - span, dtype=np.int64)
+            arrs = [gi, cz, slo, shi, sptr, sbuf, stotal, rank, lorder, boff]
             keep.append(arrs)
             comps[ci].m = gi.size
             comps[ci].nsec = nsec
@@ -575,16 +608,19 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
             comps[ci].rank = &v[0]
             v = lorder
             comps[ci].order = &v[0]
+            v = boff
+            comps[ci].boff = &v[0]
             best_top[ci] = int((offsets[gi] + cz).max())
             proven[ci] = int(stotal.max())
             max_m = max(max_m, gi.size)
             max_sec = max(max_sec, nsec)
+            max_ent = max(max_ent, int(sbuf.size))
         if time_limit >= 0:
             deadline = _now_ns() + <int64_t>(time_limit * 1e9)
             if deadline == 0:
                 deadline = 1
         with nogil:
-            _search_kernel(comps, ncomp, max_m, max_sec, align, best_top, proven, &offs[0],
+            _search_kernel(comps, ncomp, max_m, max_sec, max_ent, align, best_top, proven, &offs[0],
                            work_limit, deadline, out)
         top = max(best_top[ci] for ci in range(ncomp))
         return offsets, int(top), int(out[0]), int(out[1]), bool(out[2])
