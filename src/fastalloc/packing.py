@@ -270,6 +270,7 @@ def _pack_search(
     time_limit: float | None, work_limit: int | None,
 ) -> Plan:
     t0 = time.monotonic()
+    n = s.shape[0]
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real) or not (
             0 <= float(time_limit) < 1e9
@@ -284,7 +285,9 @@ def _pack_search(
 
     # Sizes rounded to both alignments, as best-fit's, so that tops stay aligned.
     zb = z if ralign >= align else (z + (align - 1)) & ~np.int64(align - 1)
-    start, _ = _core._pack_best_fit(s, e, zb, align, 0)
+    # Up to 5000 buffers best-fit's default effort is a local search that the
+    # search does better with the same time; above, it is a few cheap passes.
+    start, _ = _core._pack_best_fit(s, e, zb, align, 0 if n <= 5000 else 1)
     start = np.ascontiguousarray(start, dtype=np.int64)
     left = -1.0 if time_limit is None else max(0.0, float(time_limit) - (time.monotonic() - t0))
     offsets, top, proven, _nodes, _timed_out = _search_kernel._search(

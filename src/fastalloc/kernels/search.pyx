@@ -50,6 +50,9 @@ import numpy as np
 
 cdef enum:
     N_HEUR = 3
+    # The search recurses once per placed buffer: larger components keep
+    # their starting plan so that the C stack stays within a few MB (any thread).
+    MAX_SEARCH_M = 12000
     FOUND = 1
     NONE = 0
     ABORT = 2
@@ -100,6 +103,7 @@ cdef struct State:
     int64_t tr_n
     int64_t tr_cap
     int64_t nodes
+    int64_t ticks          # nodes visited, for the clock check
     int64_t limit
     int64_t deadline_ns    # 0: none
     int timed_out
@@ -242,7 +246,8 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
     st.nodes += 1 + (nb >> 8)
     if st.nodes > st.limit:
         return ABORT
-    if st.deadline_ns and (st.nodes & 255) == 0 and _now_ns() > st.deadline_ns:
+    st.ticks += 1
+    if st.deadline_ns and ((st.ticks & 63) == 0 or nb >= 256) and _now_ns() > st.deadline_ns:
         st.timed_out = 1
     if st.timed_out:
         return ABORT
@@ -408,6 +413,7 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
     st.tr_n = 0
     st.tr_cap = 0
     st.nodes = 0
+    st.ticks = 0
     st.deadline_ns = deadline_ns
     st.timed_out = 0
     if (st.minoff == NULL or st.off == NULL or st.sol == NULL or st.floor_ == NULL
@@ -424,10 +430,10 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
     while not stop:
         any_open = False
         for ci in range(ncomp):
-            if best_top[ci] <= P:
+            c = &comps[ci]
+            if best_top[ci] <= P or c.m > MAX_SEARCH_M:
                 continue
             any_open = True
-            c = &comps[ci]
             lo = proven[ci] if proven[ci] > P else P
             first = True
             while lo < best_top[ci]:
@@ -533,6 +539,7 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
     bound on ``top`` (``top == bound``: optimal).  Zero-size buffers are left
     at their initial offsets.
     """
+    cdef int64_t t_start = _now_ns()
     s = np.asarray(starts)
     e = np.asarray(ends)
     z = np.asarray(sizes)
@@ -616,7 +623,7 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
             max_sec = max(max_sec, nsec)
             max_ent = max(max_ent, int(sbuf.size))
         if time_limit >= 0:
-            deadline = _now_ns() + <int64_t>(time_limit * 1e9)
+            deadline = t_start + <int64_t>(time_limit * 1e9)
             if deadline == 0:
                 deadline = 1
         with nogil:
