@@ -87,7 +87,7 @@ def solve(
             work_limit=work_limit if problem.work_limit is None else problem.work_limit,
         )
     # the search's budget; other strategies take none
-    extra = {"time_limit": time_limit, "work_limit": work_limit} if strategy == "search" else {}
+    extra: dict[str, Any] = {"time_limit": time_limit, "work_limit": work_limit} if strategy == "search" else {}
     if isinstance(problem, Problem):
         return pack(problem.starts, problem.ends, problem.sizes, alignment=alignment,
                     range_alignment=range_alignment, strategy=strategy, effort=effort, **extra)

@@ -45,6 +45,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
@@ -489,7 +490,7 @@ def _pack_problem(prob, strategy: str, alignment: int, effort: int, time_limit: 
     names = [s for s in packing.STRATEGIES if s != "search"] if strategy == SMALLEST else [strategy]
     best = None
     for name in names:
-        extra = {"time_limit": time_limit} if name == "search" and time_limit is not None else {}
+        extra: dict[str, Any] = {"time_limit": time_limit} if name == "search" and time_limit is not None else {}
         plan = packing.pack(prob.starts, prob.ends, prob.sizes, alignment=alignment,
                             strategy=name, effort=effort, **extra)
         if best is None or plan.total < best[1]:

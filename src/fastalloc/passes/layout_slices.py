@@ -617,7 +617,7 @@ def _lower_pack(
     return b.out
 
 
-def _strategy_options(strategy: str) -> tuple[str, dict[str, float]]:
+def _strategy_options(strategy: str) -> tuple[str, dict[str, Any]]:
     """``"search:S"`` -> ``("search", {"time_limit": S})``; other names as they are."""
     if not strategy.startswith(SEARCH_PREFIX):
         return strategy, {}
