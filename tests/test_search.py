@@ -145,3 +145,34 @@ def test_empty_and_zero_sizes():
     plan = pack([0, 0, 1], [3, 3, 2], [0, 64, 0], alignment=64, strategy="search")
     assert plan.total == 64 and plan.optimal
     validate([0, 0, 1], [3, 3, 2], [0, 64, 0], plan.offsets, alignment=64)
+
+
+def _cli(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "fastalloc", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_cli_pack_and_opt_take_the_search(tmp_path):
+    path = next(p for p in benchmark_csvs() if p.name.startswith("C."))
+    r = _cli("pack", str(path), "--strategy", "search", "--time-limit", "20", "--json")
+    assert r.returncode == 0, r.stderr
+    import json
+
+    out = json.loads(r.stdout)
+    assert out["strategy"] == "search" and out["total"] == out["lower_bound"]
+    bad = _cli("pack", str(path), "--strategy", "best-fit", "--time-limit", "1")
+    assert bad.returncode == 1 and "--time-limit" in bad.stderr
+
+    from pathlib import Path
+
+    import fastalloc
+
+    example = str(Path(fastalloc.__file__).parent / "examples" / "example.mlir")
+    r = _cli("opt", example, "--passes", "schedule-allocation,layout-slices", "--pack-strategy", "search",
+             "--pack-time-limit", "5", "-o", str(tmp_path / "out.mlir"))
+    assert r.returncode == 0, r.stderr
+    assert "stream.resource.pack" not in (tmp_path / "out.mlir").read_text()
+    bad = _cli("opt", example, "--pack-strategy", "iree", "--pack-time-limit", "5")
+    assert bad.returncode == 1 and "--pack-time-limit" in bad.stderr

@@ -291,7 +291,7 @@ def _pack_search(
     start = np.ascontiguousarray(start, dtype=np.int64)
     left = -1.0 if time_limit is None else max(0.0, float(time_limit) - (time.monotonic() - t0))
     offsets, top, proven, _nodes, _timed_out = _search_kernel._search(
-        s, e, zb, start, align, int(work_limit), left
+        s, e, zb, start, align, int(work_limit), left, int(_core._lower_bound(s, e, zb))
     )
     total = (int(top) + (ralign - 1)) & ~(ralign - 1)
     # Rounding sizes up to `align` can cost the real problem at most

@@ -17,5 +17,6 @@ def _search(
     align: int,
     work_limit: int,
     time_limit: float,
+    floor: int = 0,
 ) -> tuple[I64, int, int, int, bool]: ...
 def _ranks(size: I64, slo: I64, shi: I64, stotal: I64, tlen: I64) -> I64: ...

@@ -283,6 +283,11 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
     qsort(cand, k, sizeof(Key), _key_cmp)
     r = NONE
     for i in range(k):
+        # each child costs a placement and a check over the partition's sections
+        st.nodes += (s_hi - s_lo) >> 8
+        if st.nodes > st.limit:
+            r = ABORT
+            break
         b = cand[i].idx
         o = cand[i].a
         mark = st.tr_n
@@ -512,7 +517,8 @@ def _ranks(size, slo, shi, stotal, tlen):
     m = size.shape[0]
     if m == 0:
         return np.zeros(0, dtype=np.int64)
-    load = np.array([stotal[a:b].max() for a, b in zip(slo.tolist(), shi.tolist())], dtype=np.int64)
+    ext = np.append(stotal, 0)
+    load = np.maximum.reduceat(ext, np.column_stack((slo, shi)).ravel())[::2]  # max of stotal[slo:shi]
     area = size * tlen
     idx = np.arange(m)
     orders = [  # width (lifetime), area, section load in MiniMalloc's three orders
@@ -529,12 +535,14 @@ def _ranks(size, slo, shi, stotal, tlen):
 
 
 def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::1] sizes,
-            const int64_t[::1] init_offsets, int64_t align, int64_t work_limit, double time_limit):
+            const int64_t[::1] init_offsets, int64_t align, int64_t work_limit, double time_limit,
+            int64_t floor=0):
     """Exact anytime search (module docstring) from the plan ``init_offsets``.
 
     ``sizes`` must be multiples of ``align`` and ``init_offsets`` a valid plan
     with aligned offsets; ``work_limit``: node budget (> 0); ``time_limit``:
-    seconds (< 0: none).  Returns ``(offsets, top, bound, nodes, timed_out)``:
+    seconds (< 0: none); ``floor``: a known lower bound on the top (components
+    whose starting plan is already below it are not searched).  Returns ``(offsets, top, bound, nodes, timed_out)``:
     the best plan found (``top = max(offset + size)``) and the proven lower
     bound on ``top`` (``top == bound``: optimal).  Zero-size buffers are left
     at their initial offsets.
@@ -553,8 +561,14 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
     eo = e[order]
     reach = np.maximum.accumulate(eo)
     cut = np.flatnonzero(so[1:] > reach[:so.size - 1]) + 1
-    bounds = np.concatenate(([0], cut, [order.size])).tolist()
-    cdef int64_t ncomp = len(bounds) - 1
+    bounds = np.concatenate(([0], cut, [order.size]))
+    # only the components whose starting plan is above the floor need a search
+    tops = np.maximum.reduceat(offsets[order] + z[order], bounds[:bounds.size - 1])
+    keep_c = np.flatnonzero(tops > floor)
+    bounds = np.column_stack((bounds[keep_c], bounds[keep_c + 1])).ravel().tolist()
+    if not bounds:
+        return offsets, int(tops.max()), int(max(floor, 0)), 0, False
+    cdef int64_t ncomp = len(bounds) // 2
     keep = []  # arrays the Comp structs point into
     cdef Comp* comps = <Comp*>malloc(ncomp * sizeof(Comp))
     cdef int64_t* best_top = <int64_t*>malloc(ncomp * sizeof(int64_t))
@@ -571,7 +585,7 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
     cdef int64_t ci
     try:
         for ci in range(ncomp):
-            a, b = bounds[ci], bounds[ci + 1]
+            a, b = bounds[2 * ci], bounds[2 * ci + 1]
             gi = np.ascontiguousarray(order[a:b], dtype=np.int64)
             cs, ce, cz = s[gi], e[gi], np.ascontiguousarray(z[gi], dtype=np.int64)
             pts = np.unique(np.concatenate((cs, ce + 1)))
@@ -629,8 +643,9 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
         with nogil:
             _search_kernel(comps, ncomp, max_m, max_sec, max_ent, align, best_top, proven, &offs[0],
                            work_limit, deadline, out)
-        top = max(best_top[ci] for ci in range(ncomp))
-        return offsets, int(top), int(out[0]), int(out[1]), bool(out[2])
+        rest = tops[tops <= floor]  # the components left as they started
+        top = max(max(best_top[ci] for ci in range(ncomp)), int(rest.max()) if rest.size else 0)
+        return offsets, int(top), int(max(out[0], floor)), int(out[1]), bool(out[2])
     finally:
         free(comps)
         free(best_top)
