@@ -45,6 +45,7 @@ extensions = [
     _native("fastalloc.passes._convert", "src/fastalloc/passes/_convert.pyx"),
     _native("fastalloc._lexer", "src/fastalloc/_lexer.pyx"),
     _native("fastalloc._csvscan", "src/fastalloc/_csvscan.pyx"),
+    _native("fastalloc.kernels.search", "src/fastalloc/kernels/search.pyx"),
     # The parser and the printer are Python (Cython's pure-Python mode);
     # compiled, their per-token / per-value calls are C calls.  They keep
     # bounds checks on in every build (directives at the top of each file).

@@ -52,14 +52,14 @@ def test_example_table():
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0].split() == ["function", "region", "line", "transients", "s/d", "results", "constants",
-                                "slab", "iree", "slab", "best-fit", "lower", "bound", "ratio", "iree",
-                                "ratio", "best-fit"]
+                                "slab", "iree", "slab", "best-fit", "slab", "search", "lower", "bound",
+                                "ratio", "iree", "ratio", "best-fit", "ratio", "search"]
     assert set(lines[1]) == {"-", " "}
     # hidden, logits, acc: 3 static transients of 4 KiB; hidden dies before acc
     # is born, logits+acc live together -> 8 KiB.  probs: one 4 KiB result.
     # Weights 256 KiB + 1 KiB + 256 KiB = 513 KiB of constants.
     assert lines[2].split() == ["@predict", "execute#0", "57", "3/0", "1", "(4", "KiB)", "3", "(513", "KiB)",
-                                "8", "KiB", "8", "KiB", "8", "KiB", "1.000", "1.000"]
+                                "8", "KiB", "8", "KiB", "8", "KiB", "8", "KiB", "1.000", "1.000", "1.000"]
     assert len(lines) == 3
 
 
@@ -69,16 +69,16 @@ def test_json_two_functions_and_already_scheduled_input(tmp_path: Path):
     r = run("stats", "--json", str(src))
     assert r.returncode == 0, r.stderr
     s = json.loads(r.stdout)
-    assert s["strategies"] == ["iree", "best-fit"]
+    assert s["strategies"] == ["iree", "best-fit", "search"]
     f, g = s["regions"]
     assert (f["function"], f["region"], f["line"]) == ("f", 0, 4)
     assert f["transients"] == {"count": 2, "static": 1, "dynamic": 1, "static_bytes": 128}
     assert f["results"]["count"] == 0 and f["constants"]["count"] == 0
-    assert f["slab"] == {"iree": 128, "best-fit": 128} and f["lower_bound"] == 128
+    assert f["slab"] == {"iree": 128, "best-fit": 128, "search": 128} and f["lower_bound"] == 128
     assert (g["function"], g["line"]) == ("g", 15)
     assert g["transients"] == {"count": 2, "static": 2, "dynamic": 0, "static_bytes": 200}
     assert g["results"] == {"count": 1, "dynamic": 0, "bytes": 100}
-    assert g["slab"] == {"iree": 256, "best-fit": 256} and g["lower_bound"] == 256
+    assert g["slab"] == {"iree": 256, "best-fit": 256, "search": 256} and g["lower_bound"] == 256
     assert [(p["function"], p["region"], p["static_slices"], p["dynamic_slices"]) for p in s["packs"]] == [
         ("f", 0, 1, 1), ("g", 0, 2, 0)]
     assert all(p["offset_alignment"] == 64 == p["range_alignment"] for p in s["packs"])
@@ -92,7 +92,7 @@ def test_json_two_functions_and_already_scheduled_input(tmp_path: Path):
 
     # A smaller default alignment shrinks @g's slab to 2 x 112 (16-aligned 100).
     r16 = json.loads(run("stats", "--json", "--resource-min-offset-alignment", "16", str(src)).stdout)
-    assert r16["regions"][1]["slab"] == {"iree": 224, "best-fit": 224}
+    assert r16["regions"][1]["slab"] == {"iree": 224, "best-fit": 224, "search": 224}
 
 
 def test_empty_module_from_stdin():
@@ -112,8 +112,10 @@ def test_csv_problem(tmp_path: Path):
     assert r.returncode == 0, r.stderr
     s = json.loads(r.stdout)
     assert s["n"] == 4 and s["lower_bound"] == 200 and s["alignment"] == 1
-    assert set(s["totals"]) == {"iree", "best-fit"}
+    assert set(s["totals"]) == {"iree", "best-fit", "search"}
     assert all(t >= 200 for t in s["totals"].values())
+    # a, b, c live at t=1 (200); b, c, d at t=2 (200): a and d share bytes, the search closes at 200
+    assert s["totals"]["search"] == 200
     table = run("stats", str(src)).stdout.splitlines()
     assert table[0].split()[:2] == ["file", "buffers"]
     assert table[2].split()[:2] == [str(src), "4"]

@@ -46,6 +46,8 @@ class Task:
     range_alignment: int | None = None
     strategy: str | None = None
     effort: int | None = None
+    time_limit: float | None = None
+    work_limit: int | None = None
 
 
 ProblemLike = Union[Task, Problem, str, Sequence[Any]]
@@ -60,11 +62,15 @@ def solve(
     effort: int = 1,
     passes: Sequence[str] = DEFAULT_PASSES,
     filename: str = "<batch>",
+    time_limit: float | None = None,
+    work_limit: int | None = None,
 ) -> Plan | str:
     """Solve one problem (see the module docstring); raises FastallocError."""
     if isinstance(problem, str):
         from fastalloc.passes import run_passes
 
+        if strategy == "search" and time_limit is not None:
+            strategy = f"search:{float(time_limit)!r}"  # layout-slices' spelling
         return run_passes(problem, list(passes), filename=filename, pack_strategy=strategy)
     if isinstance(problem, Task):
         if isinstance(problem.problem, Task):
@@ -77,10 +83,14 @@ def solve(
             effort=effort if problem.effort is None else problem.effort,
             passes=passes,
             filename=filename,
+            time_limit=time_limit if problem.time_limit is None else problem.time_limit,
+            work_limit=work_limit if problem.work_limit is None else problem.work_limit,
         )
+    # the search's budget; other strategies take none
+    extra: dict[str, Any] = {"time_limit": time_limit, "work_limit": work_limit} if strategy == "search" else {}
     if isinstance(problem, Problem):
         return pack(problem.starts, problem.ends, problem.sizes, alignment=alignment,
-                    range_alignment=range_alignment, strategy=strategy, effort=effort)
+                    range_alignment=range_alignment, strategy=strategy, effort=effort, **extra)
     try:
         starts, ends, sizes = problem
     except (TypeError, ValueError):
@@ -89,7 +99,7 @@ def solve(
             f"not {type(problem).__name__}"
         ) from None
     return pack(starts, ends, sizes, alignment=alignment, range_alignment=range_alignment,
-                strategy=strategy, effort=effort)
+                strategy=strategy, effort=effort, **extra)
 
 
 def _solve_chunk(first: int, chunk: list, options: dict) -> list:
@@ -120,6 +130,8 @@ def plan_many(
     range_alignment: int | None = None,
     effort: int = 1,
     passes: Sequence[str] = DEFAULT_PASSES,
+    time_limit: float | None = None,
+    work_limit: int | None = None,
 ) -> list[str]: ...
 @overload
 def plan_many(
@@ -133,6 +145,8 @@ def plan_many(
     range_alignment: int | None = None,
     effort: int = 1,
     passes: Sequence[str] = DEFAULT_PASSES,
+    time_limit: float | None = None,
+    work_limit: int | None = None,
 ) -> list[Plan]: ...
 @overload
 def plan_many(
@@ -146,6 +160,8 @@ def plan_many(
     range_alignment: int | None = None,
     effort: int = 1,
     passes: Sequence[str] = DEFAULT_PASSES,
+    time_limit: float | None = None,
+    work_limit: int | None = None,
 ) -> list[Plan | str]: ...
 def plan_many(
     problems: Iterable[ProblemLike],
@@ -158,6 +174,8 @@ def plan_many(
     range_alignment: int | None = None,
     effort: int = 1,
     passes: Sequence[str] = DEFAULT_PASSES,
+    time_limit: float | None = None,
+    work_limit: int | None = None,
 ) -> list[Any]:
     """Solve ``problems`` independently, in parallel; results in input order.
 
@@ -170,7 +188,8 @@ def plan_many(
     ``chunksize`` (default: about four chunks per worker).
 
     The options apply to every problem (a :class:`Task` may override the
-    packing ones).  The output does not depend on ``workers``, ``executor``
+    packing ones); ``time_limit`` (seconds) and ``work_limit`` (nodes) are
+    ``strategy="search"``'s budget per problem.  The output does not depend on ``workers``, ``executor``
     or ``chunksize``.  If any problem fails, raises FastallocError naming the
     lowest failing index: ``problem 3: ...``.
     """
@@ -183,7 +202,7 @@ def plan_many(
     if isinstance(executor, str) and executor not in ("process", "thread"):
         raise FastallocError(f"executor must be 'process', 'thread' or a concurrent.futures.Executor, got {executor!r}")
     options = dict(strategy=strategy, alignment=alignment, range_alignment=range_alignment,
-                   effort=effort, passes=tuple(passes))
+                   effort=effort, passes=tuple(passes), time_limit=time_limit, work_limit=work_limit)
 
     if not items:
         return []

@@ -18,7 +18,8 @@ failed (as iree-opt does).
 util.func(iree-stream-layout-slices))'``,
 ``--iree-stream-resource-min-offset-alignment N`` (alias
 ``--resource-min-offset-alignment``), ``--mlir-timing`` (alias ``--timing``);
-``--pack-strategy iree|best-fit|smallest`` picks layout-slices' packer.
+``--pack-strategy iree|best-fit|search|smallest`` picks layout-slices' packer
+(``--pack-time-limit S``: the search's seconds per pack).
 
 The other subcommands:
 
@@ -48,6 +49,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
@@ -347,6 +349,12 @@ def _pass_names(args: argparse.Namespace) -> list[str]:
 
 def _pass_options(args: argparse.Namespace) -> dict[str, object]:
     options: dict[str, object] = {"pack_strategy": args.pack_strategy}
+    if args.pack_time_limit is not None:
+        if args.pack_strategy != "search":
+            raise FastallocError("--pack-time-limit applies to --pack-strategy search")
+        if not 0 <= args.pack_time_limit < 1e9:
+            raise FastallocError(f"--pack-time-limit must be seconds >= 0, got {args.pack_time_limit}")
+        options["pack_strategy"] = f"search:{args.pack_time_limit!r}"
     if args.default_alignment is not None:
         a = args.default_alignment
         if a <= 0 or a & (a - 1):
@@ -360,7 +368,7 @@ def _pass_options(args: argparse.Namespace) -> dict[str, object]:
 #: parser imports neither numpy nor the passes (``opt`` without passes never
 #: needs them: ~0.25 s and ~15 MB of start-up).  tests/test_cli_opt.py checks
 #: the list against the modules.
-PACK_STRATEGIES = ("best-fit", "iree", "smallest")
+PACK_STRATEGIES = ("best-fit", "iree", "search", "smallest")
 
 
 def _pack_strategies() -> list[str]:
@@ -373,6 +381,8 @@ def _opt_extra_args(p: argparse.ArgumentParser) -> None:
                         "util.func(iree-stream-layout-slices))'")
     p.add_argument("--pack-strategy", default="iree", choices=_pack_strategies(),
                    help="packer of static slices in layout-slices (default: iree, identical to iree-opt)")
+    p.add_argument("--pack-time-limit", type=float, default=None, metavar="S",
+                   help="with --pack-strategy search: seconds per pack (default: a fixed work budget)")
     p.add_argument("--resource-min-offset-alignment", "--iree-stream-resource-min-offset-alignment",
                    dest="default_alignment", type=int, default=None, metavar="N",
                    help="offset/range alignment where no stream.resources config applies (default 64)")
@@ -490,16 +500,17 @@ def _read_problem(path: str):
         raise FastallocError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
-def _pack_problem(prob, strategy: str, alignment: int, effort: int):
+def _pack_problem(prob, strategy: str, alignment: int, effort: int, time_limit: float | None = None):
     """(offsets, total, strategy used) of the best plan among the asked strategies."""
     from fastalloc import packing
     from fastalloc.passes.layout_slices import SMALLEST
 
-    names = list(packing.STRATEGIES) if strategy == SMALLEST else [strategy]
+    names = [s for s in packing.STRATEGIES if s != "search"] if strategy == SMALLEST else [strategy]
     best = None
     for name in names:
+        extra: dict[str, Any] = {"time_limit": time_limit} if name == "search" and time_limit is not None else {}
         plan = packing.pack(prob.starts, prob.ends, prob.sizes, alignment=alignment,
-                            strategy=name, effort=effort)
+                            strategy=name, effort=effort, **extra)
         if best is None or plan.total < best[1]:
             best = (plan.offsets, plan.total, name)
     assert best is not None
@@ -521,6 +532,8 @@ def _pack_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--alignment", type=int, default=1, metavar="N",
                    help="offsets are multiples of N and sizes are rounded up to N (default 1)")
     p.add_argument("--effort", type=int, default=1, help="best-fit search effort (default 1)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="S",
+                   help="with --strategy search: stop after S seconds (default: a fixed work budget)")
     p.add_argument("-o", "--output", default=None, metavar="PLAN.csv",
                    help="write the plan: the input rows plus an offset column ('-': stdout)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -542,8 +555,11 @@ def _pack_run(args: argparse.Namespace) -> int:
         _log.info("pack %s: %d buffers, strategy %s, alignment %d", args.problem, len(prob),
                   args.strategy, args.alignment)
         t0 = time.perf_counter()
+        if args.time_limit is not None and (args.strategy != "search" or not 0 <= args.time_limit < 1e9):
+            raise FastallocError(f"--time-limit takes seconds >= 0 and applies to --strategy search, "
+                                 f"got {args.time_limit} with {args.strategy}")
         with phases.phase(f"pack {len(prob)} buffers"):
-            offsets, total, used = _pack_problem(prob, args.strategy, args.alignment, args.effort)
+            offsets, total, used = _pack_problem(prob, args.strategy, args.alignment, args.effort, args.time_limit)
         seconds = time.perf_counter() - t0
         with phases.phase("lower bound"):
             lb = packing.lower_bound(prob.starts, prob.ends, prob.sizes, args.alignment) if len(prob) else 0

@@ -20,7 +20,7 @@ import logging
 import numbers
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
@@ -51,9 +51,14 @@ LIVE_OUT: int = _alias.LIVE_OUT
 Strategy = Literal["best-fit", "iree", "search"]
 
 #: Packing strategies accepted by :func:`pack`.
-STRATEGIES: tuple[Strategy, ...] = ("best-fit", "iree")
+STRATEGIES: tuple[Strategy, ...] = ("best-fit", "iree", "search")
 
 _log = logging.getLogger(__name__)
+
+#: ``strategy="search"``'s work budget when neither ``time_limit`` nor
+#: ``work_limit`` is given (deterministic; a unit is a search node, plus one
+#: per 256 buffers it scans).
+SEARCH_WORK_LIMIT: int = 100_000
 
 _INT64_MAX = np.iinfo(np.int64).max
 
@@ -64,6 +69,8 @@ class Plan:
 
     ``offsets[i]`` is buffer ``i``'s byte offset (a multiple of ``alignment``);
     ``total`` is the slab size (a multiple of ``range_alignment``).
+    ``bound``: a proven lower bound on the total of any plan (the max-load
+    bound, or what ``strategy="search"`` proved); ``optimal``: ``total == bound``.
     """
 
     offsets: np.ndarray
@@ -71,6 +78,23 @@ class Plan:
     strategy: str
     alignment: int
     range_alignment: int
+    #: the proven bound, or (starts, ends, sizes) to compute the max-load bound
+    #: from when first asked (most callers never ask; it costs a sort).
+    _bound: Any = field(default=0, repr=False)
+
+    @property
+    def bound(self) -> int:
+        b = self._bound
+        if not isinstance(b, int):
+            s, e, z = b
+            b = int(_bound._lower_bound(s, e, z))
+            b = (b + (self.range_alignment - 1)) & ~(self.range_alignment - 1)
+            object.__setattr__(self, "_bound", b)
+        return b
+
+    @property
+    def optimal(self) -> bool:
+        return self.total == self.bound
 
     def __iter__(self) -> Iterator[Any]:  # ``offsets, total = plan``
         return iter((self.offsets, self.total))
@@ -180,6 +204,8 @@ def pack(
     range_alignment: int | None = None,
     strategy: Strategy = "best-fit",
     effort: int = 1,
+    time_limit: float | None = None,
+    work_limit: int | None = None,
 ) -> Plan:
     """Assign each buffer an offset in one slab so that buffers with
     intersecting lifetimes do not overlap.
@@ -217,6 +243,13 @@ def pack(
     * ``"iree"``: IREE's ``packStaticSlicesGreedily`` (``--iree-stream-layout-slices``)
       with identical offsets; slices are visited in the given order (IREE's
       canonicalizer sorts them by lifetime first).  ``effort`` is ignored.
+    * ``"search"``: exact anytime search (``fastalloc.kernels.search``): starts
+      from a best-fit pass, tries the lower bound first, raises the proven
+      bound / lowers the plan until they meet (``Plan.optimal``) or the budget
+      ends: ``time_limit`` seconds (wall clock) and/or ``work_limit`` search
+      nodes (default ``SEARCH_WORK_LIMIT`` when neither is given).  With only a
+      work limit the plan is deterministic; the clock only cuts the search
+      short.  Sizes are rounded up to ``alignment`` as best-fit does.
 
     Empty input gives an empty plan of total 0.
     """
@@ -234,8 +267,12 @@ def pack(
         raise FastallocError(
             f"the {n} sizes plus alignment padding may reach {bound} bytes, beyond int64"
         )
+    if strategy != "search" and (time_limit is not None or work_limit is not None):
+        raise FastallocError(f"time_limit and work_limit apply to strategy 'search', not {strategy!r}")
     if n == 0:
-        return Plan(np.zeros(0, dtype=np.int64), 0, strategy, align, ralign)
+        return Plan(np.zeros(0, dtype=np.int64), 0, strategy, align, ralign, 0)
+    if strategy == "search":
+        return _pack_search(s, e, z, align, ralign, time_limit, work_limit)
     if strategy == "iree":
         offsets, top = _iree_pack._pack_iree(s, e, z, align)
     else:
@@ -252,7 +289,42 @@ def pack(
     if _log.isEnabledFor(logging.DEBUG):
         _log.debug("pack: %d buffers, strategy %s, alignment %d, total %d bytes, %.3f s",
                    n, strategy, align, total, time.perf_counter() - t0)
-    return Plan(offsets, total, strategy, align, ralign)
+    return Plan(offsets, total, strategy, align, ralign, (s, e, z))
+
+
+def _pack_search(
+    s: np.ndarray, e: np.ndarray, z: np.ndarray, align: int, ralign: int,
+    time_limit: float | None, work_limit: int | None,
+) -> Plan:
+    t0 = time.monotonic()
+    n = s.shape[0]
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real) or not (
+            0 <= float(time_limit) < 1e9
+        ):
+            raise FastallocError(f"time_limit must be a number of seconds >= 0, got {time_limit!r}")
+    if work_limit is not None:
+        if isinstance(work_limit, bool) or not isinstance(work_limit, numbers.Integral) or work_limit < 0:
+            raise FastallocError(f"work_limit must be a non-negative integer (search nodes), got {work_limit!r}")
+    if work_limit is None:
+        work_limit = SEARCH_WORK_LIMIT if time_limit is None else _INT64_MAX
+    from fastalloc.kernels import search as _search_kernel
+
+    # Sizes rounded to both alignments, as best-fit's, so that tops stay aligned.
+    zb = z if ralign >= align else (z + (align - 1)) & ~np.int64(align - 1)
+    # best-fit's default (a few bounded passes) is the first incumbent
+    start, _ = _bestfit._pack_best_fit(s, e, zb, align, 1)
+    start = np.ascontiguousarray(start, dtype=np.int64)
+    left = -1.0 if time_limit is None else max(0.0, float(time_limit) - (time.monotonic() - t0))
+    offsets, top, proven, _nodes, _timed_out = _search_kernel._search(
+        s, e, zb, start, align, int(work_limit), left, int(_bound._lower_bound(s, e, zb))
+    )
+    total = (int(top) + (ralign - 1)) & ~(ralign - 1)
+    # Rounding sizes up to `align` can cost the real problem at most
+    # align - ralign above the top buffer, so the proof is loosened by that.
+    lb = max(int(_bound._lower_bound(s, e, z)), int(proven) - max(0, align - ralign))
+    lb = (lb + (ralign - 1)) & ~(ralign - 1)
+    return Plan(offsets, total, "search", align, ralign, lb)
 
 
 def lower_bound(starts: Any, ends: Any, sizes: Any, alignment: int = 64) -> int:

@@ -5,7 +5,8 @@ without ``Allocator``, snake case):
 
 * ``"fastalloc"``: :class:`FastallocAllocator` (best-fit by default; any
   strategy of :func:`fastalloc.packing.pack` through its arguments),
-* ``"fastalloc_best_fit"`` and ``"fastalloc_iree"``: one per strategy, so
+* ``"fastalloc_best_fit"``, ``"fastalloc_iree"`` and ``"fastalloc_search"``
+  (the exact anytime search, ``time_limit`` seconds, default 3): one per strategy, so
   omnimalloc's harness can compare them by name::
 
     import fastalloc.integrations.omnimalloc_alloc  # registers the allocators
@@ -34,6 +35,7 @@ __all__ = [
     "FastallocAllocator",
     "FastallocBestFitAllocator",
     "FastallocIreeAllocator",
+    "FastallocSearchAllocator",
     "from_half_open",
     "to_half_open",
 ]
@@ -79,7 +81,10 @@ class FastallocAllocator(BaseAllocator):
         ends = np.fromiter((a.end for a in allocations), dtype=np.int64, count=n)
         sizes = np.fromiter((a.size for a in allocations), dtype=np.int64, count=n)
         s, e = from_half_open(starts, ends)
-        plan = pack(s, e, sizes, alignment=self.alignment, strategy=self.strategy, effort=self.effort)
+        extra = {}
+        if self.strategy == "search":  # the search's budget (FastallocSearchAllocator's options)
+            extra = {"time_limit": getattr(self, "time_limit", None), "work_limit": getattr(self, "work_limit", None)}
+        plan = pack(s, e, sizes, alignment=self.alignment, strategy=self.strategy, effort=self.effort, **extra)
         return tuple(a.with_offset(int(off)) for a, off in zip(allocations, plan.offsets.tolist()))
 
 
@@ -94,3 +99,15 @@ class FastallocIreeAllocator(FastallocAllocator):
     order (registered as ``"fastalloc_iree"``)."""
 
     default_strategy = "iree"
+
+
+class FastallocSearchAllocator(FastallocAllocator):
+    """fastalloc's exact anytime search (registered as ``"fastalloc_search"``),
+    3 s per problem unless told otherwise, as omnimalloc's own solvers."""
+
+    default_strategy = "search"
+
+    def __init__(self, alignment: int = 1, time_limit: float | None = 3.0, work_limit: int | None = None) -> None:
+        super().__init__("search", alignment)
+        self.time_limit = time_limit
+        self.work_limit = work_limit

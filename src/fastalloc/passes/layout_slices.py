@@ -74,6 +74,9 @@ DEFAULT_ALIGNMENT = 64
 #: Strategy name that runs every strategy of :func:`fastalloc.packing.pack`
 #: on each pack and keeps the smallest slab.
 SMALLEST = "smallest"
+#: ``"search:S"``: strategy ``"search"`` with a time limit of S seconds per pack
+#: (``--pack-time-limit``); plain ``"search"`` uses its default work budget.
+SEARCH_PREFIX = "search:"
 # Callable ops IREE's pipeline anchors the pass on (``util.initializer``,
 # ``util.func``, ``func.func``): a pack left in an initializer makes
 # ``iree-compile --compile-from=stream`` fail to legalize it.
@@ -303,13 +306,15 @@ def place_static(
     if strategy == SMALLEST:
         # IREE's own TODO: "try several algorithms and compute which packs
         # best".  Ties go to the first strategy in packing.STRATEGIES order.
-        candidates = list(packing.STRATEGIES)
+        # The exact search is left out: its budget is per pack, asked for by name.
+        candidates = [x for x in packing.STRATEGIES if x != "search"]
     else:
         candidates = [strategy]
     best: tuple[np.ndarray, int] | None = None
-    for name in candidates:
+    for spec in candidates:
+        name, options = _strategy_options(spec)
         try:
-            plan = packing.pack(s, e, sizes, alignment=oa, range_alignment=ra, strategy=name)
+            plan = packing.pack(s, e, sizes, alignment=oa, range_alignment=ra, strategy=name, **options)
         except FastallocError as err:
             raise FastallocError(f"{_PACK}: {err.message}", loc) from None
         offsets = np.ascontiguousarray(plan.offsets, dtype=np.int64)
@@ -613,9 +618,24 @@ def _lower_pack(
     return b.out
 
 
+def _strategy_options(strategy: str) -> tuple[str, dict[str, Any]]:
+    """``"search:S"`` -> ``("search", {"time_limit": S})``; other names as they are."""
+    if not strategy.startswith(SEARCH_PREFIX):
+        return strategy, {}
+    text = strategy[len(SEARCH_PREFIX):]
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < 1e9:
+        raise FastallocError(f"pack strategy {strategy!r}: the search time limit must be seconds >= 0, got {text!r}")
+    return "search", {"time_limit": seconds}
+
+
 def _check_strategy(strategy: str) -> None:
     from fastalloc import packing
 
+    strategy = _strategy_options(strategy)[0]
     if strategy != SMALLEST and strategy not in packing.STRATEGIES:
         known = ", ".join([*packing.STRATEGIES, SMALLEST])
         raise FastallocError(f"unknown pack strategy {strategy!r}; expected one of {known}")
