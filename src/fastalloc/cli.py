@@ -277,6 +277,8 @@ def _opt_run(args: argparse.Namespace) -> int:
                 with timing.phase("print"):
                     write_atomic(args.output, lambda write: write_module(
                         m, write if elide is None else (lambda s: write(elide_elements(s, elide))), **print_kw))
+            except BrokenPipeError:
+                raise  # the reader is gone (| head): main ends quietly
             except OSError as e:
                 sys.stderr.write(f"error: cannot write '{args.output}': {e.strerror}\n")
                 return 1
@@ -290,6 +292,8 @@ def _opt_run(args: argparse.Namespace) -> int:
     try:
         with timing.phase("write output"):
             write_atomic(args.output, result)
+    except BrokenPipeError:
+        raise  # the reader is gone (| head): main ends quietly
     except OSError as e:
         sys.stderr.write(f"error: cannot write '{args.output}': {e.strerror}\n")
         return 1
@@ -325,7 +329,7 @@ def elide_elements(text: str, limit: int) -> str:
     if "dense<" not in text:
         return text
     if _DENSE is None:
-        _DENSE = re.compile(r'dense<(\[|"0x)(?:[^<>"]|"[^"]*"|<[^<>]*>)*> : ((?:tensor|vector)<([^<>]*)>)')
+        _DENSE = re.compile(r'dense<(\[(?:[^<>"]|"[^"]*"|<[^<>]*>)*|"0x[0-9A-Fa-f]*")> : ((?:tensor|vector)<([^<>]*)>)')
 
     def sub(mm) -> str:
         dims = mm.group(3).split("x")[:-1]
@@ -334,7 +338,7 @@ def elide_elements(text: str, limit: int) -> str:
             if not d.isdigit():
                 return mm.group(0)
             n *= int(d)
-        if mm.group(1) == '"0x' and n > 1:
+        if mm.group(1)[0] == '"' and n > 1:
             # a hex literal of one element's bytes is a splat (never elided)
             payload = (len(mm.group(0).split('"')[1]) - 2) // 2
             bits = re.search(r"\d+", mm.group(3).split("x")[-1])

@@ -1177,4 +1177,21 @@ class Module:
         return f"<Module {self.filename}: {len(self.body.ops)} top-level ops, {len(self.values)} values>"
 
 
+class FusedLoc:
+    """An op location made of other locations, as MLIR's ``FusedLoc::get``
+    builds it (nested fused locations flattened, unknown ones and duplicates
+    dropped, a single one left as it is), computed only when printed: the
+    parts are ops (their locations), values (a result: its op's; a block
+    argument: unknown) or location texts.  Op.dloc holds one for the ops the
+    passes build from several others (IREE's ``getFusedLoc``)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Iterable[Any]) -> None:
+        self.parts = list(parts)
+
+    def __repr__(self) -> str:
+        return f"FusedLoc({self.parts!r})"
+
+
 PropValue = Union[bool, str, list[int], list[str]]

@@ -835,6 +835,8 @@ class _Parser:
             return toks[j + 1] == "("
         if _is_ident(t):
             return "." in t or t in _DOTLESS_OPS
+        if (c == "#" or c == "!") and toks[j + 1] == "=":
+            return True  # an alias definition (iree-opt puts the #loc ones after the module)
         return False
 
     @cython.ccall

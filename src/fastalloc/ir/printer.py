@@ -546,7 +546,7 @@ def _op_position(op: Op) -> str:
     loc = op.loc
     if loc is None:
         return "unknown"
-    return f"{_quote_file(loc.file)}:{loc.line}:{loc.col}"
+    return f"{_quote_file(loc.filename)}:{loc.line}:{loc.col}"
 
 
 def _quote_file(name: str) -> str:
@@ -644,12 +644,40 @@ class _Locs:
 
     def text(self, op: Op) -> str:
         d = op.dloc
-        return d if d is not None else _op_position(op)
+        if d is None:
+            return _op_position(op)
+        if d.__class__ is not str:
+            return self.fused(d.parts)
+        return d
+
+    def part(self, x) -> str:
+        if x.__class__ is str:
+            return x
+        if isinstance(x, Op):
+            return self.text(x)
+        owner = x.owner  # a Value
+        return self.text(owner) if isinstance(owner, Op) else "unknown"
+
+    def fused(self, parts: list) -> str:
+        """MLIR's FusedLoc::get (no metadata) on the texts of ``parts``."""
+        out: dict[str, None] = {}
+        for x in parts:
+            t = self.part(x)
+            if t.startswith("fused["):
+                spans: list = []
+                _loc_scan(t, 0, spans)
+                for a, b in spans:
+                    out[t[a:b]] = None
+            elif t != "unknown":
+                out[t] = None
+        if not out:
+            return "unknown"
+        if len(out) == 1:
+            return next(iter(out))
+        return "fused[" + ", ".join(out) + "]"
 
     def op_loc(self, op: Op) -> str:
-        d = op.dloc
-        if d is None:
-            d = _op_position(op)
+        d = self.text(op)
         return " loc(" + (d if self.local else self.alias[d]) + ")"
 
     def module_text(self, m: Module) -> str:
