@@ -160,16 +160,52 @@ def _opt_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", default="-", help="output file ('-': stdout)")
     p.add_argument("--split-input-file", action="store_true",
                    help="treat '// -----' separated chunks as independent modules")
-    p.add_argument("--print-op-generic", action="store_true", help="print stream ops in generic form")
+    p.add_argument("--print-op-generic", "--mlir-print-op-generic", dest="print_op_generic", action="store_true",
+                   help="print stream ops in generic form")
     p.add_argument("--passes", default="", help="comma-separated passes to run (default: none)")
     _opt_extra_args(p)
+
+
+#: the iree-opt release whose output ``fastalloc opt`` reproduces
+MIRRORS_IREE = "3.13.0"
+
+#: ``--list-passes``: iree-opt's name and summary of each pass
+_PASS_SUMMARIES = {
+    "layout-slices": "Lays out packed slices and produces arithmetic required for all offsets.",
+    "schedule-allocation": "Allocates resources and converts to explicit stream commands.",
+}
+
+
+def _opt_info(args: argparse.Namespace) -> bool:
+    """``--version`` / ``--list-passes``: print and return True (nothing is read)."""
+    if args.version:
+        from fastalloc import __version__
+
+        sys.stdout.write(f"fastalloc {__version__}\n  mirrors iree-opt {MIRRORS_IREE} "
+                         "(--iree-stream-schedule-allocation, --iree-stream-layout-slices)\n")
+        return True
+    if args.list_passes:
+        lines = ["Passes:"]
+        for name in _known_passes():
+            flag = f"--{_IREE_PREFIX}{name}"
+            lines.append(f"  {flag:<50} -   {_PASS_SUMMARIES.get(name, '')}".rstrip())
+        sys.stdout.write("\n".join(lines) + "\n")
+        return True
+    return False
 
 
 def _opt_run(args: argparse.Namespace) -> int:
     from fastalloc.ir.parser import _decode, parse, split_chunks
 
+    if _opt_info(args):
+        return 0
     timing = _timing_of(args)
+    print_kw = {"generic": args.print_op_generic, "debuginfo": args.debuginfo or args.local_scope,
+                "local_scope": args.local_scope}
+    elide = args.elide
     try:
+        if elide is not None and elide < 0:
+            raise FastallocError(f"--mlir-elide-elementsattrs-if-larger must be >= 0, got {elide}")
         names = _pass_names(args)
         fns = _lookup_passes(names)
         options = _pass_options(args)
@@ -190,7 +226,8 @@ def _opt_run(args: argparse.Namespace) -> int:
             m = build(chunk, base)
             try:
                 with timing.phase("print"):
-                    return m.print(generic=args.print_op_generic)
+                    out = m.print(**print_kw)
+                    return out if elide is None else elide_elements(out, elide)
             finally:
                 m.dispose()
 
@@ -216,10 +253,12 @@ def _opt_run(args: argparse.Namespace) -> int:
         with _progress(len(chunks), "chunks", args) as bar:
             for chunk, base in chunks:
                 try:
-                    outs.append(one(chunk, base))
+                    # as iree-opt: each module and a blank line; a failed chunk keeps its slot, empty
+                    outs.append(one(chunk, base) + "\n")
                 except FastallocError as e:
                     bar.close()
                     _report(e)
+                    outs.append("")
                     failed = True
                 bar.update()
         result = "// -----\n".join(outs)
@@ -235,14 +274,17 @@ def _opt_run(args: argparse.Namespace) -> int:
                 _report(e)
                 return 1
             del text
-            if not fns:
+            if not fns and not print_kw["debuginfo"]:
                 # Nothing will ask for an op's location any more: drop the
                 # source text the parser kept for them (as big as the output).
                 m.release_source()
             try:
                 # the printer streams into the file: printing and writing are one phase
                 with timing.phase("print"):
-                    write_atomic(args.output, lambda write: write_module(m, write, args.print_op_generic))
+                    write_atomic(args.output, lambda write: write_module(
+                        m, write if elide is None else (lambda s: write(elide_elements(s, elide))), **print_kw))
+            except BrokenPipeError:
+                raise  # the reader is gone (| head): main ends quietly
             except OSError as e:
                 sys.stderr.write(f"error: cannot write '{args.output}': {e.strerror}\n")
                 return 1
@@ -256,6 +298,8 @@ def _opt_run(args: argparse.Namespace) -> int:
     try:
         with timing.phase("write output"):
             write_atomic(args.output, result)
+    except BrokenPipeError:
+        raise  # the reader is gone (| head): main ends quietly
     except OSError as e:
         sys.stderr.write(f"error: cannot write '{args.output}': {e.strerror}\n")
         return 1
@@ -276,6 +320,39 @@ def _known_passes() -> list[str]:
     from fastalloc.passes import _BUILTIN, PASSES
 
     return sorted(set(PASSES) | set(_BUILTIN))
+
+
+_DENSE = None
+
+
+def elide_elements(text: str, limit: int) -> str:
+    """``text`` with every non-splat ``dense<...> : T`` of more than ``limit``
+    elements printed as iree-opt's ``--mlir-elide-elementsattrs-if-larger``
+    prints it: ``dense_resource<__elided__> : T``."""
+    global _DENSE
+    import re
+
+    if "dense<" not in text:
+        return text
+    if _DENSE is None:
+        _DENSE = re.compile(r'dense<(\[(?:[^<>"]|"[^"]*"|<[^<>]*>)*|"0x[0-9A-Fa-f]*")> : ((?:tensor|vector)<([^<>]*)>)')
+
+    def sub(mm) -> str:
+        dims = mm.group(3).split("x")[:-1]
+        n = 1
+        for d in dims:
+            if not d.isdigit():
+                return mm.group(0)
+            n *= int(d)
+        if mm.group(1)[0] == '"' and n > 1:
+            # a hex literal of one element's bytes is a splat (never elided)
+            payload = (len(mm.group(0).split('"')[1]) - 2) // 2
+            bits = re.search(r"\d+", mm.group(3).split("x")[-1])
+            if payload == (max(1, (int(bits.group(0)) + 7) // 8) if bits else 8):
+                return mm.group(0)
+        return f"dense_resource<__elided__> : {mm.group(2)}" if n > limit else mm.group(0)
+
+    return _DENSE.sub(sub, text)
 
 
 def parse_pass_pipeline(text: str) -> list[str]:
@@ -386,6 +463,14 @@ def _opt_extra_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resource-min-offset-alignment", "--iree-stream-resource-min-offset-alignment",
                    dest="default_alignment", type=int, default=None, metavar="N",
                    help="offset/range alignment where no stream.resources config applies (default 64)")
+    p.add_argument("--mlir-print-debuginfo", dest="debuginfo", action="store_true",
+                   help="print every op's location (loc(#locN), the #loc aliases after the module)")
+    p.add_argument("--mlir-print-local-scope", dest="local_scope", action="store_true",
+                   help="with --mlir-print-debuginfo: locations inline, no #loc aliases")
+    p.add_argument("--mlir-elide-elementsattrs-if-larger", dest="elide", type=int, default=None, metavar="N",
+                   help="print non-splat dense attributes of more than N elements as dense_resource<__elided__>")
+    p.add_argument("--version", action="store_true", help="print fastalloc's version and the iree-opt it mirrors")
+    p.add_argument("--list-passes", action="store_true", help="print the passes and exit")
     _common_args(p)
     p.add_argument("--timing", "--mlir-timing", action="store_true",
                    help="print the wall time of each phase (parse, each pass, print) to stderr")
@@ -980,7 +1065,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
     args = _parse_args(sys.argv[1:] if argv is None else list(argv))
     _configure_logging(getattr(args, "verbose", 0))
-    rc = int(args._run(args))
+    try:
+        rc = int(args._run(args))
+    except BrokenPipeError:
+        # `fastalloc opt ... | head`: the reader is gone; end quietly, as a
+        # process killed by SIGPIPE (the interpreter's final flush of stdout
+        # must not fail again: point it at /dev/null)
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 128 + 13
     if argv is None:
         # The process ends now: a module is millions of objects in reference
         # cycles, and the final collection at interpreter exit would walk

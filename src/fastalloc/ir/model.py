@@ -584,6 +584,7 @@ class Op:
         "parent",
         "_loc",
         "_src",
+        "dloc",
         "segments",
         "tmpl",
         "opdef",
@@ -606,6 +607,11 @@ class Op:
         # tuple (~8 MB at 10^5 ops).
         self._loc: Any = None
         self._src: int | None = None
+        # The MLIR location attribute (``loc(...)`` in the text), inline
+        # form without ``loc( )``, aliases resolved: ``"a.py":3:4``; None
+        # when the text gave none.  Separate from _loc/_src (the position in
+        # the parsed text, for diagnostics and the printer's fallback).
+        self.dloc: str | None = None
         self.segments: list[int] | None = None
         # Uninterpreted ops: the op's text after its result list, as a list of
         # str (literal text) and refs: int i >= 0 -> operand i; ("a", r, k) ->
@@ -646,9 +652,11 @@ class Op:
         if loc_from is not None:
             op._loc = loc_from._loc
             op._src = loc_from._src
+            op.dloc = loc_from.dloc
         else:
             op._loc = None
             op._src = None
+            op.dloc = None
         log = _state.log
         if log is not None:
             log.append((op, operands, 1))
@@ -751,6 +759,7 @@ class Op:
         the whole source)."""
         self._loc = other._loc
         self._src = other._src
+        self.dloc = other.dloc
 
     @property
     def regions(self) -> list[Region]:
@@ -904,13 +913,16 @@ def _nested_ops(op: Op) -> Iterator[Op]:
 class Block:
     """A basic block: arguments and a list of ops."""
 
-    __slots__ = ("args", "ops", "parent", "label")
+    __slots__ = ("args", "ops", "parent", "label", "arg_locs")
 
     def __init__(self, arg_types: Iterable[str] = (), arg_names: Iterable[str | None] | None = None) -> None:
         self.args: list[Value] = []
         self.ops: list[Op] = []
         self.parent: Region | None = None
         self.label: str | None = None
+        # locations of a labelled block's arguments (``^bb1(%a: i32 loc(...))``),
+        # one per argument (None: not given), or None when the text gave none
+        self.arg_locs: list[str | None] | None = None
         names = list(arg_names) if arg_names is not None else []
         for i, t in enumerate(arg_types):
             self.args.append(Value(t, self, i, names[i] if i < len(names) else None))
@@ -1027,13 +1039,14 @@ class Module:
     """A parsed module: aliases, the top-level ops, and the value table."""
 
     __slots__ = ("body", "aliases", "header", "values", "filename", "trailer", "_body_region", "_uses_built",
-                 "_use_events", "_deferred", "_source", "__weakref__")
+                 "_use_events", "_deferred", "_source", "dloc", "__weakref__")
 
     def __init__(self, filename: str = "<stdin>") -> None:
         self.filename = filename
         self.aliases: list[str] = []
         self.header = "module"
         self.trailer = ""  # verbatim `{-# dialect_resources ... #-}` section, printed last
+        self.dloc: str | None = None  # the module op's location (Op.dloc), printed with debuginfo
         self.values: list[Value | None] = []
         self._body_region = Region([Block()])
         self._body_region.parent = self
@@ -1149,16 +1162,36 @@ class Module:
         for op in self.body.ops:
             yield from op.walk()
 
-    def print(self, generic: bool = False) -> str:
+    def print(self, generic: bool = False, debuginfo: bool = False, local_scope: bool = False) -> str:
+        """The module as MLIR text; ``debuginfo`` adds op locations as
+        ``iree-opt --mlir-print-debuginfo`` does (``#loc`` aliases at the
+        end), ``local_scope`` prints them inline instead."""
         from fastalloc.ir.printer import print_module
 
-        return print_module(self, generic=generic)
+        return print_module(self, generic=generic, debuginfo=debuginfo, local_scope=local_scope)
 
     def __str__(self) -> str:
         return self.print()
 
     def __repr__(self) -> str:
         return f"<Module {self.filename}: {len(self.body.ops)} top-level ops, {len(self.values)} values>"
+
+
+class FusedLoc:
+    """An op location made of other locations, as MLIR's ``FusedLoc::get``
+    builds it (nested fused locations flattened, unknown ones and duplicates
+    dropped, a single one left as it is), computed only when printed: the
+    parts are ops (their locations), values (a result: its op's; a block
+    argument: unknown) or location texts.  Op.dloc holds one for the ops the
+    passes build from several others (IREE's ``getFusedLoc``)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Iterable[Any]) -> None:
+        self.parts = list(parts)
+
+    def __repr__(self) -> str:
+        return f"FusedLoc({self.parts!r})"
 
 
 PropValue = Union[bool, str, list[int], list[str]]

@@ -111,7 +111,8 @@ class _Parser:
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
     type_aliases: dict
     attr_aliases: set
-    loc_aliases: set
+    loc_aliases: dict  # name -> inline text of a `#name = loc(...)` definition
+    loc_refs: dict  # loc alias name -> first token using it (checked at the end: iree-opt defines them after the module)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
 
     def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
@@ -141,7 +142,8 @@ class _Parser:
         self.forward = {}
         self.type_aliases = {}
         self.attr_aliases = set()
-        self.loc_aliases = set()
+        self.loc_aliases = {}
+        self.loc_refs = {}
 
     # -- errors and token access -----------------------------------------
     def err(self, msg: str, k: int | None = None) -> FastallocError:
@@ -447,12 +449,16 @@ class _Parser:
             op._attrs = d
 
     @cython.ccall
-    def skip_loc(self) -> None:
+    def skip_loc(self) -> str:
+        """Consume ``loc(...)`` at the current token, if there is one, and
+        return its inline text (``"a.py":3:4``, ``fused[...]``; ``#loc``
+        references kept, see resolve_locs); "" when there is none."""
         if self.peek() == "loc" and self.toks[self.i + 1] == "(":
             self.i += 2
             depth = 1
             toks = self.toks
-            while depth:
+            parts = []
+            while True:
                 t = toks[self.i]
                 if t == "":
                     raise self.err("unbalanced parentheses in loc(...)")
@@ -460,10 +466,20 @@ class _Parser:
                     depth += 1
                 elif t == ")":
                     depth -= 1
-                elif t[0] == "#" and "<" not in t and "." not in t and t[1:] not in self.loc_aliases \
-                        and t[1:] not in self.attr_aliases:
-                    raise self.err(f"undefined symbol alias id '{t[1:]}'", self.i)
+                    if not depth:
+                        break
+                elif t[0] == "\n":
+                    self.i += 1
+                    continue
+                elif t[0] == "#" and "<" not in t and "." not in t and t[1:] not in self.attr_aliases:
+                    # iree-opt prints the `#loc = loc(...)` definitions after the module
+                    if t[1:] not in self.loc_refs:
+                        self.loc_refs[t[1:]] = self.i
+                parts.append(t)
                 self.i += 1
+            self.i += 1
+            return _loc_join(parts)
+        return ""
 
     @cython.ccall
     def end_stmt(self, op: Op) -> None:
@@ -473,7 +489,9 @@ class _Parser:
             self.i += 1
             self.op_attrs(op)
         if toks[self.i] == "loc":
-            self.skip_loc()
+            d = self.skip_loc()
+            if d:
+                op.dloc = d
         t = toks[self.i]
         if t == "" or t[0] == "\n" or t == "}":
             return
@@ -503,7 +521,56 @@ class _Parser:
         if self.resolved:
             self.patch_forward_refs()
         self.unwrap_module()
+        if self.loc_refs:
+            self.resolve_locs()
         return m
+
+    def resolve_locs(self) -> None:
+        """Replace ``#loc`` alias references in every location by their definitions."""
+        defs = self.loc_aliases
+        for nm, k in sorted(self.loc_refs.items(), key=lambda kv: kv[1]):
+            if nm not in defs:
+                raise self.err(f"undefined symbol alias id '{nm}'", k)
+        done: dict = {}
+
+        def sub(mm) -> str:
+            t = mm.group(0)
+            if t[0] == '"' or t[1:] not in defs:
+                return t
+            return full(t[1:], ())
+
+        def full(nm: str, stack: tuple) -> str:
+            r = done.get(nm)
+            if r is None:
+                if nm in stack:
+                    raise FastallocError(f"{self.src.filename}: location alias '#{nm}' refers to itself")
+                r = _LOC_REF.sub(lambda mm: sub2(mm, stack + (nm,)), defs[nm])
+                done[nm] = r
+            return r
+
+        def sub2(mm, stack: tuple) -> str:
+            t = mm.group(0)
+            if t[0] == '"' or t[1:] not in defs:
+                return t
+            return full(t[1:], stack)
+
+        def fix(text):
+            return _LOC_REF.sub(sub, text) if text is not None and "#" in text else text
+
+        m = self.m
+        m.dloc = fix(m.dloc) if isinstance(m.dloc, str) else m.dloc
+        for op in m.walk():
+            if op.dloc is not None:
+                op.dloc = fix(op.dloc)
+            tmpl = op.tmpl
+            if tmpl is not None:
+                for k, piece in enumerate(tmpl):
+                    if piece.__class__ is tuple and piece[0] == "l":
+                        tmpl[k] = ("l", fix(piece[1]))
+            for r in op._regions:
+                for b in r.blocks:
+                    if b.arg_locs is not None:
+                        b.arg_locs = [fix(x) for x in b.arg_locs]
 
     def patch_forward_refs(self) -> None:
         """Point operands that named a value before its definition at the definition."""
@@ -532,8 +599,7 @@ class _Parser:
             if name in self.attr_aliases or name in self.loc_aliases:
                 raise self.err(f"redefinition of attribute alias id '{name}'", self.i - 2)
             if self.peek() == "loc":
-                self.loc_aliases.add(name)
-                self.skip_loc()
+                self.loc_aliases[name] = self.skip_loc()
                 return
             text = self.balanced_text(frozenset({"\n"}))
             self.attr_aliases.add(name)
@@ -572,6 +638,7 @@ class _Parser:
                 return
             header = "module" + before[len(op.name):]
         m.header = header
+        m.dloc = op.dloc if op.dloc is not None else op  # an Op: its position, resolved when printed
         body = m.body
         body.ops = inner[0].ops
         for o in body.ops:
@@ -631,7 +698,13 @@ class _Parser:
                     v = self.new_value(ty, blk, len(blk.args), t[1:])
                     blk.args.append(v)
                     self.define(t[1:], [v], k)
-                    self.skip_loc()
+                    d = self.skip_loc()
+                    if d:
+                        locs = blk.arg_locs
+                        if locs is None:
+                            locs = blk.arg_locs = []
+                        locs += [None] * (len(blk.args) - 1 - len(locs))
+                        locs.append(d)
                     if self.accept(","):
                         continue
                     self.expect(")")
@@ -762,6 +835,8 @@ class _Parser:
             return toks[j + 1] == "("
         if _is_ident(t):
             return "." in t or t in _DOTLESS_OPS
+        if (c == "#" or c == "!") and toks[j + 1] == "=":
+            return True  # an alias definition (iree-opt puts the #loc ones after the module)
         return False
 
     @cython.ccall
@@ -901,8 +976,17 @@ class _Parser:
                 continue
             if t == "loc" and toks[i + 1] == "(":
                 self.i = i
-                self.skip_loc()
+                d = self.skip_loc()
                 i = self.i
+                nt = toks[i]
+                if depth == 0 and (nt == "" or nt == "}" or nt[0] == "\n"):
+                    op.dloc = d  # the op's own, trailing location
+                else:
+                    # an argument's, in a signature: printed only with debuginfo
+                    if lit:
+                        tmpl.append(_join(lit))
+                        lit = []
+                    tmpl.append(("l", d))
                 continue
             if (c == "#" or c == "!") and "<" not in t and "." not in t:
                 nm = t[1:]
@@ -1014,7 +1098,9 @@ class _Parser:
                     break
         else:
             out_types.append(self.type_())
-        self.skip_loc()
+        d = self.skip_loc()
+        if d:
+            op.dloc = d
         if len(in_types) != len(operands):
             raise self.err(f"expected {len(operands)} operand types but had {len(in_types)}", k)
         for (v, vk), ty in zip(operands, in_types):
@@ -1260,6 +1346,24 @@ def _join(parts: list[str]) -> str:
             out.append(" ")
             out.append(t)
         prev = t
+    return "".join(out)
+
+
+_LOC_SPACED = frozenset({"at", "to", "="})
+_LOC_REF = re.compile(r'"(?:[^"\\]|\\.)*"|#[\w$]+')
+
+
+def _loc_join(parts: list[str]) -> str:
+    """Location tokens as MLIR prints them: ``"a":1:2``, ``fused["a":1:2, "b":3:4]``,
+    ``callsite("f"("a":1:2) at "b":3:4)``."""
+    out = []
+    for t in parts:
+        if t == ",":
+            out.append(", ")
+        elif t in _LOC_SPACED:
+            out.append(" " + t + " ")
+        else:
+            out.append(t)
     return "".join(out)
 
 
@@ -2176,7 +2280,16 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
         if m is None:
             m = _Parser(text, filename, line_base).parse_module()
     m.trailer = trailer
+    if m.dloc is None:
+        # iree-opt's implicit module: the start of the buffer, 0:0, or for a
+        # --split-input-file chunk the end of the `// -----` line before it
+        m.dloc = f"{quote_filename(filename)}:0:0" if line_base == 0 else f"{quote_filename(filename)}:{line_base + 1}:9"
     return m
+
+
+def quote_filename(name: str) -> str:
+    """A file name as a location's string literal."""
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 _SPLIT = re.compile(r"^// -----[ \t]*$", re.M)

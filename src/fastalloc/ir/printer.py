@@ -296,9 +296,12 @@ class _Printer:
     out: list  # pieces not yet flushed
     chunks: list
     write: object
+    locs: object  # _Locs with debuginfo, else None
 
-    def __init__(self, module: Module | None, generic: bool, write: Callable[[str], object] | None = None) -> None:
+    def __init__(self, module: Module | None, generic: bool, write: Callable[[str], object] | None = None,
+                 locs: object = None) -> None:
         self.generic = generic
+        self.locs = locs
         self.namer = _Namer(len(module.values) if module is not None else 0)
         self.use = self.namer.use
         # Callers keep `out = self.out`: flush empties it in place.
@@ -370,6 +373,8 @@ class _Printer:
             self.template(op, ind, tmpl)
         else:
             raise ValueError(f"printer: {op.name} has neither a registry entry nor a template")
+        if self.locs is not None:
+            out.append(self.locs.op_loc(op))
         out.append("\n")
 
     @cython.ccall
@@ -390,6 +395,12 @@ class _Printer:
                 out.append(s)
                 prev = ""  # `%arg0: type`, as MLIR prints signatures
                 first = False
+                continue
+            elif piece[0] == "l":
+                # an argument's location: inline, as MLIR prints block arguments
+                if self.locs is not None and op.name not in _NO_ARG_LOCS:
+                    out.append(" loc(" + piece[1] + ")")
+                    prev = ")"
                 continue
             else:
                 if not first:
@@ -426,7 +437,12 @@ class _Printer:
         lab = b.label if b.label is not None else f"bb{k}"
         s = ind + "^" + lab
         if b.args:
-            s += "(" + ", ".join([f"{self.n(a)}: {a.type}" for a in b.args]) + ")"
+            if self.locs is not None and b.arg_locs is not None:
+                al = b.arg_locs
+                s += "(" + ", ".join([f"{self.n(a)}: {a.type}" + (f" loc({al[k]})" if k < len(al) and al[k] else "")
+                                      for k, a in enumerate(b.args)]) + ")"
+            else:
+                s += "(" + ", ".join([f"{self.n(a)}: {a.type}" for a in b.args]) + ")"
         self.out.append(s + ":\n")
 
     # -- generic form ----------------------------------------------------
@@ -470,6 +486,9 @@ class _Printer:
         out = self.out
         for a in m.aliases:
             out.append(a + "\n")
+        locs = self.locs
+        if locs is not None:
+            out.extend(locs.top)
         header = m.header or "module"
         if self.generic:
             # Generic readers (xDSL) know the module only as builtin.module.
@@ -482,7 +501,13 @@ class _Printer:
             self.namer.release()
             if len(out) > 64:
                 self.flush()
-        out.append("}) : () -> ()\n" if self.generic and (m.header or "module") == "module" else "}\n")
+        out.append("}) : () -> ()" if self.generic and (m.header or "module") == "module" else "}")
+        if locs is not None:
+            out.append(locs.module_loc(m))
+            out.append("\n")
+            out.extend(locs.bottom)
+        else:
+            out.append("\n")
         if m.trailer:
             out.append("\n" + m.trailer + "\n")
         self.flush()
@@ -497,19 +522,240 @@ def _dict(d: dict[str, str]) -> str:
     return "{" + ", ".join(items) + "}"
 
 
-def print_module(m: Module, generic: bool = False) -> str:
-    """The module as MLIR text (pretty stream ops unless ``generic``)."""
+def print_module(m: Module, generic: bool = False, debuginfo: bool = False, local_scope: bool = False) -> str:
+    """The module as MLIR text (pretty stream ops unless ``generic``); with
+    ``debuginfo`` every op's location as ``iree-opt --mlir-print-debuginfo``
+    prints it (``loc(#locN)``, the ``#loc`` definitions after the module), inline
+    with ``local_scope`` too (``--mlir-print-local-scope``)."""
     with gc_paused():
-        p = _Printer(m, generic)
+        p = _Printer(m, generic, None, _Locs(m, local_scope) if debuginfo else None)
         p.module(m)
         return p.text()
 
 
-def write_module(m: Module, write: Callable[[str], object], generic: bool = False) -> None:
+def write_module(m: Module, write: Callable[[str], object], generic: bool = False, debuginfo: bool = False,
+                 local_scope: bool = False) -> None:
     """Stream the text of :func:`print_module` through ``write`` (e.g. a text
     file's ``write``) in pieces, without building the whole string."""
     with gc_paused():
-        _Printer(m, generic, write).module(m)
+        _Printer(m, generic, write, _Locs(m, local_scope) if debuginfo else None).module(m)
+
+
+def _op_position(op: Op) -> str:
+    """The location iree-opt gives an op that the text gave none: where its name starts."""
+    loc = op.loc
+    if loc is None:
+        return "unknown"
+    return f"{_quote_file(loc.filename)}:{loc.line}:{loc.col}"
+
+
+def _quote_file(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# ops whose custom printers leave out their arguments' locations
+_NO_ARG_LOCS = frozenset({"util.func", "stream.cmd.func", "stream.async.func"})
+_LOC_STR = re.compile(r'"(?:[^"\\]|\\.)*"')
+_LOC_FILE = re.compile(r'(?::\d+)*(?: to (?:\d+)?(?::\d+)*)?')
+
+
+def _loc_scan(s: str, i: int, kids: list | None) -> int:
+    """End of the location that starts at ``s[i]`` (inline form); the spans
+    ``(start, end)`` of its direct sub-locations are appended to ``kids``."""
+    def child(j: int) -> int:
+        e = _loc_scan(s, j, None)
+        if kids is not None:
+            kids.append((j, e))
+        return e
+
+    if s.startswith("fused", i):
+        i += 5
+        if s.startswith("<", i):
+            depth = 0
+            while True:
+                c = s[i]
+                if c == '"':
+                    i = _LOC_STR.match(s, i).end()
+                    continue
+                if c == "<":
+                    depth += 1
+                elif c == ">" and s[i - 1] != "-":
+                    depth -= 1
+                    if depth == 0:
+                        i += 1
+                        break
+                i += 1
+        if s.startswith("[", i):
+            i += 1
+            while not s.startswith("]", i):
+                i = child(i)
+                if s.startswith(", ", i):
+                    i += 2
+            return i + 1
+        return i
+    if s.startswith("callsite(", i):
+        i = child(i + 9)
+        if s.startswith(" at ", i):
+            i = child(i + 4)
+        return i + 1
+    if s.startswith('"', i):
+        mm = _LOC_STR.match(s, i)
+        i = mm.end() if mm is not None else len(s)
+        if s.startswith("(", i):
+            return child(i + 1) + 1
+        return _LOC_FILE.match(s, i).end()
+    # unknown, or an opaque / unfamiliar form: up to the end of this element
+    depth = 0
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == '"':
+            i = _LOC_STR.match(s, i).end()
+            continue
+        if c in "([<{":
+            depth += 1
+        elif c in ")]>}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (c == "," or s.startswith(" at ", i)):
+            break
+        i += 1
+    return i
+
+
+class _Locs:
+    """Op locations for the printer (``--mlir-print-debuginfo``).
+
+    With aliases (the default), as MLIR's printer does: every distinct
+    location gets a ``#loc`` alias; the aliases are numbered by nesting depth
+    (a location's sub-locations before it), then in the order the printer
+    first meets them (an op's location before its signature and regions).
+    Block-argument locations print inline, and the ones met there are defined
+    before the module; the others after it."""
+
+    def __init__(self, m: Module, local_scope: bool) -> None:
+        self.local = local_scope
+        self.alias: dict[str, str] = {}
+        self.top: list[str] = []
+        self.bottom: list[str] = []
+        if not local_scope:
+            self._number(m)
+
+    def text(self, op: Op) -> str:
+        d = op.dloc
+        if d is None:
+            return _op_position(op)
+        if d.__class__ is not str:
+            return self.fused(d.parts)
+        return d
+
+    def part(self, x) -> str:
+        if x.__class__ is str:
+            return x
+        if isinstance(x, Op):
+            return self.text(x)
+        owner = x.owner  # a Value
+        return self.text(owner) if isinstance(owner, Op) else "unknown"
+
+    def fused(self, parts: list) -> str:
+        """MLIR's FusedLoc::get (no metadata) on the texts of ``parts``."""
+        out: dict[str, None] = {}
+        for x in parts:
+            t = self.part(x)
+            if t.startswith("fused["):
+                spans: list = []
+                _loc_scan(t, 0, spans)
+                for a, b in spans:
+                    out[t[a:b]] = None
+            elif t != "unknown":
+                out[t] = None
+        if not out:
+            return "unknown"
+        if len(out) == 1:
+            return next(iter(out))
+        return "fused[" + ", ".join(out) + "]"
+
+    def op_loc(self, op: Op) -> str:
+        d = self.text(op)
+        return " loc(" + (d if self.local else self.alias[d]) + ")"
+
+    def module_text(self, m: Module) -> str:
+        d = m.dloc
+        if d is None:
+            return _quote_file(m.filename) + ":0:0"
+        if d.__class__ is not str:
+            return _op_position(d)  # the unwrapped `module {` op
+        return d
+
+    def module_loc(self, m: Module) -> str:
+        d = self.module_text(m)
+        return " loc(" + (d if self.local else self.alias[d]) + ")"
+
+    def _number(self, m: Module) -> None:
+        info: dict[str, list] = {}  # text -> [first visit, depth, deferrable, direct sub-locations]
+        order: list[str] = []
+
+        def visit(text: str, deferrable: bool) -> int:
+            e = info.get(text)
+            if e is not None:
+                if not deferrable and e[2]:
+                    e[2] = False
+                    for k in e[3]:
+                        visit(k, False)
+                return e[1]
+            e = [len(order), 0, deferrable, []]
+            info[text] = e
+            order.append(text)
+            spans: list = []
+            _loc_scan(text, 0, spans)
+            depth = 0
+            for a, b in spans:
+                k = text[a:b]
+                e[3].append(k)
+                depth = max(depth, visit(k, deferrable) + 1)
+            e[1] = depth
+            return depth
+
+        def walk(op: Op) -> None:
+            visit(self.text(op), True)
+            if op.tmpl is not None:
+                for piece in op.tmpl:
+                    if piece.__class__ is tuple:
+                        if piece[0] == "l":
+                            if op.name not in _NO_ARG_LOCS:
+                                visit(piece[1], False)
+                        elif piece[0] == "r":
+                            region(op._regions[piece[1]])
+            else:
+                for r in op._regions:
+                    region(r)
+
+        def region(r) -> None:
+            for b in r.blocks:
+                if b.arg_locs is not None:
+                    for x in b.arg_locs:
+                        if x:
+                            visit(x, False)
+                for o in b.ops:
+                    walk(o)
+
+        visit(self.module_text(m), True)
+        for op in m.body.ops:
+            walk(op)
+        ranked = sorted(order, key=lambda t: info[t][1])  # stable: first visit within a depth
+        alias = self.alias
+        for n, t in enumerate(ranked):
+            alias[t] = "#loc" if n == 0 else f"#loc{n}"
+        for t in ranked:
+            e = info[t]
+            spans = []
+            _loc_scan(t, 0, spans)
+            body = t
+            for a, b in reversed(spans):
+                body = body[:a] + alias[t[a:b]] + body[b:]
+            line = f"{alias[t]} = loc({body})\n"
+            (self.bottom if e[2] else self.top).append(line)
 
 
 def print_op(op: Op, generic: bool = False) -> str:

@@ -667,6 +667,7 @@ def _apply_region(region: Region, cv: _Conversion, tick: Callable[[int], None] |
     rev: list[Op] = []
     append = rev.append
     dead = cv.dead.append
+    before = cv.scope.before
     apply = cv.apply
     try:
         for op in reversed(ops):
@@ -677,7 +678,14 @@ def _apply_region(region: Region, cv: _Conversion, tick: Callable[[int], None] |
             if op is terminator:
                 append(op)
                 continue
+            nb = len(before)
             new = apply[op.name](op, cv)
+            if len(before) != nb:
+                # the offset adds (and folded constants) IREE builds at the op converted
+                for k in range(nb, len(before)):
+                    o = before[k]
+                    if o.dloc is None and o._src is None:
+                        o.copy_loc_from(op)
             dead(op)
             op.parent = None
             if new is None:

@@ -62,6 +62,7 @@ import numpy as np
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import (
+    FusedLoc,
     Block,
     Module,
     Op,
@@ -723,6 +724,7 @@ def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> li
         if t >= 0:
             tied_opnd = operands_now[t]
             # 3.13 builds the subrange offset chain twice; the second feeds the subview.
+            n0 = len(scope.before)
             rng = _derive_resource_range(yield_value, size, emit)
             scope.map_resource_range(yield_value, rng)
             rng = _derive_resource_range(yield_value, size, emit)
@@ -732,6 +734,8 @@ def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> li
                 result_replacements.append((result, sv.results[0]))
             else:
                 result_replacements.append((result, tied_opnd))
+            # IREE builds the offset adds and the subview at the yielded value's location
+            _locate(scope.before, n0, FusedLoc([yield_value]))
             continue
         base = find_tied_base_value(yield_value)
         if base.is_block_arg:
@@ -747,18 +751,24 @@ def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> li
         for life in sorted(by_life):
             group = by_life[life]
             sizes = [g[2] for g in group]
+            # each reservation is at the op defining the yielded value's storage
+            defs = [find_tied_base_value(g[3]) for g in group]
             if len(group) == 1:
                 alloca = _alloca(group[0][1], sizes[0], await_tp, aff)
+                alloca.dloc = FusedLoc(defs)
                 emit(alloca)
                 subs = [alloca.results[0]]
             else:
                 pack = _pack([0] * (2 * len(group)), sizes, aff)
+                pack.dloc = FusedLoc(defs)
                 emit(pack)
                 alloca = _alloca(group[0][1], pack.results[0], await_tp, aff)
+                alloca.dloc = pack.dloc
                 emit(alloca)
                 subs = []
                 for j, s in enumerate(sizes):
                     sv = _subview(alloca.results[0], pack.results[0], pack.results[1 + j], s)
+                    sv.dloc = FusedLoc([defs[j]])
                     emit(sv)
                     subs.append(sv.results[0])
             new_awaits.append(alloca.results[1])
@@ -786,6 +796,7 @@ def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> li
         new_await = new_awaits[0]
     elif len(new_awaits) > 1:
         j = _join_op(new_awaits)
+        j.copy_loc_from(execute_op)
         emit(j)
         new_await = j.results[0]
     props = _affinity_props(exec_aff)
@@ -856,16 +867,26 @@ def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> li
             result_types=[_TIMEPOINT],
             props=_affinity_props(exec_aff),
         )
+        d.dloc = FusedLoc([res])  # the reservation's (its alloca's) location
         after.append(d)
         join_tps.append(d.results[0])
     if join_tps:
         join_tps.append(new_tp)
         j = make_op("stream.timepoint.join", join_tps, [len(join_tps)], result_types=[_TIMEPOINT])
+        j.dloc = FusedLoc(join_tps)
         after.append(j)
         if moved:
             defer_move_uses(moved, new_tp, j.results[0])
 
     return scope.before + [new_exec] + after
+
+
+def _locate(ops: list[Op], start: int, loc) -> None:
+    """Give ``ops[start:]`` that have no location yet the location ``loc``."""
+    for k in range(start, len(ops)):
+        op = ops[k]
+        if op.dloc is None and op._src is None:
+            op.dloc = loc
 
 
 def _derive_resource_range(yield_value: Value, size: Value, emit) -> ResourceRange:
@@ -906,6 +927,7 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
         props=props,
         result_names=["results"] * len(const_ops) + ["result_timepoint"],
     )
+    cop.dloc = FusedLoc(const_ops)
     scope.emit(cop)
     captured: list[Value | None] = []
     for op in const_ops:
@@ -973,8 +995,10 @@ def _allocate_local_transients(
     if not transients:
         return None
     pack = _pack(intervals, sizes, affinity)
+    pack.dloc = FusedLoc(transients)
     scope.emit(pack)
     alloca = _alloca(_TRANSIENT, pack.results[0], await_tp, affinity)
+    alloca.dloc = pack.dloc
     scope.emit(alloca)
     block = execute_op.regions[0].blocks[0]
     arg = block.add_arg(_TRANSIENT)

@@ -228,6 +228,7 @@ class AllocationScope:
         v = self._index_constants.get(value)
         if v is None:
             op = make_index_constant(value)
+            op.copy_loc_from(self.root_op)  # IREE: at the root op
             self.emit(op)
             v = op.results[0]
             self._index_constants[value] = v
