@@ -564,7 +564,11 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
     bounds = np.concatenate(([0], cut, [order.size]))
     # only the components whose starting plan is above the floor need a search
     tops = np.maximum.reduceat(offsets[order] + z[order], bounds[:bounds.size - 1])
-    keep_c = np.flatnonzero(tops > floor)
+    # components over MAX_SEARCH_M buffers keep their starting plan too, and
+    # are not even set up: their section lists can be quadratic in size
+    searched = (tops > floor) & (np.diff(bounds) <= MAX_SEARCH_M)
+    keep_c = np.flatnonzero(searched)
+    rest = tops[~searched]  # the components left as they started
     bounds = np.column_stack((bounds[keep_c], bounds[keep_c + 1])).ravel().tolist()
     if not bounds:
         return offsets, int(tops.max()), int(max(floor, 0)), 0, False
@@ -643,7 +647,6 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
         with nogil:
             _search_kernel(comps, ncomp, max_m, max_sec, max_ent, align, best_top, proven, &offs[0],
                            work_limit, deadline, out)
-        rest = tops[tops <= floor]  # the components left as they started
         top = max(max(best_top[ci] for ci in range(ncomp)), int(rest.max()) if rest.size else 0)
         return offsets, int(top), int(max(out[0], floor)), int(out[1]), bool(out[2])
     finally:
