@@ -86,6 +86,10 @@ _COMMON_TYPES = frozenset({
 _PIECE = 1 << 18
 _MARGIN = 4096
 _PAD = 4
+# Deepest region nesting parsed (fastalloc._guard.MAX_NESTING; iree-opt 3.13
+# overflows its stack at about 3,900): the compiled descent and the passes'
+# walks run on a large stack (fastalloc._guard.run_deep) that holds this many.
+_MAX_NESTING = 4096
 
 
 @cython.cfunc
@@ -112,6 +116,7 @@ class _Parser:
     type_aliases: dict
     attr_aliases: set
     loc_aliases: set
+    nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
 
     def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
@@ -128,6 +133,8 @@ class _Parser:
             self.refill()
         else:
             self.toks = tokenize(text)
+            # EOF markers as in the pieces: lookahead past the end reads "" (truncated input)
+            self.toks.extend([""] * _PAD)
         self.m = Module(filename)
         self.vals = self.m.values
         self.ev = []
@@ -142,6 +149,7 @@ class _Parser:
         self.type_aliases = {}
         self.attr_aliases = set()
         self.loc_aliases = set()
+        self.nesting = 0
 
     # -- errors and token access -----------------------------------------
     def err(self, msg: str, k: int | None = None) -> FastallocError:
@@ -326,7 +334,7 @@ class _Parser:
 
     @cython.ccall
     def check_type(self, t: str, k: int) -> str:
-        c = t[0]
+        c = t[:1]
         if c == "!":
             if "<" not in t and "." not in t:
                 alias = self.type_aliases.get(t[1:])
@@ -477,6 +485,8 @@ class _Parser:
         t = toks[self.i]
         if t == "" or t[0] == "\n" or t == "}":
             return
+        if self.stmt_start(self.i):
+            return  # the next op on the same line (a module on one line, CR-only line ends)
         raise self.err(f"unexpected '{t}' after {op.name}")
 
     # -- module structure ------------------------------------------------
@@ -581,6 +591,9 @@ class _Parser:
     def parse_region(self, args: list[tuple[str, str, int]] | None = None) -> Region:
         """``{`` blocks ``}``; ``args`` are (name, type, token) of the entry block."""
         self.expect("{")
+        if self.nesting >= _MAX_NESTING:
+            raise self.err(f"regions nested deeper than {_MAX_NESTING} levels", self.i - 1)
+        self.nesting += 1
         self.push()
         region = Region()
         block = Block()
@@ -613,6 +626,7 @@ class _Parser:
             first = False
             self.parse_stmt(block)
         self.pop()
+        self.nesting -= 1
         return region
 
     @cython.ccall
@@ -645,7 +659,7 @@ class _Parser:
         start = self.i
         groups: list[tuple[str, int, int]] = []
         t = toks[self.i]
-        if t[0] == "%":
+        if t[:1] == "%":
             while True:
                 k = self.i
                 if "#" in t:
@@ -665,8 +679,8 @@ class _Parser:
                 if toks[self.i] == ",":
                     self.i += 1
                     t = self.peek()
-                    if t[0] != "%":
-                        raise self.err("expected SSA value name in result list")
+                    if t[:1] != "%":
+                        raise self.err("expected valid ssa identifier")
                     continue
                 self.expect("=", "after the result list")
                 break
@@ -809,6 +823,7 @@ class _Parser:
         operands = op.operands
         depth = 0
         i = self.i
+        start: cython.Py_ssize_t = i
         while True:
             t = toks[i]
             if t == "":
@@ -817,6 +832,12 @@ class _Parser:
                     raise self.err("unexpected end of file: unbalanced brackets")
                 break
             c = t[0]
+            if depth == 0 and i > start and (c == "%" or (c != "\n" and "." in t and _is_ident(t))) \
+                    and toks[i - 1] != "unsigned" and self.stmt_start(i):
+                # The next op on the same line: `%r = ...` (not a header
+                # definition such as `scf.for %i = `, right after the name)
+                # or a dotted op name, which no type or keyword spells bare.
+                break
             if c == "\n":
                 if depth == 0:
                     j = i + 1

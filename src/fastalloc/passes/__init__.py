@@ -77,6 +77,15 @@ def run_passes(
 
         return _run_on_iree_module(text, list(passes), filename=filename, pack_strategy=pack_strategy, **options)
     fns = [_lookup(name) for name in passes]
+    from fastalloc._guard import run_deep
+
+    return run_deep(_run_passes, text, fns, filename, pack_strategy, options)
+
+
+def _run_passes(text: Any, fns: list[PassFn], filename: str, pack_strategy: str, options: dict) -> str:
+    from fastalloc._guard import internal_error
+    from fastalloc.ir import parse
+
     # Parser, passes and printer each pause the cyclic collector, but between
     # them it would run full scans over the objects just made (~20% of a
     # 30k-op run).
@@ -86,6 +95,11 @@ def run_passes(
             for fn in fns:
                 fn(module, pack_strategy=pack_strategy, **options)
             return module.print()
+        except FastallocError:
+            raise
+        except Exception as e:
+            # a bug, not bad input: located at the op being processed
+            raise internal_error(e) from e
         finally:
             # Nobody else holds the module: free it now (see Module.dispose),
             # not at some later full collection of the caller's.
