@@ -627,7 +627,16 @@ class _Parser:
             self.parse_stmt(block)
         self.pop()
         self.nesting -= 1
+        if self.nesting == 0 and self.forward:
+            # A top-level op's body (a function) is closed: a name it used
+            # and never defined must not bind to a later function's value.
+            self.undeclared()
         return region
+
+    def undeclared(self) -> None:
+        """Raise for the first use of a name that was never defined."""
+        name, (_, k) = min(self.forward.items(), key=lambda kv: kv[1][1])
+        raise self.err(f"use of undeclared SSA value name '%{name}'", k)
 
     @cython.ccall
     def parse_block_label(self, blk: Block) -> None:
@@ -1043,7 +1052,7 @@ class _Parser:
         opdef = op.opdef
         seg = props.pop("operandSegmentSizes", None)
         if seg is not None:
-            mm = re.fullmatch(r"array<i32(?::\s*([-\d,\s]*))?>", seg)
+            mm = re.fullmatch(r"array<i32(?::\s*(\d+(?:\s*,\s*\d+)*)\s*)?>", seg)
             if not mm:
                 raise self.err(f"malformed operandSegmentSizes: {seg}", k_op)
             sizes = [int(x) for x in mm.group(1).split(",")] if mm.group(1) and mm.group(1).strip() else []

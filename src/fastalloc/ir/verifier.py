@@ -33,6 +33,7 @@ import re
 
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Module, Op, Value
+from fastalloc.ir.ops import INDEX_SEGMENTS
 
 __all__ = ["verify"]
 
@@ -63,22 +64,67 @@ def _err(op: Op, msg: str) -> FastallocError:
 def verify(module: Module) -> None:
     """Raise a located FastallocError at the first op that breaks a rule above."""
     _check_symbols(module)
-    # (block, position of each of its ops) computed on demand for dominance.
-    positions: dict[int, int] = {}
-    stack: list[Op] = list(reversed(module.body.ops))
-    for k, op in enumerate(module.body.ops):
-        positions[id(op)] = k
+    # Values that dominate the op being checked -> the capture level they were
+    # defined at (the number of enclosing capturing region ops).
+    visible: dict[Value, int] = {}
+    # frames: [ops iterator, values this frame made visible, level, capturing op, op whose results come after]
+    stack: list[list] = [[iter(module.body.ops), [], 0, None, None]]
     while stack:
-        op = stack.pop()
-        _check_op(op, positions)
+        frame = stack[-1]
+        op = next(frame[0], None)
+        if op is None:
+            for v in frame[1]:
+                del visible[v]
+            stack.pop()
+            done = frame[4]
+            if done is not None and stack:
+                # the op's regions are checked: its results are visible after it
+                outer = stack[-1]
+                for r in done.results:
+                    visible[r] = outer[2]
+                    outer[1].append(r)
+            continue
+        level = frame[2]
+        capt = frame[3]
+        _check_op(op, capt)
+        for k, v in enumerate(op.operands):
+            lv = visible.get(v)
+            if lv is None:
+                _not_visible(op, k, v)
+            elif lv < level and capt is not None and v.type.startswith("!stream.resource<"):
+                raise _err(op, "used resource not listed in explicit captures (or produced internally)")
         regions = op._regions
-        if regions:
-            for region in reversed(regions):
-                for block in reversed(region.blocks):
-                    ops = block.ops
-                    for k, inner in enumerate(ops):
-                        positions[id(inner)] = k
-                    stack.extend(reversed(ops))
+        if not regions:
+            for r in op.results:
+                visible[r] = level
+                frame[1].append(r)
+            continue
+        if op.name in _CAPTURING_OPS:
+            inner_level, inner_capt = level + 1, op
+        else:
+            inner_level, inner_capt = level, capt
+        stack.append([iter(()), [], level, capt, op])  # adds the results once the regions are done
+        for region in reversed(regions):
+            for block in reversed(region.blocks):
+                added = list(block.args)
+                for a in added:
+                    visible[a] = inner_level
+                stack.append([iter(block.ops), added, inner_level, inner_capt, None])
+
+
+def _not_visible(op: Op, k: int, v: Value) -> None:
+    """``v`` (operand #k of ``op``) does not dominate ``op`` by the scoped walk:
+    an error, unless it comes from another block of a CFG region."""
+    owner = v.owner
+    block = owner if isinstance(owner, Block) else getattr(owner, "parent", None)
+    if block is None:
+        return  # a detached value: nothing to check against
+    anc = _ancestor_in(op, block)
+    if anc is not None:
+        raise _err(op, f"operand #{k} does not dominate this use")
+    if not _in_sibling_block(op, block):
+        raise _err(op, f"operand #{k} ('%{v.name_hint or v.id}') is not in scope here: "
+                   "it is defined in another region")
 
 
 def _check_symbols(module: Module) -> None:
@@ -100,7 +146,7 @@ def _check_symbols(module: Module) -> None:
         seen[name] = op
 
 
-def _check_op(op: Op, positions: dict[int, int]) -> None:
+def _check_op(op: Op, capt: Op | None) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
@@ -114,14 +160,20 @@ def _check_op(op: Op, positions: dict[int, int]) -> None:
             for region in op._regions:
                 if not region.blocks:
                     raise _err(op, "expects a non-empty block")
-    elif name in _FUNC_OPS and op._regions:
+    elif name in _FUNC_OPS and op._regions and not _generic(op):
+        # (the generic form spells a declaration as an empty region)
         for region in op._regions:
             if not region.blocks or not region.blocks[0].ops:
                 raise FastallocError(f"custom op '{name}' expected non-empty function body", _loc(op))
     elif name == "arith.constant" and op.tmpl is not None:
         _check_constant(op)
-    if op.operands:
-        _check_operands(op, positions)
+    if op.segments is not None and opdef is not None and op.operands:
+        _check_segment_types(op)
+
+
+def _generic(op: Op) -> bool:
+    tmpl = op.tmpl
+    return bool(tmpl) and isinstance(tmpl[0], str) and tmpl[0].lstrip().startswith('"')
 
 
 def _loc(op: Op):
@@ -252,18 +304,52 @@ def _defined_inside(v: Value, region_op: Op) -> bool:
     return False
 
 
-def _check_operands(op: Op, positions: dict[int, int]) -> None:
-    capt: Op | None | bool = False
-    for k, v in enumerate(op.operands):
-        owner = v.owner
-        if isinstance(owner, Op):
-            block = owner.parent
-            if block is not None:
-                anc = _ancestor_in(op, block)
-                if anc is not None and (anc is owner or positions.get(id(anc), 0) < positions.get(id(owner), 0)):
-                    raise _err(op, f"operand #{k} does not dominate this use")
-        if v.type.startswith("!stream.resource<"):
-            if capt is False:
-                capt = _capturing_ancestor(op)
-            if capt is not None and not _defined_inside(v, capt):  # type: ignore[arg-type]
-                raise _err(op, "used resource not listed in explicit captures (or produced internally)")
+# Segments of resources and of timepoints (INDEX_SEGMENTS are index).
+_RESOURCE_SEGMENTS = frozenset({"source", "target", "update", "operand"})
+_TIMEPOINT_SEGMENTS = frozenset({"await_timepoint", "await_timepoints"})
+
+
+_SEG_WANT: dict[str, tuple] = {}
+
+
+def _segment_wants(opdef) -> tuple:
+    """Per segment of ``opdef``: the type its operands must have, or None."""
+    w = _SEG_WANT.get(opdef.name)
+    if w is None:
+        w = tuple("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
+                  else "!stream.resource<" if seg in _RESOURCE_SEGMENTS else None
+                  for seg in opdef.segment_names)
+        _SEG_WANT[opdef.name] = w
+    return w
+
+
+def _check_segment_types(op: Op) -> None:
+    """Operand types the registry fixes: sizes, offsets, lengths are index;
+    sources and targets resources; awaited values timepoints."""
+    wants = _segment_wants(op.opdef)
+    operands = op.operands
+    k = 0
+    for want, n in zip(wants, op.segments):
+        if want is not None:
+            for v in operands[k:k + n]:
+                t = v.type
+                if t and t != want and not (want[-1] == "<" and t.startswith(want)):
+                    seg = op.opdef.segment_names[wants.index(want)]
+                    raise _err(op, f"operand '%{v.name_hint or v.id}' ({seg}) must be "
+                               f"{'a resource' if want[-1] == '<' else want}, but got '{t}'")
+        k += n
+
+
+def _in_sibling_block(op: Op, block: Block) -> bool:
+    """Is an ancestor of ``op`` in another block of ``block``'s region (a CFG
+    region: dominance between its blocks is not checked here)?"""
+    region = block.parent
+    cur: Op | None = op
+    while cur is not None:
+        parent = cur.parent
+        if parent is not None and parent.parent is region:
+            return True
+        r = getattr(parent, "parent", None)
+        owner = getattr(r, "parent", None)
+        cur = owner if isinstance(owner, Op) else None
+    return False
