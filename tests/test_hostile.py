@@ -299,3 +299,23 @@ def test_csv_line_breaks_are_cr_lf_only(tmp_path):
 def test_pack_stdin_invalid_utf8():
     r = _cli(["pack", "-", "-o", "-"], stdin=b"id,lower,upper,size\n\xff,0,2,64\n")
     assert r.returncode == 1 and b"Traceback" not in r.stderr and b"UTF-8" in r.stderr
+
+
+# -- 7: valid inputs that were rejected -------------------------------------------
+def test_empty_await_list():
+    a = fastalloc.run_passes(GOOD, PASSES)
+    assert fastalloc.run_passes(GOOD.replace("execute with()", "execute await() => with()"), PASSES) == a
+
+
+@pytest.mark.parametrize("junk", [b"\xff\xfe", b"\x00", b"\xc3"])
+def test_bad_bytes_inside_a_comment(junk):
+    data = GOOD.encode().replace(b"\n", b" // note " + junk + b" here\n", 1)
+    out = fastalloc.run_passes(data, PASSES)
+    assert "stream.cmd.execute" in out
+
+
+def test_bad_bytes_outside_a_comment_are_located():
+    data = GOOD.encode().replace(b"@f(", b"@f\xff(", 1)
+    with pytest.raises(FastallocError) as ei:
+        fastalloc.run_passes(data, PASSES)
+    _located(ei.value, 1)

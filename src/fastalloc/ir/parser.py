@@ -1141,12 +1141,14 @@ class _Parser:
         if self.peek() == "await":
             self.i += 1
             self.expect("(")
-            v = self.use()
-            self.expect(")")
+            vals: list[Value] = []
+            if not self.accept(")"):  # `await()` awaits nothing (iree-opt accepts it)
+                vals.append(self.use())
+                self.expect(")")
             if arrow:
                 self.expect("=")
                 self.expect(">")
-            return [v]
+            return vals
         return []
 
     @cython.ccall
@@ -2164,20 +2166,38 @@ assert set(_PRETTY) == set(OPS), set(OPS) ^ set(_PRETTY)
 # Entry points
 # ---------------------------------------------------------------------------
 
+_BAD_BYTES = re.compile("[" + chr(0xDC80) + "-" + chr(0xDCFF) + "]+")  # surrogateescape of invalid bytes
+
+
+def _decode_comments(data: bytes) -> tuple[str | None, int]:
+    """``data`` decoded when its invalid UTF-8 is only inside ``//`` comments
+    (as iree-opt reads it; the bytes become U+FFFD), else None and the byte
+    offset of the first invalid byte outside a comment."""
+    text = data.decode("utf-8", errors="surrogateescape")
+    for m in _BAD_BYTES.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if "//" not in text[line_start:m.start()]:
+            return None, len(text[:m.start()].encode("utf-8", errors="surrogateescape"))
+    return _BAD_BYTES.sub("\ufffd", text), -1
+
+
 def _decode(data: bytes | str, filename: str) -> str:
     if isinstance(data, str):
         return data
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        head = data[: e.start]
+    except UnicodeDecodeError:
+        text, bad = _decode_comments(data)
+        if text is not None:
+            return text
+        head = data[:bad]
         line = head.count(b"\n") + 1
         line_start = head.rfind(b"\n") + 1
-        col = e.start - line_start + 1
-        end = data.find(b"\n", e.start)
+        col = bad - line_start + 1
+        end = data.find(b"\n", bad)
         src = data[line_start: end if end >= 0 else len(data)].decode("utf-8", errors="replace")
         raise FastallocError(
-            f"invalid UTF-8 byte 0x{data[e.start]:02x} in input", SourceLocation(filename, line, col, src)
+            f"invalid UTF-8 byte 0x{data[bad]:02x} in input", SourceLocation(filename, line, col, src)
         ) from None
 
 

@@ -50,6 +50,7 @@ _SYMBOL_OPS = frozenset({
 })
 _SYMBOL = re.compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
 _CONSTANT = re.compile(r"arith\.constant\s+(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\s*$")
+_GENERIC_CONSTANT = re.compile(r"\bvalue\s*=\s*(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\b")
 _INDEX_MIN = -(1 << 63)
 _INDEX_MAX = (1 << 63) - 1
 _INT_LIST_PROPS = ("tied_operands", "lifetime_intervals")
@@ -247,7 +248,7 @@ def _bits(ty: str) -> tuple[int, bool]:
 
 def _check_constant(op: Op) -> None:
     text = "".join(x for x in op.tmpl if isinstance(x, str))
-    m = _CONSTANT.match(text.strip())
+    m = _CONSTANT.match(text.strip()) or _GENERIC_CONSTANT.search(text)
     if m is None:
         return
     neg, digits, ty = m.groups()
