@@ -80,9 +80,9 @@ def test_invalid_utf8():
     with pytest.raises(FastallocError) as ei:
         parse(data, "u.mlir")
     e = ei.value
-    assert (e.loc.line, e.loc.col) == (5, 14)
+    assert (e.loc.line, e.loc.col) == (5, 15)
     assert "invalid UTF-8 byte 0xe9" in e.message
-    assert e.format().splitlines()[0] == "u.mlir:5:14: error: invalid UTF-8 byte 0xe9 in input"
+    assert e.format().splitlines()[0] == "u.mlir:5:15: error: invalid UTF-8 byte 0xe9 in input"
     assert [op.name for op in parse(b"util.func @f() {\n  util.return\n}\n// caf\xe9 \xff\n").ops] == ["util.func"]
 
 
