@@ -319,3 +319,12 @@ def test_bad_bytes_outside_a_comment_are_located():
     with pytest.raises(FastallocError) as ei:
         fastalloc.run_passes(data, PASSES)
     _located(ei.value, 1)
+
+
+def test_constant_value_ends_where_the_next_op_starts():
+    text = GOOD.replace(
+        "    %s = stream.async.splat %z : i32 -> !stream.resource<external>{%c64}\n",
+        "    %k = stream.async.constant : !stream.resource<constant>{%c64} = dense<1> : tensor<16xi32>\n"
+        "    %s = stream.async.splat %z : i32 -> !stream.resource<external>{%c64}\n")
+    want = fastalloc.run_passes(text, PASSES)
+    assert fastalloc.run_passes(text.replace("\n", " "), PASSES) == want

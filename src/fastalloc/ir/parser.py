@@ -392,6 +392,9 @@ class _Parser:
                 continue
             if depth == 0 and t in stops:
                 break
+            if depth == 0 and parts and "\n" in stops and (t[0] == "%" or ("." in t and _is_ident(t))) \
+                    and self.stmt_start(i):
+                break  # the next op on the same line (one-line module)
             if t in "([{" and len(t) == 1:
                 depth += 1
             elif t in ")]}" and len(t) == 1:
