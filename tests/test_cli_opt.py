@@ -71,7 +71,7 @@ def test_error_does_not_clobber_existing_output(tmp_path: Path):
 
 
 @pytest.mark.parametrize("data, line, col", [
-    (b"util.func @f() {\n  util.return\n}\n// caf\xe9\n", 4, 7),           # not UTF-8
+    (b"util.func @f() {\n  util.return\n}\nutil.func @caf\xe9() {\n", 4, 15),  # not UTF-8 (outside a comment)
     (GOOD[: GOOD.index("stream.yield")].encode(), 4, 73),                  # truncated
     (GOOD.replace("with()", "with(").encode(), 3, 35),                     # unbalanced
     (GOOD.replace("<transient>", "<transiant>").encode(), 4, 42),          # bad type

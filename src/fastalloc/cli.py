@@ -48,10 +48,12 @@ import logging
 import os
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from fastalloc._gc import gc_paused
+from fastalloc._guard import internal_error, run_deep
 from fastalloc.errors import FastallocError
 
 # Library code only logs; handlers are the application's business (see -v).
@@ -107,6 +109,7 @@ def _replace_via_temp(path: str, suffix: str, write) -> None:
     a failure leaves no temporary file behind."""
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix=suffix, dir=d)
+    _live_temps.add(tmp)  # removed by the signal handlers if the process is killed while writing
     os.close(fd)
     try:
         write(tmp)
@@ -118,6 +121,39 @@ def _replace_via_temp(path: str, suffix: str, write) -> None:
         except OSError:
             pass
         raise
+    finally:
+        _live_temps.discard(tmp)
+
+
+#: Temporary output files being written (see _replace_via_temp, _install_signal_handlers).
+_live_temps: set[str] = set()
+
+
+def _install_signal_handlers() -> None:
+    """SIGINT, SIGTERM and SIGHUP end the command at once, removing any
+    temporary output file first: nothing partial is left beside the output.
+
+    The command runs on a helper thread (fastalloc._guard.run_deep) and the
+    main thread only waits for it, so the handler runs as soon as the signal
+    arrives, even while the worker is in a long native loop."""
+    import signal
+
+    def handler(signum, _frame) -> None:
+        for tmp in list(_live_temps):
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        name = signal.Signals(signum).name
+        try:
+            os.write(2, f"fastalloc: interrupted ({name}); no output written\n".encode())
+        except OSError:
+            pass
+        os._exit(128 + signum)
+
+    for sig in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, sig):
+            signal.signal(getattr(signal, sig), handler)
 
 
 def _is_special(path: str) -> bool:
@@ -195,7 +231,8 @@ def _opt_info(args: argparse.Namespace) -> bool:
 
 
 def _opt_run(args: argparse.Namespace) -> int:
-    from fastalloc.ir.parser import _decode, parse, split_chunks
+    from fastalloc.ir import parse
+    from fastalloc.ir.parser import _decode, split_chunks
 
     if _opt_info(args):
         return 0
@@ -258,6 +295,11 @@ def _opt_run(args: argparse.Namespace) -> int:
                 except FastallocError as e:
                     bar.close()
                     _report(e)
+                    outs.append("")
+                except Exception as e:
+                    # a bug in one chunk (internal error) does not stop the others
+                    bar.close()
+                    _report(internal_error(e))
                     outs.append("")
                     failed = True
                 bar.update()
@@ -576,7 +618,15 @@ def _read_problem(path: str):
     from fastalloc.csvio import read_csv
 
     if path == "-":
-        return read_csv(sys.stdin, filename="<stdin>")
+        import io
+
+        data = sys.stdin.buffer.read()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            # sys.stdin would pass the bad bytes on as surrogates (then writing the ids fails)
+            raise FastallocError(f"<stdin>: not UTF-8 text ({e.reason} at byte {e.start})") from None
+        return read_csv(io.StringIO(text, newline=""), filename="<stdin>")
     try:
         return read_csv(path)
     except OSError as e:
@@ -689,7 +739,8 @@ def _pack_run(args: argparse.Namespace) -> int:
 
 def _scheduled_module(path: str):
     """Parse ``path`` and run schedule-allocation (a no-op on allocated IR)."""
-    from fastalloc.ir.parser import _decode, parse
+    from fastalloc.ir import parse
+    from fastalloc.ir.parser import _decode
     from fastalloc.passes import _lookup
 
     filename = "<stdin>" if path == "-" else path
@@ -1029,6 +1080,18 @@ SUBCOMMANDS["compile"] = (
     _compile_args, _compile_run)
 
 
+def _run_command(args: argparse.Namespace) -> int:
+    """Run a subcommand; anything it lets escape is reported (an unexpected
+    exception as ``internal error``, located at the op being processed), exit 1."""
+    try:
+        return int(args._run(args))
+    except BrokenPipeError:
+        raise  # a closed pipe is no bug: main ends quietly
+    except Exception as e:
+        _report(internal_error(e))
+        return 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fastalloc", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -1065,8 +1128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
     args = _parse_args(sys.argv[1:] if argv is None else list(argv))
     _configure_logging(getattr(args, "verbose", 0))
+    if argv is None and threading.current_thread() is threading.main_thread():
+        _install_signal_handlers()
     try:
-        rc = int(args._run(args))
+        rc = int(run_deep(_run_command, args))
     except BrokenPipeError:
         # `fastalloc opt ... | head`: the reader is gone; end quietly, as a
         # process killed by SIGPIPE (the interpreter's final flush of stdout

@@ -39,6 +39,7 @@ _log = logging.getLogger(__name__)
 _REQUIRED = ("id", "lower", "upper", "size")
 _INT64_MAX = 2**63 - 1
 _INT = re.compile(r"[+-]?[0-9]+")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class IdList(Sequence[str]):
@@ -167,7 +168,11 @@ def read_csv(source: str | os.PathLike[str] | IO[str], *, filename: str | None =
 
 
 def _read_slow(text: str, name: str) -> Problem:
-    lines = text.splitlines()
+    # Rows end at \n, \r\n or \r only: str.splitlines would also break at
+    # \v, \f, U+2028 and others, splitting a row and miscounting lines.
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
 
     def fail(lineno: int, col: int, msg: str) -> NoReturn:
         line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
@@ -195,6 +200,9 @@ def _read_slow(text: str, name: str) -> Problem:
         text, col = fields[index[key]]
         if not _INT.fullmatch(text):
             fail(lineno, col, f"{key} '{text}' is not an integer")
+        digits = text.lstrip("+-").lstrip("0")
+        if len(digits) > 19:  # beyond int64 (and int() refuses > 4300 digits)
+            fail(lineno, col, f"{key} '{text[:24]}...' ({len(digits)} digits) does not fit in int64")
         value = int(text)
         if value < 0:
             fail(lineno, col, f"{key} {value} is negative")

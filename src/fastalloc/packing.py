@@ -190,6 +190,29 @@ def _buffers(starts: Any, ends: Any, sizes: Any, align: int) -> tuple[np.ndarray
     return s, e, z
 
 
+# Lifetimes at or beyond this are renumbered (_compact_times): the kernels
+# count time steps in int64 (span + 2) and index arrays by them.
+_TIME_LIMIT = 1 << 40
+# The kernels take effort as a C int.
+_MAX_EFFORT = (1 << 31) - 1
+
+
+def _compact_times(s: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The lifetimes renumbered by rank when they reach _TIME_LIMIT.
+
+    Only the order of the start and end points matters to packing (two
+    inclusive lifetimes intersect iff each starts no later than the other
+    ends), and ranks keep that order, so plans are unchanged.  Pure Python::
+
+        times = sorted(set(s) | set(e)); rank = {t: k for k, t in enumerate(times)}
+        s2 = [rank[t] for t in s]; e2 = [rank[t] for t in e]
+    """
+    if s.shape[0] == 0 or int(e.max()) < _TIME_LIMIT:
+        return s, e
+    times = np.unique(np.concatenate([s, e]))
+    return (np.searchsorted(times, s).astype(np.int64), np.searchsorted(times, e).astype(np.int64))
+
+
 # ---------------------------------------------------------------------------
 # Packing
 # ---------------------------------------------------------------------------
@@ -259,6 +282,7 @@ def pack(
     if strategy not in STRATEGIES:
         raise FastallocError(f"unknown packing strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
     s, e, z = _buffers(starts, ends, sizes, ralign)
+    s, e = _compact_times(s, e)
     n = s.shape[0]
     # Every placement pads by less than `align` and the total by less than
     # `ralign`, so this bounds every offset and the total of every strategy.
@@ -278,6 +302,8 @@ def pack(
     else:
         if isinstance(effort, bool) or not isinstance(effort, numbers.Integral) or effort < 0:
             raise FastallocError(f"effort must be a non-negative integer, got {effort!r}")
+        if effort > _MAX_EFFORT:
+            raise FastallocError(f"effort must be at most {_MAX_EFFORT}, got {effort}")
         # Best-fit aligns every offset to `align`; its sizes must be rounded to
         # both alignments so that its reservations match what we validate.
         zb = z if ralign >= align else (z + (align - 1)) & ~np.int64(align - 1)
@@ -332,6 +358,7 @@ def lower_bound(starts: Any, ends: Any, sizes: Any, alignment: int = 64) -> int:
     ``alignment``: no plan can have a smaller total.  O(n log n)."""
     align = _check_alignment("alignment", alignment)
     s, e, z = _buffers(starts, ends, sizes, align)
+    s, e = _compact_times(s, e)
     return int(_bound._lower_bound(s, e, z))
 
 

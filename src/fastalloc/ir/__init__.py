@@ -15,13 +15,41 @@ def parse(text, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
 
     ``line_base`` is added to reported line numbers (for ``// -----`` chunks).
     """
-    from fastalloc.ir.parser import parse as _parse
+    from fastalloc._guard import run_deep
 
-    return _parse(text, filename, line_base=line_base)
+    return run_deep(_parse_verified, text, filename, line_base)
+
+
+def _parse_verified(text, filename: str, line_base: int) -> Module:
+    from fastalloc._guard import internal_error
+    from fastalloc.errors import FastallocError
+    from fastalloc.ir.parser import parse as _parse
+    from fastalloc.ir.verifier import verify
+
+    try:
+        m = _parse(text, filename, line_base=line_base)
+    except FastallocError:
+        raise
+    except Exception as e:
+        raise internal_error(e) from e
+    try:
+        verify(m)
+    except BaseException as e:
+        m.dispose()
+        if isinstance(e, FastallocError) or not isinstance(e, Exception):
+            raise
+        raise internal_error(e) from e
+    return m
 
 
 def parse_chunks(text, filename: str = "<stdin>"):
     """Split on ``// -----`` lines; yields (Module | FastallocError) per chunk."""
-    from fastalloc.ir.parser import parse_chunks as _pc
+    from fastalloc.errors import FastallocError
+    from fastalloc.ir.parser import _decode, split_chunks
 
-    return _pc(text, filename)
+    text = _decode(text, filename)
+    for chunk, base in split_chunks(text):
+        try:
+            yield parse(chunk, filename, line_base=base)
+        except FastallocError as e:
+            yield e

@@ -86,6 +86,10 @@ _COMMON_TYPES = frozenset({
 _PIECE = 1 << 18
 _MARGIN = 4096
 _PAD = 4
+# Deepest region nesting parsed (fastalloc._guard.MAX_NESTING; iree-opt 3.13
+# overflows its stack at about 3,900): the compiled descent and the passes'
+# walks run on a large stack (fastalloc._guard.run_deep) that holds this many.
+_MAX_NESTING = 4096
 
 
 @cython.cfunc
@@ -113,6 +117,7 @@ class _Parser:
     attr_aliases: set
     loc_aliases: dict  # name -> inline text of a `#name = loc(...)` definition
     loc_refs: dict  # loc alias name -> first token using it (checked at the end: iree-opt defines them after the module)
+    nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
 
     def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
@@ -129,6 +134,8 @@ class _Parser:
             self.refill()
         else:
             self.toks = tokenize(text)
+            # EOF markers as in the pieces: lookahead past the end reads "" (truncated input)
+            self.toks.extend([""] * _PAD)
         self.m = Module(filename)
         self.vals = self.m.values
         self.ev = []
@@ -144,6 +151,7 @@ class _Parser:
         self.attr_aliases = set()
         self.loc_aliases = {}
         self.loc_refs = {}
+        self.nesting = 0
 
     # -- errors and token access -----------------------------------------
     def err(self, msg: str, k: int | None = None) -> FastallocError:
@@ -328,7 +336,7 @@ class _Parser:
 
     @cython.ccall
     def check_type(self, t: str, k: int) -> str:
-        c = t[0]
+        c = t[:1]
         if c == "!":
             if "<" not in t and "." not in t:
                 alias = self.type_aliases.get(t[1:])
@@ -386,6 +394,9 @@ class _Parser:
                 continue
             if depth == 0 and t in stops:
                 break
+            if depth == 0 and parts and "\n" in stops and (t[0] == "%" or ("." in t and _is_ident(t))) \
+                    and self.stmt_start(i):
+                break  # the next op on the same line (one-line module)
             if t in "([{" and len(t) == 1:
                 depth += 1
             elif t in ")]}" and len(t) == 1:
@@ -495,6 +506,8 @@ class _Parser:
         t = toks[self.i]
         if t == "" or t[0] == "\n" or t == "}":
             return
+        if self.stmt_start(self.i):
+            return  # the next op on the same line (a module on one line, CR-only line ends)
         raise self.err(f"unexpected '{t}' after {op.name}")
 
     # -- module structure ------------------------------------------------
@@ -648,6 +661,9 @@ class _Parser:
     def parse_region(self, args: list[tuple[str, str, int]] | None = None) -> Region:
         """``{`` blocks ``}``; ``args`` are (name, type, token) of the entry block."""
         self.expect("{")
+        if self.nesting >= _MAX_NESTING:
+            raise self.err(f"regions nested deeper than {_MAX_NESTING} levels", self.i - 1)
+        self.nesting += 1
         self.push()
         region = Region()
         block = Block()
@@ -680,7 +696,17 @@ class _Parser:
             first = False
             self.parse_stmt(block)
         self.pop()
+        self.nesting -= 1
+        if self.nesting == 0 and self.forward:
+            # A top-level op's body (a function) is closed: a name it used
+            # and never defined must not bind to a later function's value.
+            self.undeclared()
         return region
+
+    def undeclared(self) -> None:
+        """Raise for the first use of a name that was never defined."""
+        name, (_, k) = min(self.forward.items(), key=lambda kv: kv[1][1])
+        raise self.err(f"use of undeclared SSA value name '%{name}'", k)
 
     @cython.ccall
     def parse_block_label(self, blk: Block) -> None:
@@ -718,7 +744,7 @@ class _Parser:
         start = self.i
         groups: list[tuple[str, int, int]] = []
         t = toks[self.i]
-        if t[0] == "%":
+        if t[:1] == "%":
             while True:
                 k = self.i
                 if "#" in t:
@@ -738,8 +764,8 @@ class _Parser:
                 if toks[self.i] == ",":
                     self.i += 1
                     t = self.peek()
-                    if t[0] != "%":
-                        raise self.err("expected SSA value name in result list")
+                    if t[:1] != "%":
+                        raise self.err("expected valid ssa identifier")
                     continue
                 self.expect("=", "after the result list")
                 break
@@ -884,6 +910,7 @@ class _Parser:
         operands = op.operands
         depth = 0
         i = self.i
+        start: cython.Py_ssize_t = i
         while True:
             t = toks[i]
             if t == "":
@@ -892,6 +919,12 @@ class _Parser:
                     raise self.err("unexpected end of file: unbalanced brackets")
                 break
             c = t[0]
+            if depth == 0 and i > start and (c == "%" or (c != "\n" and "." in t and _is_ident(t))) \
+                    and toks[i - 1] != "unsigned" and self.stmt_start(i):
+                # The next op on the same line: `%r = ...` (not a header
+                # definition such as `scf.for %i = `, right after the name)
+                # or a dotted op name, which no type or keyword spells bare.
+                break
             if c == "\n":
                 if depth == 0:
                     j = i + 1
@@ -1108,7 +1141,7 @@ class _Parser:
         opdef = op.opdef
         seg = props.pop("operandSegmentSizes", None)
         if seg is not None:
-            mm = re.fullmatch(r"array<i32(?::\s*([-\d,\s]*))?>", seg)
+            mm = re.fullmatch(r"array<i32(?::\s*(\d+(?:\s*,\s*\d+)*)\s*)?>", seg)
             if not mm:
                 raise self.err(f"malformed operandSegmentSizes: {seg}", k_op)
             sizes = [int(x) for x in mm.group(1).split(",")] if mm.group(1) and mm.group(1).strip() else []
@@ -1197,12 +1230,14 @@ class _Parser:
         if self.peek() == "await":
             self.i += 1
             self.expect("(")
-            v = self.use()
-            self.expect(")")
+            vals: list[Value] = []
+            if not self.accept(")"):  # `await()` awaits nothing (iree-opt accepts it)
+                vals.append(self.use())
+                self.expect(")")
             if arrow:
                 self.expect("=")
                 self.expect(">")
-            return [v]
+            return vals
         return []
 
     @cython.ccall
@@ -2240,20 +2275,38 @@ assert set(_PRETTY) == set(OPS), set(OPS) ^ set(_PRETTY)
 # Entry points
 # ---------------------------------------------------------------------------
 
+_BAD_BYTES = re.compile("[" + chr(0xDC80) + "-" + chr(0xDCFF) + "]+")  # surrogateescape of invalid bytes
+
+
+def _decode_comments(data: bytes) -> tuple[str | None, int]:
+    """``data`` decoded when its invalid UTF-8 is only inside ``//`` comments
+    (as iree-opt reads it; the bytes become U+FFFD), else None and the byte
+    offset of the first invalid byte outside a comment."""
+    text = data.decode("utf-8", errors="surrogateescape")
+    for m in _BAD_BYTES.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if "//" not in text[line_start:m.start()]:
+            return None, len(text[:m.start()].encode("utf-8", errors="surrogateescape"))
+    return _BAD_BYTES.sub("\ufffd", text), -1
+
+
 def _decode(data: bytes | str, filename: str) -> str:
     if isinstance(data, str):
         return data
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        head = data[: e.start]
+    except UnicodeDecodeError:
+        text, bad = _decode_comments(data)
+        if text is not None:
+            return text
+        head = data[:bad]
         line = head.count(b"\n") + 1
         line_start = head.rfind(b"\n") + 1
-        col = e.start - line_start + 1
-        end = data.find(b"\n", e.start)
+        col = bad - line_start + 1
+        end = data.find(b"\n", bad)
         src = data[line_start: end if end >= 0 else len(data)].decode("utf-8", errors="replace")
         raise FastallocError(
-            f"invalid UTF-8 byte 0x{data[e.start]:02x} in input", SourceLocation(filename, line, col, src)
+            f"invalid UTF-8 byte 0x{data[bad]:02x} in input", SourceLocation(filename, line, col, src)
         ) from None
 
 

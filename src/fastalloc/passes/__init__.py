@@ -103,6 +103,16 @@ def run_passes(
         return _run_on_iree_module(text, list(passes), filename=filename, pack_strategy=pack_strategy, **options)
     names = list(passes)
     fns = [_lookup(name) for name in names]
+    from fastalloc._guard import run_deep
+
+    return run_deep(_run_passes, text, names, fns, filename, pack_strategy, options)
+
+
+def _run_passes(text: Any, names: list[str], fns: list[PassFn], filename: str, pack_strategy: str,
+                options: dict) -> str:
+    from fastalloc._guard import internal_error
+    from fastalloc.ir import parse
+
     # Parser, passes and printer each pause the cyclic collector, but between
     # them it would run full scans over the objects just made (~20% of a
     # 30k-op run).
@@ -125,6 +135,11 @@ def run_passes(
             if debug:
                 _log.debug("%s: print: %d bytes, %.3f s", filename, len(out), time.perf_counter() - t0)
             return out
+        except FastallocError:
+            raise
+        except Exception as e:
+            # a bug, not bad input: located at the op being processed
+            raise internal_error(e) from e
         finally:
             # Nobody else holds the module: free it now (see Module.dispose),
             # not at some later full collection of the caller's.

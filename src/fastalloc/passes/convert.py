@@ -36,6 +36,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from fastalloc.passes._convert import _cv_add_values, _cv_bind, _cv_dispatch
+from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Op, Region, Value, defer_call, defer_drop_uses
 from fastalloc.ir.ops import OPS
@@ -216,13 +217,13 @@ def _check_unused(dead: list[Op], freed_args: list[Value]) -> None:
                 raise FastallocError(
                     f"internal error: {op.name} result #{r.index} is still used by {user.name} "
                     "after conversion",
-                    op.loc,
+                    op_location(op),
                 )
     for arg in freed_args:
         if arg.uses:
             raise FastallocError(
                 f"internal error: concurrent region argument #{arg.index} still used after conversion",
-                None,
+                op_location(getattr(getattr(arg.owner, "parent", None), "parent", None)),
             )
 
 
@@ -509,7 +510,7 @@ def _apply_call(op: Op, cv: _Conversion) -> Op:
             # into cmd.call results and leave their uses dangling).
             raise FastallocError(
                 "'stream.async.call' op non-resource return values are not yet supported on async calls",
-                op.loc,
+                op_location(op),
             )
     flat, n_prims, n, accesses = _cv_bind(
         op.operands, op.segments, 0, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int,
@@ -603,12 +604,12 @@ def _first_error(region: Region) -> FastallocError | None:
             where = f" at {op.loc}" if op.loc is not None else ""
             return FastallocError(
                 f"unhandled async op {op.name}{where} during allocation (should have been removed earlier)",
-                owner_loc if owner_loc is not None else op.loc,
+                owner_loc if owner_loc is not None else op_location(op),
             )
         if op.name == "stream.async.collective" and _collective_kind(op) in ("send", "recv"):
             # The seed binds a source and a target whatever the kind, and the
             # stream.cmd.collective verifier wants one resource for these.
-            return FastallocError("'stream.cmd.collective' op requires 1 resources but 2 provided", op.loc)
+            return FastallocError("'stream.cmd.collective' op requires 1 resources but 2 provided", op_location(op))
         if op.name == "stream.async.concurrent":
             err = _first_error(op.regions[0])
             if err is not None:
@@ -1004,7 +1005,7 @@ def convert_async_func(op: Op) -> Op:
         else:
             sig = _signature_from_text(op)
     except (ValueError, KeyError, IndexError) as exc:
-        raise FastallocError(f"cannot read the signature of this stream.async.func: {exc}", op.loc) from None
+        raise FastallocError(f"cannot read the signature of this stream.async.func: {exc}", op_location(op)) from None
 
     inputs: list[tuple[str, str]] = []
     for t, d in sig.inputs:

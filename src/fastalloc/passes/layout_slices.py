@@ -51,6 +51,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from fastalloc._gc import gc_paused
+from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Module, Op, Value
 from fastalloc.passes.scope import constant_int, make_index_constant
@@ -169,7 +170,7 @@ def lookup_resource_config(op: Op, default: ResourceConfig | None = None) -> Res
                 return parse_resource_config(text, None, aliases)
             except FastallocError as err:
                 # Locations cost a line table: computed on error only.
-                raise FastallocError(err.message, node.loc) from None
+                raise FastallocError(err.message, op_location(node)) from None
         block = node.parent
         region = block.parent if block is not None else None
         owner = region.parent if region is not None else None
@@ -238,7 +239,7 @@ def pack_slices(op: Op, consts: _Consts | None = None) -> PackSlices:
         raise FastallocError(
             f"{_PACK}: {n} slice sizes, {len(intervals)} lifetime bounds and "
             f"{len(op.results)} results do not agree (want 2*{n} bounds, {n + 1} results)",
-            op.loc,
+            op_location(op),
         )
     iv = np.asarray(intervals, dtype=np.int64).reshape(n, 2) if n else np.zeros((0, 2), np.int64)
     static_mask = np.zeros(n, dtype=bool)
@@ -249,9 +250,9 @@ def pack_slices(op: Op, consts: _Consts | None = None) -> PackSlices:
         if isinstance(d, Op) and d.name == "arith.constant":
             c = consts.get(v)
             if c is None:
-                raise FastallocError(f"{_PACK}: slice {k} size is an arith.constant that is not an integer", op.loc)
+                raise FastallocError(f"{_PACK}: slice {k} size is an arith.constant that is not an integer", op_location(op))
             if c < 0:
-                raise FastallocError(f"{_PACK}: slice {k} has negative static size {c}", op.loc)
+                raise FastallocError(f"{_PACK}: slice {k} has negative static size {c}", op_location(op))
             static_mask[k] = True
             static_sizes[k] = c
     return PackSlices(op, np.ascontiguousarray(iv[:, 0]), np.ascontiguousarray(iv[:, 1]),
@@ -586,7 +587,7 @@ def _lower_pack(
             )
         except FastallocError as err:
             # The location is only computed on error (it costs a line table).
-            raise FastallocError(err.message, err.loc or op.loc) from None
+            raise FastallocError(err.message, err.loc or op_location(op)) from None
         base = offset
         for k, off in zip(static_idx.tolist(), placed.tolist()):
             offsets_out[k].replace_all_uses_with(b.add(base, b.index(off)))
@@ -606,7 +607,7 @@ def _lower_pack(
             for k in members:
                 s, e = starts[k], ends[k]
                 if e < s:
-                    raise FastallocError(f"{_PACK}: dynamic slice {k} has lifetime [{s}, {e}] with end < start", op.loc)
+                    raise FastallocError(f"{_PACK}: dynamic slice {k} has lifetime [{s}, {e}] with end < start", op_location(op))
                 j = bins.place(s, e)
                 if j == len(bin_offsets):
                     bin_offsets.append(offset)

@@ -117,6 +117,11 @@ def schedule_allocation(
     at least every few thousand ops, so one huge region moves the bar too
     (the command line draws its progress bar from it).
     """
+    from fastalloc._guard import in_deep, run_deep
+
+    if not in_deep():
+        # the walks recurse once per nesting level: run them on a large stack
+        return run_deep(schedule_allocation, module, progress=progress, **_options)
     with gc_paused():  # see fastalloc._gc
         try:
             _schedule_allocation(module, progress)
@@ -335,6 +340,11 @@ def _join_or(affinities: list[str | None]) -> str | None:
     return result
 
 
+def _queue(q: str) -> int:
+    """A queue ordinal as MLIR reads it: decimal or 0x hex."""
+    return int(q, 16) if q[:2] in ("0x", "0X") else int(q)
+
+
 def _join_or2(a: str, b: str) -> str:
     a, b = _norm(a) or a, _norm(b) or b
     if a == b:
@@ -348,7 +358,7 @@ def _join_or2(a: str, b: str) -> str:
     if ma and mb and ma.group(1) == mb.group(1) and ma.group(2) == mb.group(2):
         if ma.group(3) is None or mb.group(3) is None:
             return f"#hal.device.{ma.group(1)}<{ma.group(2)}>"
-        queues = sorted({int(q) for q in (ma.group(3) + "," + mb.group(3)).split(",") if q.strip()})
+        queues = sorted({_queue(q.strip()) for q in (ma.group(3) + "," + mb.group(3)).split(",") if q.strip()})
         return f"#hal.device.{ma.group(1)}<{ma.group(2)}, [{', '.join(map(str, queues))}]>"
     if _norm(a).startswith("#hal.device.optimal<[") and _norm(a).endswith("]>"):
         inner = _norm(a)[len("#hal.device.optimal<[") : -2]

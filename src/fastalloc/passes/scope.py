@@ -91,9 +91,18 @@ class ResourceRange:
 # Index arithmetic (arith.constant / arith.addi) with MLIR's folding rules
 # ---------------------------------------------------------------------------
 
-_INT_ATTR = re.compile(r"^\s*(-?\d+)\s*:\s*(index|i\d+)\s*$")
-_PRETTY_CONST = re.compile(r"arith\.constant\s+(-?\d+)\s*:\s*(index|i\d+)\s*$")
-_GENERIC_CONST = re.compile(r"value\s*=\s*(-?\d+)\s*:\s*(index|i\d+)")
+# decimal or hexadecimal (MLIR's integer literals: `0x40 : index` is 64)
+_INT_ATTR = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
+_PRETTY_CONST = re.compile(r"arith\.constant\s+(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
+_GENERIC_CONST = re.compile(r"value\s*=\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)")
+
+
+def _int_literal(text: str) -> int:
+    """An MLIR integer literal (decimal, leading zeros allowed, or 0x hex)."""
+    neg = text.startswith("-")
+    body = text[1:] if neg else text
+    v = int(body, 16) if body[:2] == "0x" else int(body)
+    return -v if neg else v
 
 
 def constant_int(value: Value) -> int | None:
@@ -106,13 +115,13 @@ def constant_int(value: Value) -> int | None:
     text = props.get("value") if props else None
     if isinstance(text, str):
         m = _INT_ATTR.match(text)
-        return int(m.group(1)) if m else None
+        return _int_literal(m.group(1)) if m else None
     tmpl = getattr(op, "tmpl", None)
     if tmpl:
         text = "".join(p for p in tmpl if isinstance(p, str)).strip()
         m = _PRETTY_CONST.search(text) or _INT_ATTR.match(text) or _GENERIC_CONST.search(text)
         if m:
-            return int(m.group(1))
+            return _int_literal(m.group(1))
     return None
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Module, Op
 from fastalloc.passes.layout_slices import (
@@ -153,7 +154,7 @@ def pack_stats(
         try:
             _, total = place_static(starts, ends, sizes, config, strategy)
         except FastallocError as err:
-            raise FastallocError(err.message, err.loc or pack.loc) from None
+            raise FastallocError(err.message, err.loc or op_location(pack)) from None
         lb = static_lower_bound(starts, ends, sizes, config)
         ordinals = ordinals_by_fn.get(id(fn))
         if ordinals is None:

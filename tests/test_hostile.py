@@ -1,0 +1,330 @@
+"""Issue #16: hostile inputs end in success or a located FastallocError.
+
+Each case names the class of the issue it covers.  The CLI cases run in a
+child process, so that a crash (segfault) fails the test instead of the run.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import fastalloc
+from fastalloc import FastallocError
+from fastalloc.ir import parse
+
+PASSES = ["schedule-allocation", "layout-slices"]
+
+GOOD = """util.func public @f(%arg0: index) -> (!stream.resource<external>, !stream.timepoint) {
+  %c64 = arith.constant 64 : index
+  %z = arith.constant 0 : i32
+  %r, %t = stream.async.execute with() -> !stream.resource<external>{%c64} {
+    %s = stream.async.splat %z : i32 -> !stream.resource<external>{%c64}
+    stream.yield %s : !stream.resource<external>{%c64}
+  } => !stream.timepoint
+  util.return %r, %t : !stream.resource<external>, !stream.timepoint
+}
+"""
+
+
+def _cli(args: list[str], stdin: bytes | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "fastalloc", *args], input=stdin, capture_output=True,
+                          timeout=timeout)
+
+
+def _located(err: FastallocError, line: int | None = None) -> None:
+    assert err.loc is not None, f"no location: {err}"
+    if line is not None:
+        assert err.loc.line == line, str(err)
+
+
+def _bad(text: str, line: int | None = None, passes: list[str] = PASSES) -> FastallocError:
+    with pytest.raises(FastallocError) as ei:
+        fastalloc.run_passes(text, passes, filename="t.mlir")
+    _located(ei.value, line)
+    assert not str(ei.value).startswith("internal error"), str(ei.value)
+    return ei.value
+
+
+# -- 1: empty execute body ----------------------------------------------------
+EMPTY_EXEC = "util.func public @f() {\n  %t = stream.async.execute with() -> () { } => !stream.timepoint\n  util.return\n}\n"
+
+
+def test_empty_execute_body_is_located_error():
+    e = _bad(EMPTY_EXEC, 2)
+    assert "expects a non-empty block" in e.message
+
+
+@pytest.mark.parametrize("cmd", [["opt", "--passes", "schedule-allocation"], ["stats"]])
+def test_empty_execute_body_cli(tmp_path, cmd):
+    f = tmp_path / "e.mlir"
+    f.write_text(EMPTY_EXEC)
+    r = _cli([*cmd, str(f)])
+    assert r.returncode == 1, r.stderr
+    assert b"e.mlir:2:8: error: 'stream.async.execute' op expects a non-empty block" in r.stderr
+
+
+# -- 2 and 4: deep nesting ------------------------------------------------------
+def test_unclosed_deep_nesting_is_located_error():
+    text = "util.func public @deep() {\n" + "scf.execute_region {\n" * 10000
+    with pytest.raises(FastallocError) as ei:
+        parse(text, "d.mlir")
+    _located(ei.value)
+
+
+def test_nesting_beyond_the_limit_is_located_error():
+    from fastalloc._guard import MAX_NESTING
+
+    n = MAX_NESTING + 10
+    text = "util.func public @deep() {\n" + "scf.execute_region {\n" * n + "scf.yield\n}\n" * n + "util.return\n}\n"
+    with pytest.raises(FastallocError) as ei:
+        parse(text, "d.mlir")
+    _located(ei.value, MAX_NESTING + 1)
+    assert "nested deeper" in ei.value.message
+
+
+def test_deep_nesting_iree_accepts_runs_through_the_passes():
+    n = 3900  # iree-opt 3.13 parses up to about this depth
+    text = "util.func public @deep() {\n" + "scf.execute_region {\n" * n + "scf.yield\n}\n" * n + "util.return\n}\n"
+    out = fastalloc.run_passes(text, PASSES)
+    assert out.count("scf.execute_region") == n
+
+
+def test_600_nested_concurrent_regions():
+    n = 600
+    text = ("util.func public @f() {\n%t = stream.async.execute with() -> () {\n"
+            + "stream.async.concurrent with() -> () {\n" * n + "stream.yield\n}\n" * n
+            + "stream.yield\n} => !stream.timepoint\nutil.return\n}\n")
+    out = fastalloc.run_passes(text, PASSES)
+    assert out.count("stream.cmd.concurrent") == n
+
+
+# -- 3 and 7: one line, CR-only, ops that end mid-line ---------------------------
+@pytest.mark.parametrize("sep", [" ", "\r"])
+def test_module_on_one_line_or_cr_only(sep):
+    want = fastalloc.run_passes(GOOD, PASSES)
+    assert fastalloc.run_passes(GOOD.replace("\n", sep), PASSES) == want
+
+
+def test_unknown_op_ends_where_the_next_op_starts():
+    text = GOOD.replace("  %r, %t = stream.async.execute", "  %q = arith.addi %c64, %c64 : index %r, %t = stream.async.execute")
+    out = fastalloc.run_passes(text, PASSES)
+    assert "stream.async.execute" not in out and "stream.cmd.execute" in out
+    assert "arith.addi %c64, %c64 : index\n" in out
+
+
+def test_hex_index_constant_is_a_static_size():
+    a = fastalloc.run_passes(GOOD, PASSES)
+    b = fastalloc.run_passes(GOOD.replace("arith.constant 64 : index", "arith.constant 0x40 : index"), PASSES)
+    assert a.replace("0x40", "64") == b.replace("0x40", "64")
+
+
+# -- 5: tracebacks that become located errors -----------------------------------
+def test_region_without_yield():
+    e = _bad(GOOD.replace("    stream.yield %s : !stream.resource<external>{%c64}\n", ""), 5)
+    assert "no terminator" in e.message
+
+
+def test_yield_with_too_few_values():
+    e = _bad(GOOD.replace("stream.yield %s : !stream.resource<external>{%c64}", "stream.yield"), 6)
+    assert "yield result count mismatch" in e.message
+
+
+@pytest.mark.parametrize("lit", ["9223372036854775808", "18446744073709551616", "-9223372036854775809"])
+def test_index_constant_out_of_range(lit):
+    e = _bad(GOOD.replace("arith.constant 64 : index", f"arith.constant {lit} : index"), 2)
+    assert "out of range" in e.message
+
+
+def test_i8_constant_ranges():
+    ok = GOOD.replace("arith.constant 0 : i32", "arith.constant 255 : i8").replace("%z : i32", "%z : i8")
+    fastalloc.run_passes(ok, PASSES)
+    _bad(ok.replace("255 : i8", "256 : i8"), 3)
+
+
+def test_hex_queue_ordinal():
+    text = "util.global private @dev : !hal.device\n" + GOOD.replace(
+        "stream.async.execute with", "stream.async.execute on(#hal.device.affinity<@dev, [0x10]>) with")
+    out = fastalloc.run_passes(text, PASSES)
+    assert "stream.cmd.execute" in out
+
+
+@pytest.mark.parametrize("cut", ["%a,", "stream.yield %y : !stream.resource<variable>{"])
+def test_truncated_input(cut):
+    text = GOOD[:GOOD.index("%s = ")] + cut
+    with pytest.raises(FastallocError) as ei:
+        parse(text, "t.mlir")
+    _located(ei.value)
+    assert "internal error" not in ei.value.message
+
+
+def test_use_of_another_functions_value():
+    text = "util.func public @g() {\n  %x = arith.constant 64 : index\n  util.return\n}\n" + GOOD.replace(
+        "arith.constant 64 : index\n", "arith.constant 64 : index\n  %w = arith.addi %x, %x : index\n")
+    e = _bad(text, 7)
+    assert "undeclared SSA value" in e.message
+
+
+def test_duplicate_symbol():
+    e = _bad(GOOD + GOOD, 10)
+    assert "redefinition of symbol named 'f'" in e.message
+
+
+def test_resource_not_captured():
+    text = GOOD.replace("(%arg0: index)", "(%arg0: index, %in: !stream.resource<external>)").replace(
+        "%s = stream.async.splat %z : i32 -> !stream.resource<external>{%c64}",
+        "%s = stream.async.clone %in : !stream.resource<external>{%c64} -> !stream.resource<external>{%c64}")
+    e = _bad(text, 5)
+    assert "explicit captures" in e.message
+
+
+def test_use_before_definition_in_block():
+    text = GOOD.replace("  %c64 = arith.constant 64 : index\n", "  %d = arith.addi %c64, %c64 : index\n"
+                        "  %c64 = arith.constant 64 : index\n")
+    e = _bad(text, 2)
+    assert "does not dominate" in e.message
+
+
+# -- internal errors are located ------------------------------------------------
+def test_internal_error_is_located(monkeypatch):
+    from fastalloc.passes import schedule_allocation as sa
+
+    def boom(execute_op, *args, **kwargs):
+        raise KeyError("simulated bug")
+
+    monkeypatch.setattr(sa, "_allocate_execution_region", boom)
+    with pytest.raises(FastallocError) as ei:
+        fastalloc.run_passes(GOOD, PASSES, filename="t.mlir")
+    assert ei.value.message.startswith("internal error: KeyError"), ei.value.message
+    _located(ei.value, 4)
+
+
+# -- 9: --split-input-file goes on after a bad chunk -----------------------------
+def test_split_input_file_continues_after_a_bad_chunk(tmp_path):
+    f = tmp_path / "s.mlir"
+    f.write_text(GOOD + "// -----\n" + EMPTY_EXEC + "// -----\n" + GOOD.replace("@f", "@h"))
+    r = _cli(["opt", "--split-input-file", "--passes", "schedule-allocation", str(f)])
+    assert r.returncode == 1
+    assert b"expects a non-empty block" in r.stderr
+    assert r.stdout.count(b"stream.cmd.execute") == 2 and b"@h" in r.stdout
+
+
+# -- 10: signals leave no temporary file ------------------------------------------
+@pytest.fixture(scope="module")
+def big_module(tmp_path_factory):
+    from fastalloc.testing.generator import generate_module
+
+    f = tmp_path_factory.mktemp("big") / "big.mlir"
+    f.write_text(generate_module(1, n_ops=8000))
+    return f
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_signal_during_write_leaves_nothing(tmp_path, big_module, sig):
+    out = tmp_path / "out" / "o.mlir"
+    out.parent.mkdir()
+    p = subprocess.Popen([sys.executable, "-m", "fastalloc", "opt", "--passes", "schedule-allocation,layout-slices",
+                          str(big_module), "-o", str(out)], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300
+    while not os.listdir(out.parent) and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    assert p.poll() is None, "the run ended before its output file was begun"
+    names = os.listdir(out.parent)
+    assert names and names[0].startswith(".fastalloc-") and names[0].endswith(".tmp"), names
+    p.send_signal(sig)
+    t0 = time.monotonic()
+    _, err = p.communicate(timeout=60)
+    elapsed = time.monotonic() - t0
+    assert p.returncode == 128 + sig, err
+    assert elapsed < 10
+    assert os.listdir(out.parent) == []
+
+
+# -- 11: packing API and CSV ------------------------------------------------------
+def test_wide_lifetimes_pack_and_lower_bound():
+    big = 2**63 - 2
+    assert fastalloc.lower_bound([0], [big], [64]) == 64
+    s, e, z = [0, 1, 5], [big, big, 7], [64, 64, 64]
+    for strategy in ("best-fit", "iree"):
+        plan = fastalloc.pack(s, e, z, strategy=strategy)
+        fastalloc.validate(s, e, z, plan.offsets)
+        assert plan.total == 192
+
+
+def test_wide_lifetimes_keep_the_plan():
+    rng = np.random.default_rng(3)
+    s = rng.integers(0, 50, 40)
+    e = s + rng.integers(0, 20, 40)
+    z = rng.integers(1, 500, 40)
+    scale = 2**57
+    for strategy in ("best-fit", "iree"):
+        a = fastalloc.pack(s, e, z, strategy=strategy)
+        b = fastalloc.pack(s * scale, e * scale, z, strategy=strategy)
+        assert a.total == b.total and np.array_equal(a.offsets, b.offsets)
+
+
+def test_huge_effort():
+    with pytest.raises(FastallocError):
+        fastalloc.pack([0], [1], [64], effort=2**70)
+    r = _cli(["pack", "-", "--effort", "99999999999999999999999"], stdin=b"id,lower,upper,size\na,0,2,64\n")
+    assert r.returncode == 1 and b"Traceback" not in r.stderr and b"effort" in r.stderr
+
+
+def test_csv_long_number(tmp_path):
+    f = tmp_path / "p.csv"
+    f.write_text("id,lower,upper,size\na,0,2," + "9" * 5000 + "\n")
+    with pytest.raises(FastallocError) as ei:
+        fastalloc.read_csv(f)
+    _located(ei.value, 2)
+
+
+def test_csv_line_breaks_are_cr_lf_only(tmp_path):
+    f = tmp_path / "p.csv"
+    f.write_text("id,lower,upper,size\na\u2028b,0,2,64\r\nc\x0bd,1,3,64\rx,2,4,8\n", newline="")
+    p = fastalloc.read_csv(f)
+    assert p.ids == ["a\u2028b", "c\x0bd", "x"]
+    f.write_text("id,lower,upper,size\na\u2028,0,2\n", newline="")
+    with pytest.raises(FastallocError) as ei:
+        fastalloc.read_csv(f)
+    assert ei.value.loc.line == 2
+
+
+def test_pack_stdin_invalid_utf8():
+    r = _cli(["pack", "-", "-o", "-"], stdin=b"id,lower,upper,size\n\xff,0,2,64\n")
+    assert r.returncode == 1 and b"Traceback" not in r.stderr and b"UTF-8" in r.stderr
+
+
+# -- 7: valid inputs that were rejected -------------------------------------------
+def test_empty_await_list():
+    a = fastalloc.run_passes(GOOD, PASSES)
+    assert fastalloc.run_passes(GOOD.replace("execute with()", "execute await() => with()"), PASSES) == a
+
+
+@pytest.mark.parametrize("junk", [b"\xff\xfe", b"\x00", b"\xc3"])
+def test_bad_bytes_inside_a_comment(junk):
+    data = GOOD.encode().replace(b"\n", b" // note " + junk + b" here\n", 1)
+    out = fastalloc.run_passes(data, PASSES)
+    assert "stream.cmd.execute" in out
+
+
+def test_bad_bytes_outside_a_comment_are_located():
+    data = GOOD.encode().replace(b"@f(", b"@f\xff(", 1)
+    with pytest.raises(FastallocError) as ei:
+        fastalloc.run_passes(data, PASSES)
+    _located(ei.value, 1)
+
+
+def test_constant_value_ends_where_the_next_op_starts():
+    text = GOOD.replace(
+        "    %s = stream.async.splat %z : i32 -> !stream.resource<external>{%c64}\n",
+        "    %k = stream.async.constant : !stream.resource<constant>{%c64} = dense<1> : tensor<16xi32>\n"
+        "    %s = stream.async.splat %z : i32 -> !stream.resource<external>{%c64}\n")
+    want = fastalloc.run_passes(text, PASSES)
+    assert fastalloc.run_passes(text.replace("\n", " "), PASSES) == want
