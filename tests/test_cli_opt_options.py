@@ -195,19 +195,26 @@ def _run_on_pty(args: list[str], stdin: str) -> tuple[int, str, str]:
         os.close(slave)
         p.stdin.write(stdin.encode())
         p.stdin.close()
-        term = b""
-        while True:
-            ready, _, _ = select.select([master], [], [], 60)
+        # Read the terminal and stdout together: a child blocked on a full
+        # stdout pipe while its progress line keeps ticking would never end.
+        term, out_b = b"", b""
+        open_fds = {master, p.stdout.fileno()}
+        while open_fds:
+            ready, _, _ = select.select(sorted(open_fds), [], [], 60)
             if not ready:
                 break
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                break
-            if not data:
-                break
-            term += data
-        out = p.stdout.read().decode()
+            for fd in ready:
+                try:
+                    data = os.read(fd, 65536)
+                except OSError:  # EIO: the child closed the terminal
+                    data = b""
+                if not data:
+                    open_fds.discard(fd)
+                elif fd == master:
+                    term += data
+                else:
+                    out_b += data
+        out = out_b.decode()
         p.stdout.close()
         return p.wait(timeout=60), out, term.decode()
     finally:

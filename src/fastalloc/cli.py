@@ -296,6 +296,7 @@ def _opt_run(args: argparse.Namespace) -> int:
                     bar.close()
                     _report(e)
                     outs.append("")
+                    failed = True
                 except Exception as e:
                     # a bug in one chunk (internal error) does not stop the others
                     bar.close()
