@@ -13,6 +13,26 @@ import pytest
 
 from fastalloc.testing.iree import IreeOptMissing
 
+#: Test files that run again on the bounds-checked debug build (the README's
+#: test command selects them with ``-m "native and not slow"``): the kernels,
+#: the compiled IR helpers, lexer, parser and CSV scanner, the fuzz and
+#: hostile-input suites, and the golden pass outputs, which drive the compiled
+#: helpers of the passes without iree-opt.  The other files exercise the same
+#: compiled code through slower paths (iree-opt, subprocesses, iree-compile).
+NATIVE_FILES = frozenset({
+    "test_core_alias.py", "test_core_liveness.py", "test_packing.py", "test_bestfit.py",
+    "test_search.py", "test_benchmarks_sets.py", "test_kernels_layering.py",
+    "test_regions_native.py", "test_convert_native.py", "test_ir_uses_native.py",
+    "test_lexer_native.py", "test_ir_pieces.py", "test_ir_parser_pure.py", "test_ir_dispose.py",
+    "test_csv_fastpath.py", "test_csvio.py", "test_hostile.py", "test_fuzz.py", "test_golden.py",
+})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in NATIVE_FILES:
+            item.add_marker(pytest.mark.native)
+
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
