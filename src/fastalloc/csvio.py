@@ -201,7 +201,7 @@ def _read_slow(text: str, name: str) -> Problem:
         if not _INT.fullmatch(text):
             fail(lineno, col, f"{key} '{text}' is not an integer")
         digits = text.lstrip("+-").lstrip("0")
-        if len(digits) > 19:  # beyond int64 (and int() refuses > 4300 digits)
+        if len(digits) > 40:  # far beyond int64 (and int() refuses > 4300 digits): not echoed whole
             fail(lineno, col, f"{key} '{text[:24]}...' ({len(digits)} digits) does not fit in int64")
         value = int(text)
         if value < 0:

@@ -202,7 +202,9 @@ def _compact_times(s: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray
 
     Only the order of the start and end points matters to packing (two
     inclusive lifetimes intersect iff each starts no later than the other
-    ends), and ranks keep that order, so plans are unchanged.  Pure Python::
+    ends), and ranks keep that order: the plan is the one of the ranked
+    problem (the iree packer's is unchanged; best-fit's orders by length or
+    area may choose differently).  Pure Python::
 
         times = sorted(set(s) | set(e)); rank = {t: k for k, t in enumerate(times)}
         s2 = [rank[t] for t in s]; e2 = [rank[t] for t in e]
