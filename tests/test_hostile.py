@@ -336,3 +336,17 @@ def test_constant_value_ends_where_the_next_op_starts():
         "    %s = stream.async.splat %z : i32 -> !stream.resource<external>{%c64}\n")
     want = fastalloc.run_passes(text, PASSES)
     assert fastalloc.run_passes(text.replace("\n", " "), PASSES) == want
+
+
+def test_arrow_after_a_value_is_no_new_statement():
+    """`=>` lexes as `=` `>`; an op kept as text with `%t => ...` must not be cut
+    there as if `%t = ...` began the next op (iree-compile's stream output)."""
+    text = (
+        "util.global private @dev : !hal.device\n"
+        "util.func public @f(%t: !stream.timepoint, %fence: !hal.fence) {\n"
+        "  stream.timepoint.chain_external on(#hal.device.affinity<@dev>) %t => (%fence : !hal.fence)\n"
+        "  util.return\n"
+        "}\n"
+    )
+    out = str(fastalloc.parse(text))
+    assert "stream.timepoint.chain_external" in out and "%fence : !hal.fence" in out.replace("  ", " ")

@@ -563,6 +563,19 @@ def _track_module(m: Module) -> None:
 _modules_limit = 256
 
 
+def adopt_module(m: Module) -> None:
+    """Make the calling thread the one that made ``m``: its unread use log and
+    deferred upkeep are replayed by this thread from now on.  For a module
+    parsed on a helper thread (fastalloc.ir.parse parses on a large-stack
+    thread) and handed to its caller, so that a value of ``m`` read while its
+    op is detached still finds the parser's log."""
+    global _modules, _pending
+    me = threading.get_ident()
+    with _flush_lock:
+        _modules = [(r, me if r() is m else ident) for r, ident in _modules]
+        _pending = [(r, me if r() is m else ident) for r, ident in _pending]
+
+
 _new_object = object.__new__
 
 

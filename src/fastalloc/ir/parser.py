@@ -851,7 +851,8 @@ class _Parser:
                 if toks[j] == ":":
                     j += 2
                 if toks[j] == "=":
-                    return True
+                    # `=>` lexes as `=` `>`: `await %t => %r` is no new statement
+                    return toks[j + 1] != ">"
                 if toks[j] != ",":
                     return False
                 j += 1

@@ -121,7 +121,12 @@ def schedule_allocation(
 
     if not in_deep():
         # the walks recurse once per nesting level: run them on a large stack
-        return run_deep(schedule_allocation, module, progress=progress, **_options)
+        try:
+            return run_deep(schedule_allocation, module, progress=progress, **_options)
+        finally:
+            from fastalloc.ir.model import adopt_module
+
+            adopt_module(module)  # its logs are the caller's to replay now
     with gc_paused():  # see fastalloc._gc
         try:
             _schedule_allocation(module, progress)
