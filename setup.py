@@ -65,8 +65,17 @@ extensions = [
 # newer, so switching directives must not reuse the other build's output.
 build_dir = "build/debug" if DEBUG else "build/release"
 
+# Translation and compilation both run on every core: the build is most of a
+# fresh install's time, and CI installs from scratch on each run.
+jobs = os.cpu_count() or 1
+
 setup(
     ext_modules=cythonize(
-        extensions, compiler_directives=directives, build_dir=build_dir, include_path=["src"]
-    )
+        extensions,
+        compiler_directives=directives,
+        build_dir=build_dir,
+        include_path=["src"],
+        nthreads=jobs,
+    ),
+    options={"build_ext": {"parallel": jobs}},
 )
