@@ -556,7 +556,7 @@ def test_scanner_brackets_words_and_arrows() -> None:
 
 
 def test_make_op_registers_uses_in_operand_order_and_copies_the_location() -> None:
-    from fastalloc.passes.scope import make_op
+    from fastalloc.ir.rewriter import create as make_op
 
     a, b = idx("a"), idx("b")
     anchor = Op.create("stream.async.barrier", [Value(T), a], result_types=[T])
