@@ -486,7 +486,7 @@ def _pass_options(args: argparse.Namespace) -> dict[str, object]:
 #: ``--pack-strategy`` / ``--strategy`` choices: ``fastalloc.packing.STRATEGIES``
 #: plus layout-slices' ``SMALLEST``, spelled out so that building the argument
 #: parser imports neither numpy nor the passes (``opt`` without passes never
-#: needs them: ~0.25 s and ~15 MB of start-up).  tests/test_cli_opt.py checks
+#: needs them).  tests/test_cli_opt.py checks
 #: the list against the modules.
 PACK_STRATEGIES = ("best-fit", "iree", "search", "smallest")
 

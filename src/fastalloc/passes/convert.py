@@ -195,8 +195,8 @@ class _Conversion:
         # operand slots; each drop is O(1) in a UseList and keeps the order.
         # With deferred use upkeep (the driver's conversion) the drops and
         # the check happen when someone next reads a use list: one logged
-        # call for the whole region, not one log entry per op (10^5 ops;
-        # a run that only prints afterwards never replays them).
+        # call for the whole region, not one log entry per op (a run that
+        # only prints afterwards never replays them).
         dead = self.dead
         self.dead = []
         freed_args = self.freed_args
