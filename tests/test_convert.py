@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from fastalloc.errors import FastallocError, SourceLocation
+from fastalloc.ir.attributes import split_top_level
 from fastalloc.ir.model import Block, Op, Region, Value
 from fastalloc.passes import convert
 from fastalloc.passes.convert import (
@@ -539,7 +540,7 @@ def test_generated_modules_match_iree_opt():
     ],
 )
 def test_split_top_level_ignores_nested_and_quoted_commas(text: str, parts: list[str]) -> None:
-    assert convert._split_top_level(text) == parts
+    assert split_top_level(text) == parts
 
 
 def test_scanner_brackets_words_and_arrows() -> None:
