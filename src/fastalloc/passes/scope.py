@@ -89,7 +89,8 @@ class AllocationScope:
         self._ranges: dict[Value, ResourceRange] = {}
         self._const_cache: dict[Value, int | None] = {}
         #: the folds of the index arithmetic built here (new ops: :meth:`emit`)
-        self.folder = IndexFolder(self.emit, self._const_cache)
+        # (emits into the list itself: a bound method of the scope would make a cycle)
+        self.folder = IndexFolder(self.before.append, self._const_cache)
         # id(alias set list) -> whether a member is a subview result (the
         # lists live as long as the scope, in alias_sets).
         self._subview_sets: dict[int, bool] = {}
