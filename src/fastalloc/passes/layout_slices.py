@@ -443,9 +443,9 @@ def _lower_pack(op: Op, run: _Run) -> list[Op]:
     static_idx = np.flatnonzero(ps.static_mask)
     if len(static_idx):
         try:
+            extra = {"effort": run.effort} if run.effort is not None else {}
             placed, high = place_static(
-                ps.starts[static_idx], ps.ends[static_idx], ps.static_sizes[static_idx], config, run.strategy,
-                effort=run.effort,
+                ps.starts[static_idx], ps.ends[static_idx], ps.static_sizes[static_idx], config, run.strategy, **extra
             )
         except FastallocError as err:
             # The location is only computed on error (it costs a line table).

@@ -165,6 +165,7 @@ class Stats:
         consts: dict = {}
         attrs = context.attributes(module)
         anchors = DEFAULT_ANCHORS if options.anchors is None else tuple(options.anchors)
+        extra = {"effort": options.effort} if options.effort is not None else {}
         out: list[PackStats] = []
         per_fn: dict[int, int] = {}
         ordinals_by_fn: dict[int, dict[int, int]] = {}
@@ -174,7 +175,7 @@ class Stats:
             idx = np.flatnonzero(ps.static_mask)
             starts, ends, sizes = ps.starts[idx], ps.ends[idx], ps.static_sizes[idx]
             try:
-                _, total = place_static(starts, ends, sizes, config, strategy, effort=options.effort)
+                _, total = place_static(starts, ends, sizes, config, strategy, **extra)
             except FastallocError as err:
                 raise FastallocError(err.message, err.loc or op_location(pack)) from None
             lb = static_lower_bound(starts, ends, sizes, config)
