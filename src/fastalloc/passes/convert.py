@@ -970,15 +970,11 @@ def convert_async_func(op: Op) -> Op:
     tied resource results disappear; other results stay results; argument
     and result attributes follow their value.  Only dialect attributes (keys
     with a ``.``) carry over.  Returns the new op, which takes the old one's
-    place.  Works on the registered op (properties) and on a declaration the
-    parser kept as text, in pretty or generic form.
+    place.  Reads the declaration the parser kept as text (the front end
+    does not interpret stream.async.func), in pretty or generic form.
     """
     try:
-        if op.known and "function_type" in op.props:
-            attrs = [(k, v) for k, v in op.attrs.items()]
-            sig = _signature_from_props(op.props, attrs)
-        else:
-            sig = _signature_from_text(op)
+        sig = _signature_from_text(op)
     except (ValueError, KeyError, IndexError) as exc:
         raise FastallocError(f"cannot read the signature of this stream.async.func: {exc}", op_location(op)) from None
 
