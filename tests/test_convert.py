@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from fastalloc.errors import FastallocError, SourceLocation
+from fastalloc.ir.attributes import split_top_level
 from fastalloc.ir.model import Block, Op, Region, Value
 from fastalloc.passes import convert
 from fastalloc.passes.convert import (
@@ -539,7 +540,7 @@ def test_generated_modules_match_iree_opt():
     ],
 )
 def test_split_top_level_ignores_nested_and_quoted_commas(text: str, parts: list[str]) -> None:
-    assert convert._split_top_level(text) == parts
+    assert split_top_level(text) == parts
 
 
 def test_scanner_brackets_words_and_arrows() -> None:
@@ -556,7 +557,7 @@ def test_scanner_brackets_words_and_arrows() -> None:
 
 
 def test_make_op_registers_uses_in_operand_order_and_copies_the_location() -> None:
-    from fastalloc.passes.scope import make_op
+    from fastalloc.ir.rewriter import create as make_op
 
     a, b = idx("a"), idx("b")
     anchor = Op.create("stream.async.barrier", [Value(T), a], result_types=[T])

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from fastalloc.passes import _convert
 from fastalloc.ir.model import Op, Value
-from fastalloc.passes.scope import AllocationScope, ResourceRange, constant_int, make_index_constant
+from fastalloc.ir.rewriter import constant_int, index_constant as make_index_constant
+from fastalloc.passes.scope import AllocationScope, ResourceRange
 
 T = "!stream.resource<transient>"
 

@@ -70,9 +70,13 @@ def test_printer_same(pure_printer, seed):
 
 
 def _outcome(mod, text, name):
+    """Each ``// -----`` chunk parsed by ``mod``'s parser: the module printed, or the error."""
     out = []
-    for m in mod.parse_chunks(text, name):
-        out.append(m.format() if isinstance(m, FastallocError) else str(m))
+    for chunk, base in mod.split_chunks(mod._decode(text, name)):
+        try:
+            out.append(str(mod.parse(chunk, name, line_base=base)))
+        except FastallocError as e:
+            out.append(e.format())
     return out
 
 

@@ -474,8 +474,11 @@ def test_run_passes_forwards_strategy_and_alignment():
     text = (LIT / "mixed.mlir").read_text().split("// -----")[0]
     direct = parse(text)
     layout_slices(direct, "best-fit", default_alignment=16)
-    via = run_passes(text, ["layout-slices"], pack_strategy="best-fit", default_alignment=16, unrelated_option=1)
+    via = run_passes(text, ["layout-slices"], pack_strategy="best-fit", default_alignment=16)
     assert via == str(direct)
+    # options are explicit: a misspelt one is an error, not silently ignored
+    with pytest.raises(FastallocError, match="unknown pass option 'default_alignmnet'"):
+        run_passes(text, ["layout-slices"], default_alignmnet=16)
     assert via != run_passes(text, ["layout-slices"])
     ref = iree_opt(text, IREE_LAYOUT, args=("--iree-stream-resource-min-offset-alignment=16",))
     assert iree_opt(run_passes(text, ["layout-slices"], resource_min_offset_alignment=16)) == ref

@@ -281,7 +281,7 @@ def _use_table(module) -> list:
 
 @pytest.mark.parametrize("seed", [3, 8, 21])
 def test_deferred_use_lists_match_eager_upkeep(seed: int, monkeypatch) -> None:
-    """The conversion defers its use-list upkeep (fastalloc.ir.model.defer_uses);
+    """The conversion defers its use-list upkeep (fastalloc.ir.rewriter.deferring_uses);
     the first read afterwards must see exactly the lists the eager upkeep
     builds (same uses, same order), and the same printed module."""
     from fastalloc.ir import parse
@@ -296,7 +296,7 @@ def test_deferred_use_lists_match_eager_upkeep(seed: int, monkeypatch) -> None:
     assert not lazy._deferred
 
     never = lambda module: None  # noqa: E731 - deferral stays off
-    monkeypatch.setattr(sa, "defer_uses", never)
+    monkeypatch.setattr(sa, "deferring_uses", never)
     eager = parse(text)
     sa.schedule_allocation(eager)
     assert not eager._deferred

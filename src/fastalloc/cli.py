@@ -182,13 +182,13 @@ def _report(err: FastallocError) -> None:
     sys.stderr.write(err.format() + "\n")
 
 
-def _lookup_passes(names: list[str]) -> list[Callable]:
-    """The pass functions for ``names`` (all checked before any runs)."""
+def _lookup_passes(names: list[str]) -> list[Any]:
+    """The pass objects for ``names`` (all checked before any runs)."""
     if not names:
         return []
-    from fastalloc.passes import _lookup
+    from fastalloc.passes import get_pass
 
-    return [_lookup(n) for n in names]
+    return [get_pass(n) for n in names]
 
 
 def _opt_args(p: argparse.ArgumentParser) -> None:
@@ -205,13 +205,6 @@ def _opt_args(p: argparse.ArgumentParser) -> None:
 #: the iree-opt release whose output ``fastalloc opt`` reproduces
 MIRRORS_IREE = "3.13.0"
 
-#: ``--list-passes``: iree-opt's name and summary of each pass
-_PASS_SUMMARIES = {
-    "layout-slices": "Lays out packed slices and produces arithmetic required for all offsets.",
-    "schedule-allocation": "Allocates resources and converts to explicit stream commands.",
-}
-
-
 def _opt_info(args: argparse.Namespace) -> bool:
     """``--version`` / ``--list-passes``: print and return True (nothing is read)."""
     if args.version:
@@ -221,10 +214,12 @@ def _opt_info(args: argparse.Namespace) -> bool:
                          "(--iree-stream-schedule-allocation, --iree-stream-layout-slices)\n")
         return True
     if args.list_passes:
+        from fastalloc.passes import get_pass
+
         lines = ["Passes:"]
         for name in _known_passes():
             flag = f"--{_IREE_PREFIX}{name}"
-            lines.append(f"  {flag:<50} -   {_PASS_SUMMARIES.get(name, '')}".rstrip())
+            lines.append(f"  {flag:<50} -   {get_pass(name).summary}".rstrip())
         sys.stdout.write("\n".join(lines) + "\n")
         return True
     return False
@@ -246,6 +241,10 @@ def _opt_run(args: argparse.Namespace) -> int:
         names = _pass_names(args)
         fns = _lookup_passes(names)
         options = _pass_options(args)
+        if fns:
+            from fastalloc.passes import PassContext, PassOptions
+
+            pass_options = PassOptions.from_kwargs(options)
         with timing.phase("read input"):
             data = read_input(args.input)
             filename = "<stdin>" if args.input == "-" else args.input
@@ -276,7 +275,7 @@ def _opt_run(args: argparse.Namespace) -> int:
                 # Within a chunk, passes that report progress (schedule-allocation:
                 # per execute region) get their own bar; it erases itself when done.
                 with timing.phase(name), _RegionBar(name, args) as bar:
-                    fn(m, progress=bar, **options)
+                    fn.run(m, pass_options, PassContext(progress=bar))
                 _log.debug("%s:%d: %s done", filename, base + 1, name)
         except BaseException:
             m.dispose()  # the collector is off in the command (see main)
@@ -360,9 +359,10 @@ _IREE_PREFIX = "iree-stream-"
 
 
 def _known_passes() -> list[str]:
-    from fastalloc.passes import _BUILTIN, PASSES
+    """The rewriting passes of the registry (an iree-opt pipeline names no analysis)."""
+    from fastalloc.passes import pass_names
 
-    return sorted(set(PASSES) | set(_BUILTIN))
+    return pass_names()
 
 
 _DENSE = None
@@ -474,7 +474,7 @@ def _pass_options(args: argparse.Namespace) -> dict[str, object]:
             raise FastallocError("--pack-time-limit applies to --pack-strategy search")
         if not 0 <= args.pack_time_limit < 1e9:
             raise FastallocError(f"--pack-time-limit must be seconds >= 0, got {args.pack_time_limit}")
-        options["pack_strategy"] = f"search:{args.pack_time_limit!r}"
+        options["pack_time_limit"] = args.pack_time_limit
     if args.default_alignment is not None:
         a = args.default_alignment
         if a <= 0 or a & (a - 1):
@@ -486,7 +486,7 @@ def _pass_options(args: argparse.Namespace) -> dict[str, object]:
 #: ``--pack-strategy`` / ``--strategy`` choices: ``fastalloc.packing.STRATEGIES``
 #: plus layout-slices' ``SMALLEST``, spelled out so that building the argument
 #: parser imports neither numpy nor the passes (``opt`` without passes never
-#: needs them: ~0.25 s and ~15 MB of start-up).  tests/test_cli_opt.py checks
+#: needs them).  tests/test_cli_opt.py checks
 #: the list against the modules.
 PACK_STRATEGIES = ("best-fit", "iree", "search", "smallest")
 
@@ -742,19 +742,18 @@ def _scheduled_module(path: str):
     """Parse ``path`` and run schedule-allocation (a no-op on allocated IR)."""
     from fastalloc.ir import parse
     from fastalloc.ir.parser import _decode
-    from fastalloc.passes import _lookup
+    from fastalloc.passes import run_pass
 
     filename = "<stdin>" if path == "-" else path
     m = parse(_decode(read_input(path), filename), filename)
-    _lookup("schedule-allocation")(m)
+    run_pass("schedule-allocation", m)
     return m
 
 
 def _static_size(v) -> int | None:
-    from fastalloc.ir.model import Op
-    from fastalloc.passes.scope import constant_int
+    from fastalloc.ir.rewriter import constant_int
 
-    return constant_int(v) if isinstance(v.owner, Op) else None
+    return constant_int(v)
 
 
 def region_table(module) -> list[dict]:

@@ -293,9 +293,10 @@ def compile_stream(
     default alignment.
     """
     from fastalloc.ir import parse
-    from fastalloc.passes.layout_slices import _check_strategy, layout_slices
+    from fastalloc.passes import PassOptions
+    from fastalloc.passes.layout_slices import layout_slices
 
-    _check_strategy(pack_strategy)
+    PassOptions(pack_strategy).check()
     flags = _check_flags(list(flags))
     path = os.fspath(input)
     if not os.path.isfile(path):

@@ -173,16 +173,14 @@ def layout_slices_pass(
     module's location and signals pass failure, so ``pm.run`` raises
     ``MLIRError`` carrying fastalloc's message.
     """
-    from fastalloc.passes import _lookup
+    from fastalloc.passes import PassOptions, get_pass
     from fastalloc.passes import run_passes as _run
 
     names = list(passes)
     for name in names:  # unknown pass names fail here, not mid-pipeline
-        _lookup(name)
-    if pack_strategy != "iree" or "layout-slices" in names:
-        from fastalloc.passes.layout_slices import _check_strategy
-
-        _check_strategy(pack_strategy)
+        get_pass(name)
+    # so do unknown options and a bad strategy or alignment
+    PassOptions.from_kwargs({"pack_strategy": pack_strategy, **options}).check()
 
     def fastalloc_layout_slices(op: Any, pass_: Any) -> None:
         ir = _ir()

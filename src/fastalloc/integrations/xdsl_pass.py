@@ -69,12 +69,14 @@ def run_on_generic_text(
 ) -> str:
     """fastalloc's ``passes`` on MLIR text; the result in generic form."""
     from fastalloc.ir import parse
-    from fastalloc.passes import _lookup
+    from fastalloc.passes import PassContext, PassOptions, get_pass
 
-    fns = [_lookup(name) for name in passes]
+    fns = [get_pass(name) for name in passes]
+    opts = PassOptions.from_kwargs({"pack_strategy": pack_strategy, **options})
     module = parse(text, filename=filename)
+    context = PassContext()
     for fn in fns:
-        fn(module, pack_strategy=pack_strategy, **options)
+        fn.run(module, opts, context)
     # iree-opt 3.13 prints `alias_mutable_bindings = 0` in a resource config
     # but only parses a boolean there; xDSL keeps the attribute text as is.
     return _ALIAS_BINDINGS.sub("alias_mutable_bindings = false", to_generic(module))

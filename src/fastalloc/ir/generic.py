@@ -13,38 +13,11 @@ import re
 from typing import Any
 
 from fastalloc.errors import FastallocError
+from fastalloc.ir.attributes import split_top_level
 
 __all__ = ["generic_template"]
 
 _CONST = re.compile(r"^arith\.constant (-?\d+) : index$")
-
-
-def _split_top(text: str, sep: str = ",") -> list[str]:
-    """``text`` split at ``sep`` outside brackets and strings, parts stripped."""
-    parts, depth, cur, i, n = [], 0, [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            cur.append(text[i : j + 1])
-            i = j + 1
-            continue
-        if c in "([{<":
-            depth += 1
-        elif c in ")]}>" and not (c == ">" and i > 0 and text[i - 1] == "-"):
-            depth -= 1
-        if c == sep and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(c)
-        i += 1
-    tail = "".join(cur).strip()
-    if tail or parts:
-        parts.append(tail)
-    return parts
 
 
 def _matching(text: str, i: int) -> int:
@@ -97,7 +70,7 @@ def _cmd_func_generic(pretty: str) -> str:
     lp = rest.index("(")
     name = rest[:lp].strip()
     rp = _matching(rest, lp)
-    args = _split_top(rest[lp + 1 : rp])
+    args = split_top_level(rest[lp + 1 : rp])
     tail = rest[rp + 1 :].strip()
     inputs: list[tuple[str, str]] = []
     for arg in args:
@@ -112,7 +85,7 @@ def _cmd_func_generic(pretty: str) -> str:
         tail = tail[2:].strip()
         if tail.startswith("("):
             end = _matching(tail, 0)
-            results = [_type_and_dict(r) for r in _split_top(tail[1:end])]
+            results = [_type_and_dict(r) for r in split_top_level(tail[1:end])]
             tail = tail[end + 1 :].strip()
         else:
             cut = tail.find(" attributes ")

@@ -29,7 +29,6 @@ Without the compiled module the same code runs as Python.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 try:
     import cython
@@ -65,7 +64,7 @@ from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value
 from fastalloc.ir.ops import INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS
 
-__all__ = ["parse", "parse_chunks"]
+__all__ = ["parse", "split_chunks"]
 
 TIMEPOINT = "!stream.timepoint"
 _LIFETIMES = {"transient", "external", "constant", "variable", "staging", "*"}
@@ -2361,13 +2360,3 @@ def split_chunks(text: str) -> list[tuple[str, int]]:
         pos = m.end()
     out.append((text[pos:], line))
     return out
-
-
-def parse_chunks(text: str | bytes, filename: str = "<stdin>") -> Iterator[Module | FastallocError]:
-    """Parse each ``// -----`` chunk; yields a Module or the FastallocError of that chunk."""
-    text = _decode(text, filename)
-    for chunk, base in split_chunks(text):
-        try:
-            yield parse(chunk, filename, line_base=base)
-        except FastallocError as e:
-            yield e

@@ -1,63 +1,207 @@
-"""fastalloc's passes over the module model, and ``run_passes`` to chain them.
+"""fastalloc's passes over the module model, the pass protocol and registry,
+and ``run_passes`` to chain them.
 
-Registry: :data:`PASSES` maps a pass name (IREE's, without the
-``iree-stream-`` prefix) to a callable ``fn(module, **options) -> None`` that
-rewrites the :class:`~fastalloc.ir.model.Module` in place and raises
-:class:`~fastalloc.errors.FastallocError` on bad input.  Every pass receives
-every option given to :func:`run_passes` (``pack_strategy`` included) and
-ignores the ones it does not use.  A pass module registers itself with
-:func:`register`; the built-in ones are imported lazily on first use.
+A pass is an object with a ``name`` (IREE's, without the ``iree-stream-``
+prefix), a one-line ``summary`` and ``run(module, options, context)``, which
+rewrites the :class:`~fastalloc.ir.model.Module` in place (an *analysis*
+pass, ``analysis = True``, leaves it alone and stores its result in
+``context.results[name]``) and raises :class:`~fastalloc.errors.FastallocError`
+on bad input.  ``options`` is a :class:`PassOptions` (every option explicit:
+an unknown one is an error); ``context`` a :class:`PassContext`: what one run
+knows (the progress callback, the module's attribute table, results).  A
+pass keeps no state in its module or class between runs.
+
+The registry maps names to pass objects: :func:`register` adds one,
+:func:`get_pass` finds one (the built-in passes are imported on first use),
+:func:`pass_names` lists them.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable
-from typing import Any, Literal, overload
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Literal, Protocol, overload
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
 
-# The passes themselves live in their submodules (``fastalloc.passes.
+# The pass functions themselves live in their submodules (``fastalloc.passes.
 # schedule_allocation.schedule_allocation``, ``fastalloc.passes.layout_slices.
 # layout_slices``); a same-named function here would be shadowed by the
 # submodule as soon as it is imported.
-__all__ = ["PASSES", "PackStrategy", "register", "run_passes"]
+__all__ = [
+    "PASSES",
+    "Pass",
+    "PassContext",
+    "PassOptions",
+    "PackStrategy",
+    "get_pass",
+    "pass_names",
+    "register",
+    "run_pass",
+    "run_passes",
+]
 
 #: ``pack_strategy`` of the passes: a packing strategy, or ``"smallest"`` (each, keep the smaller slab)
 PackStrategy = Literal["iree", "best-fit", "search", "smallest"]
 
 _log = logging.getLogger(__name__)
 
-PassFn = Callable[..., None]
 
-PASSES: dict[str, PassFn] = {}
+@dataclass(frozen=True)
+class PassOptions:
+    """The options of a pipeline run; each pass reads the ones it uses.
+
+    ``pack_strategy``: packer of the static slices in layout-slices (``"iree"``:
+    iree-opt's output; ``"best-fit"``, ``"search"``, ``"smallest"``);
+    ``pack_time_limit``: seconds per pack for ``"search"`` (None: its work
+    budget); ``effort``: the packers' effort (None: their default);
+    ``default_alignment``: offset and range alignment where no
+    ``stream.resources`` config applies (None: 64);
+    ``anchors``: the callable ops layout-slices rewrites (None: IREE's).
+    """
+
+    pack_strategy: str = "iree"
+    pack_time_limit: float | None = None
+    effort: int | None = None
+    default_alignment: int | None = None
+    anchors: tuple[str, ...] | None = None
+
+    @classmethod
+    def from_kwargs(cls, options: Mapping[str, object]) -> PassOptions:
+        """Options given as keywords (``run_passes(..., **options)``).
+
+        Also accepted: ``resource_min_offset_alignment`` (iree-opt's name of
+        ``default_alignment``); ``pack_strategy="search:S"`` is a time limit
+        of S seconds (checked by the pass).  An unknown name is a
+        FastallocError."""
+        known = {f.name for f in fields(cls)}
+        kw: dict[str, Any] = {}
+        for key, value in options.items():
+            if key == "resource_min_offset_alignment":
+                if value is None:
+                    continue
+                other = options.get("default_alignment")
+                if other is not None and int(other) != int(value):  # type: ignore[call-overload]
+                    raise FastallocError(
+                        f"default_alignment = {other} and resource_min_offset_alignment = {value} disagree; give one"
+                    )
+                kw["default_alignment"] = value
+            elif key in known:
+                if value is not None or key not in kw:
+                    kw[key] = value
+            else:
+                raise FastallocError(
+                    f"unknown pass option {key!r}; known: {', '.join(sorted(known | {'resource_min_offset_alignment'}))}"
+                )
+        if isinstance(kw.get("anchors"), (list, tuple)):
+            kw["anchors"] = tuple(kw["anchors"])  # type: ignore[arg-type]
+        return cls(**kw)
+
+    def check(self) -> PassOptions:
+        """FastallocError for an unknown pack strategy, a bad time limit or a
+        default alignment that is not a power of two; returns ``self``."""
+        from fastalloc.passes.layout_slices import _check_alignment, _check_strategy
+
+        _check_strategy(self.strategy_spec)
+        if self.default_alignment is not None:
+            _check_alignment(self.default_alignment, "default_alignment")
+        return self
+
+    @property
+    def strategy_spec(self) -> str:
+        """``pack_strategy`` with the time limit folded in (``"search:S"``)."""
+        if self.pack_time_limit is None:
+            return self.pack_strategy
+        if self.pack_strategy != "search":
+            raise FastallocError("pack_time_limit applies to pack_strategy 'search'")
+        return f"search:{self.pack_time_limit!r}"
+
+
+@dataclass
+class PassContext:
+    """What one pipeline run knows; passed to every pass of the run.
+
+    ``progress(done, total)``: where a pass reports its progress (None: no
+    report); ``results``: what analysis passes computed, by pass name;
+    :meth:`attributes`: the attribute table of a module (one per module per
+    run, built on first use)."""
+
+    progress: Callable[[int, int], None] | None = None
+    results: dict[str, Any] = field(default_factory=dict)
+    _tables: dict[int, tuple[Any, Any]] = field(default_factory=dict, repr=False)
+
+    def attributes(self, module: Any) -> Any:
+        """The :class:`~fastalloc.ir.attributes.AttrTable` of ``module``."""
+        from fastalloc.ir.attributes import AttrTable
+
+        entry = self._tables.get(id(module))
+        if entry is None or entry[0] is not module:
+            entry = self._tables[id(module)] = (module, AttrTable.of_module(module))
+        return entry[1]
+
+
+class Pass(Protocol):
+    """A pass: see the module docstring."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    analysis: ClassVar[bool]
+
+    def run(self, module: Any, options: PassOptions, context: PassContext) -> None: ...
+
+
+PASSES: dict[str, Pass] = {}
 
 # name -> module that registers it when imported.
 _BUILTIN = {
     "schedule-allocation": "fastalloc.passes.schedule_allocation",
     "layout-slices": "fastalloc.passes.layout_slices",
+    "stats": "fastalloc.passes.stats",
 }
 
 
-def register(name: str, fn: PassFn) -> PassFn:
-    """Add (or replace) pass ``name``; returns ``fn`` so it can decorate."""
-    PASSES[name] = fn
-    return fn
+def register(p: Pass) -> Pass:
+    """Add (or replace) pass ``p`` under ``p.name``; returns it (so a class
+    body can be registered as ``register(MyPass())``)."""
+    for attr in ("name", "summary", "run"):
+        if not hasattr(p, attr):
+            raise TypeError(f"register: {p!r} has no '{attr}'")
+    PASSES[p.name] = p
+    return p
 
 
-def _lookup(name: str) -> PassFn:
-    fn = PASSES.get(name)
-    if fn is None and name in _BUILTIN:
+def get_pass(name: str) -> Pass:
+    """The pass called ``name``; FastallocError naming the known ones if none."""
+    p = PASSES.get(name)
+    if p is None and name in _BUILTIN:
         import importlib
 
         importlib.import_module(_BUILTIN[name])
-        fn = PASSES.get(name)
-    if fn is None:
-        known = sorted(set(PASSES) | set(_BUILTIN))
-        raise FastallocError(f"unknown pass '{name}'; known passes: {', '.join(known)}")
-    return fn
+        p = PASSES.get(name)
+    if p is None:
+        raise FastallocError(f"unknown pass '{name}'; known passes: {', '.join(pass_names(analyses=True))}")
+    return p
+
+
+def pass_names(*, analyses: bool = False) -> list[str]:
+    """Names of the registered passes (the built-in ones included), sorted;
+    analysis passes only with ``analyses=True``."""
+    for name in _BUILTIN:
+        if name not in PASSES:
+            get_pass(name)
+    return sorted(n for n, p in PASSES.items() if analyses or not getattr(p, "analysis", False))
+
+
+def run_pass(name: str, module: Any, context: PassContext | None = None, **options: object) -> Any:
+    """Run pass ``name`` on ``module`` in place; returns what it stored in
+    ``context.results`` (analysis passes), else None."""
+    p = get_pass(name)
+    ctx = context if context is not None else PassContext()
+    p.run(module, PassOptions.from_kwargs(options), ctx)
+    return ctx.results.get(name)
 
 
 @overload
@@ -102,20 +246,19 @@ def run_passes(
 
         return _run_on_iree_module(text, list(passes), filename=filename, pack_strategy=pack_strategy, **options)
     names = list(passes)
-    fns = [_lookup(name) for name in names]
+    fns = [get_pass(name) for name in names]
+    opts = PassOptions.from_kwargs({"pack_strategy": pack_strategy, **options})
     from fastalloc._guard import run_deep
 
-    return run_deep(_run_passes, text, names, fns, filename, pack_strategy, options)
+    return run_deep(_run_passes, text, names, fns, filename, opts)
 
 
-def _run_passes(text: Any, names: list[str], fns: list[PassFn], filename: str, pack_strategy: str,
-                options: dict) -> str:
+def _run_passes(text: Any, names: list[str], fns: list[Pass], filename: str, options: PassOptions) -> str:
     from fastalloc._guard import internal_error
     from fastalloc.ir import parse
 
     # Parser, passes and printer each pause the cyclic collector, but between
-    # them it would run full scans over the objects just made (~20% of a
-    # 30k-op run).
+    # them it would run full scans over the objects just made.
     debug = _log.isEnabledFor(logging.DEBUG)
     with gc_paused():
         t0 = time.perf_counter()
@@ -123,10 +266,11 @@ def _run_passes(text: Any, names: list[str], fns: list[PassFn], filename: str, p
         if debug:
             _log.debug("%s: parse: %d bytes, %d ops, %.3f s", filename, len(text), _count_ops(module),
                        time.perf_counter() - t0)
+        context = PassContext()
         try:
             for name, fn in zip(names, fns):
                 t0 = time.perf_counter()
-                fn(module, pack_strategy=pack_strategy, **options)
+                fn.run(module, options, context)
                 if debug:
                     _log.debug("%s: %s: %d ops after, %.3f s", filename, name, _count_ops(module),
                                time.perf_counter() - t0)

@@ -38,9 +38,21 @@ from typing import TYPE_CHECKING
 from fastalloc.passes._convert import _cv_add_values, _cv_bind, _cv_dispatch
 from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Op, Region, Value, defer_call, defer_drop_uses
+from fastalloc.ir.attributes import AttrTable, parse_dict, split_top_level
+from fastalloc.ir.model import Block, Op, Region, Value
 from fastalloc.ir.ops import OPS
-from fastalloc.passes.scope import constant_int, make_op
+from fastalloc.ir.rewriter import (
+    build_op,
+    constant_int,
+    create,
+    drop_uses,
+    erase,
+    insert_before,
+    morph,
+    peek_uses,
+    text_op,
+    when_uses_settled,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.passes.scope import AllocationScope
@@ -120,9 +132,9 @@ for _name, _segs in _LAYOUTS.items():
         raise ImportError(f"fastalloc.passes.convert assumes {_name} segments {_segs}, the registry has "
                           f"{OPS[_name].segment_names}")
 
-# make_op without its frame, for the ops made tens of thousands of times
-# per 10^5-op region (Op._build: a detached op, uses registered or logged).
-_op_build = Op._build
+# The rewriter's trusted constructor, called directly for the ops made tens
+# of thousands of times per big region.
+_op_build = build_op
 _CMD_DISPATCH = OPS["stream.cmd.dispatch"]
 _CMD_COPY = OPS["stream.cmd.copy"]
 _CMD_FILL = OPS["stream.cmd.fill"]
@@ -141,10 +153,10 @@ class _Conversion:
     read once, on the first transfer.
     """
 
-    __slots__ = ("scope", "ranges", "add", "scope_add", "consts", "apply", "dead", "freed_args", "_aliases",
-                 "_current", "_norm")
+    __slots__ = ("scope", "ranges", "add", "scope_add", "consts", "apply", "dead", "freed_args", "attrs",
+                 "_current", "_current_known")
 
-    def __init__(self, scope: AllocationScope) -> None:
+    def __init__(self, scope: AllocationScope, attrs: AttrTable | None = None) -> None:
         self.scope = scope
         self.ranges = scope.ranges
         # scope.add_values, answered in compiled code when a side is a known
@@ -162,48 +174,45 @@ class _Conversion:
         }
         self.dead: list[Op] = []
         self.freed_args: list[Value] = []
-        self._aliases: dict[str, str] | None = None
+        # The module's attribute table (made from the region's module on the
+        # first transfer when not given) and the region's affinity.
+        self.attrs = attrs
         self._current: str | None = None
-        self._norm: dict[str, str | None] = {}
+        self._current_known = False
 
-    def normalized(self, text: str | None) -> str | None:
-        if text is None:
-            return None
-        norm = self._norm.get(text)
-        if norm is None:
-            norm = self._norm[text] = _normalize_attr(text, self._aliases or {})
-        return norm
-
-    def current_affinity(self, op: Op) -> str | None:
-        """The normalized affinity of the execute region being converted."""
-        if self._aliases is None:
-            self._aliases = _attr_aliases(op)
-            self._current = self.normalized(_current_affinity(op))
-        return self._current
+    def is_current_affinity(self, op: Op, affinity: str) -> bool:
+        """Whether ``affinity`` is the affinity of the execute region being
+        converted (``op``: an op of the region)."""
+        if not self._current_known:
+            if self.attrs is None:
+                self.attrs = AttrTable.of_module(_module_of(op))
+            self._current = _current_affinity(op)
+            self._current_known = True
+        return self.attrs.same(affinity, self._current)
 
     def finish(self) -> None:
         # The uses whose user is a dead op are exactly that op's (op, i)
         # operand slots; each drop is O(1) in a UseList and keeps the order.
         # With deferred use upkeep (the driver's conversion) the drops and
         # the check happen when someone next reads a use list: one logged
-        # call for the whole region, not one log entry per op (10^5 ops;
-        # a run that only prints afterwards never replays them).
+        # call for the whole region, not one log entry per op (a run that
+        # only prints afterwards never replays them).
         dead = self.dead
         self.dead = []
         freed_args = self.freed_args
         self.freed_args = []
-        defer_call(lambda: _drop_and_check(dead, freed_args))
+        when_uses_settled(lambda: _drop_and_check(dead, freed_args))
 
 
 def _drop_and_check(dead: list[Op], freed_args: list[Value]) -> None:
-    """Drop the dead ops' uses, in order, as each op's ``defer_drop_uses``
-    would have, then check that nothing live still uses what they defined.
+    """Drop the dead ops' uses, in order, as each op's ``drop_uses`` would
+    have, then check that nothing live still uses what they defined.
 
-    Runs with the use lists up to date (``defer_call``): reading them with
-    ``_peek_uses`` (no flush: this may run inside one) is exact."""
+    Runs with the use lists up to date (``when_uses_settled``): reading them
+    with ``peek_uses`` (no flush: this may run inside one) is exact."""
     for op in dead:
         for i, v in enumerate(op.operands):
-            v._peek_uses().pop((op, i), None)
+            peek_uses(v).pop((op, i), None)
     _check_unused(dead, freed_args)
 
 
@@ -371,7 +380,7 @@ def _apply_collective(op: Op, cv: _Conversion) -> Op:
         s.length,
         t.length,
     ]
-    return make_op(
+    return create(
         "stream.cmd.collective",
         operands,
         [1, 1, len(param), 2, 2, 2, 2],
@@ -388,40 +397,17 @@ def _apply_barrier(op: Op, cv: _Conversion) -> Op:
     return _copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, s.length)
 
 
-_ATTR_REF = re.compile(r"#[A-Za-z_][\w.$-]*")
-
-
-def _attr_aliases(op: Op) -> dict[str, str]:
-    """``#name -> attribute text`` for the attribute aliases of ``op``'s module."""
+def _module_of(op: Op):
+    """``op``'s module.  While its region is being converted the execute op
+    is out of its block (the driver splices it back afterwards); the op's
+    size operands are defined outside the region and lead to the module."""
     module = op.module()
-    # While its region is being converted the execute op is out of its block
-    # (the driver splices it back afterwards); the op's size operands are
-    # defined outside the region and lead to the module.
     for value in op.operands:
         if module is not None:
             break
         owner = value.owner
         module = owner.module() if owner is not None else None
-    table: dict[str, str] = {}
-    for line in module.aliases if module is not None else ():
-        name, eq, value = line.partition("=")
-        if eq and name.strip().startswith("#"):
-            table[name.strip()] = value.strip()
-    return table
-
-
-def _normalize_attr(text: str | None, aliases: dict[str, str]) -> str | None:
-    """A canonical text of an attribute, for equality: MLIR uniques attributes,
-    so two spellings are the same attribute when they agree once aliases are
-    expanded and layout is ignored."""
-    if text is None:
-        return None
-    for _ in range(16):  # aliases may refer to aliases
-        expanded = _ATTR_REF.sub(lambda m: aliases.get(m.group(0), m.group(0)), text)
-        if expanded == text:
-            break
-        text = expanded
-    return "".join(text.split())
+    return module
 
 
 def _current_affinity(op: Op) -> str | None:
@@ -447,15 +433,14 @@ def _current_affinity(op: Op) -> str | None:
 def _apply_transfer(op: Op, cv: _Conversion) -> tuple[Op, ...] | Op:
     source_value = op.operands[0]
     result = op.results[0]
-    current = cv.current_affinity(op)
     props = op.props
     source_affinity = props.get("source_affinity")
     target_affinity = props.get("target_affinity")
     transfer_in = (
-        source_affinity is not None and cv.normalized(source_affinity) != current
+        source_affinity is not None and not cv.is_current_affinity(op, source_affinity)
     ) or _is_staging(source_value)
     transfer_out = (
-        target_affinity is not None and cv.normalized(target_affinity) != current
+        target_affinity is not None and not cv.is_current_affinity(op, target_affinity)
     ) or _is_staging(result)
 
     ranges = cv.ranges
@@ -467,7 +452,7 @@ def _apply_transfer(op: Op, cv: _Conversion) -> tuple[Op, ...] | Op:
     out: list[Op] = []
     if transfer_in:
         out.append(
-            make_op(
+            create(
                 "stream.cmd.invalidate",
                 [s.resource, s.resource_size, s.offset, s.length],
                 [1, 1, 1, 1],
@@ -478,7 +463,7 @@ def _apply_transfer(op: Op, cv: _Conversion) -> tuple[Op, ...] | Op:
     out.append(_copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, s.length))
     if transfer_out:
         out.append(
-            make_op(
+            create(
                 "stream.cmd.flush",
                 [t.resource, t.resource_size, t.offset, t.length],
                 [1, 1, 1, 1],
@@ -520,7 +505,7 @@ def _apply_call(op: Op, cv: _Conversion) -> Op:
     for key in ("arg_attrs", "res_attrs"):
         if op._props.get(key) is not None:
             props[key] = op._props[key]
-    return make_op(
+    return create(
         "stream.cmd.call",
         flat,
         [n + n_prims, n, n, n, 0],
@@ -539,7 +524,7 @@ def _apply_concurrent(op: Op, cv: _Conversion) -> Op:
     block.args = []
     # Take the body over (the old op must not own it when it dies).
     op.regions = []
-    new_op = make_op("stream.cmd.concurrent", [], [], op)
+    new_op = create("stream.cmd.concurrent", [], [], op)
     new_op.regions = [region]
     region.parent = new_op
     return new_op
@@ -547,7 +532,7 @@ def _apply_concurrent(op: Op, cv: _Conversion) -> Op:
 
 def _clear_operands(op: Op) -> None:
     """Drop every operand of a registered op (here: a ``stream.yield``)."""
-    defer_drop_uses(op, op.operands)
+    drop_uses(op)
     op.operands = []
     op.segments = [0] * len(op.segments)
 
@@ -640,14 +625,16 @@ def apply_async_allocations(region: Region, scope: AllocationScope) -> None:
 
 
 def convert_checked_region(
-    region: Region, scope: AllocationScope, tick: Callable[[int], None] | None = None
+    region: Region, scope: AllocationScope, tick: Callable[[int], None] | None = None,
+    attrs: AttrTable | None = None,
 ) -> None:
     """:func:`apply_async_allocations` for a region that already passed
     :func:`check_convertible` (the driver checks every region up front).
+    ``attrs``: the module's attribute table (default: made when needed).
     ``tick(n)``, if given, hears of every top-level op converted, in batches
     of up to ``_TICK_EVERY`` (the driver's progress bar)."""
-    cv = _Conversion(scope)
-    # Under the driver's deferral (fastalloc.ir.model.defer_uses) the use
+    cv = _Conversion(scope, attrs)
+    # Under the driver's deferral (fastalloc.ir.rewriter.deferring_uses) the use
     # lists are brought up to date by whoever reads one next (never, when
     # only printing follows).
     _apply_region(region, cv, tick)
@@ -748,14 +735,6 @@ def _scan(text: str, start: int = 0, word_re: re.Pattern[str] | None = None) -> 
             yield i, tok, depth
 
 
-def _split_top_level(text: str) -> list[str]:
-    """Split ``text`` at commas that are not nested in brackets or strings."""
-    cuts = [i for i, c, depth in _scan(text) if c == "," and depth == 0]
-    bounds = [-1, *cuts, len(text)]
-    parts = [text[a + 1 : b].strip() for a, b in zip(bounds, bounds[1:])]
-    return [] if parts == [""] else parts
-
-
 def _matching_paren(text: str, open_index: int) -> int:
     """Index of the bracket closing the one at ``open_index``."""
     for i, c, depth in _scan(text, open_index):
@@ -770,13 +749,13 @@ def parse_function_type(text: str) -> tuple[list[str], list[str]]:
     if not text.startswith("("):
         raise ValueError(f"not a function type: {text!r}")
     close = _matching_paren(text, 0)
-    inputs = _split_top_level(text[1:close])
+    inputs = split_top_level(text[1:close])
     rest = text[close + 1 :].strip()
     if not rest.startswith("->"):
         raise ValueError(f"not a function type: {text!r}")
     rest = rest[2:].strip()
     if rest.startswith("(") and _matching_paren(rest, 0) == len(rest) - 1:
-        results = _split_top_level(rest[1:-1])
+        results = split_top_level(rest[1:-1])
     else:
         results = [rest]
     return inputs, results
@@ -809,13 +788,9 @@ class _Signature:
 
 def _dict_items(text: str) -> list[tuple[str, str]]:
     """``{a = 1, b.c, "d.e" = x}`` -> [("a", "1"), ("b.c", ""), ('"d.e"', "x")]."""
-    text = text.strip()
-    if not (text.startswith("{") and text.endswith("}")):
-        raise ValueError(f"not an attribute dictionary: {text!r}")
-    items = []
-    for entry in _split_top_level(text[1:-1]):
-        key, eq, value = entry.partition("=")
-        items.append((key.strip(), value.strip() if eq else ""))
+    items = parse_dict(text)
+    if items is None:
+        raise ValueError(f"not an attribute dictionary: {text.strip()!r}")
     return items
 
 
@@ -845,7 +820,7 @@ def _attr_dict_list(value: object, count: int) -> list[str]:
         text = value.strip()
         if not (text.startswith("[") and text.endswith("]")):
             raise ValueError(f"not an array of dictionaries: {text!r}")
-        items = _split_top_level(text[1:-1])
+        items = split_top_level(text[1:-1])
     else:
         items = [str(v) for v in value]  # type: ignore[union-attr]
     if len(items) != count:
@@ -859,7 +834,7 @@ def _int_list(value: object) -> list[int]:
     if isinstance(value, str):
         text = value.strip()
         if text.startswith("[") and text.endswith("]"):
-            return [int(x.split(":")[0]) for x in _split_top_level(text[1:-1])]
+            return [int(x.split(":")[0]) for x in split_top_level(text[1:-1])]
         raise ValueError(f"not an integer array: {text!r}")
     return [int(x) for x in value]  # type: ignore[union-attr]
 
@@ -920,7 +895,7 @@ def _signature_from_text(op: Op) -> _Signature:
 
     arg_names: list[str] = []
     inputs: list[tuple[str, str]] = []
-    for arg in _split_top_level(args_text):
+    for arg in split_top_level(args_text):
         arg_name, _, typed = arg.partition(":")
         arg_names.append(arg_name.strip())
         inputs.append(_split_trailing_dict(typed))
@@ -931,7 +906,7 @@ def _signature_from_text(op: Op) -> _Signature:
             raise ValueError(f"unexpected {rest!r}")
         rest = rest[2:].strip()
         if rest.startswith("(") and _matching_paren(rest, 0) == len(rest) - 1:
-            items = _split_top_level(rest[1:-1])
+            items = split_top_level(rest[1:-1])
         else:
             items = [rest]
         for item in items:
@@ -995,15 +970,11 @@ def convert_async_func(op: Op) -> Op:
     tied resource results disappear; other results stay results; argument
     and result attributes follow their value.  Only dialect attributes (keys
     with a ``.``) carry over.  Returns the new op, which takes the old one's
-    place.  Works on the registered op (properties) and on a declaration the
-    parser kept as text, in pretty or generic form.
+    place.  Reads the declaration the parser kept as text (the front end
+    does not interpret stream.async.func), in pretty or generic form.
     """
     try:
-        if op.known and "function_type" in op.props:
-            attrs = [(k, v) for k, v in op.attrs.items()]
-            sig = _signature_from_props(op.props, attrs)
-        else:
-            sig = _signature_from_text(op)
+        sig = _signature_from_text(op)
     except (ValueError, KeyError, IndexError) as exc:
         raise FastallocError(f"cannot read the signature of this stream.async.func: {exc}", op_location(op)) from None
 
@@ -1024,72 +995,17 @@ def convert_async_func(op: Op) -> Op:
     # `nested` async.func into a `private` cmd.func).
     new_sig = _Signature("private", sig.name, inputs, results, attrs)
 
-    from fastalloc.ir.ops import OPS
-
-    if "stream.cmd.func" in OPS:
-        props: dict[str, object] = {
-            "function_type": format_function_type([t for t, _ in inputs], [t for t, _, _ in results]),
-            "sym_name": sig.name[1:] if sig.name.startswith('@"') else f'"{sig.name[1:]}"',
-        }
-        props["sym_visibility"] = '"private"'
-        if any(d for _, d in inputs):
-            props["arg_attrs"] = "[" + ", ".join(d or "{}" for _, d in inputs) + "]"
-        if any(d for _, d, _ in results):
-            props["res_attrs"] = "[" + ", ".join(d or "{}" for _, d, _ in results) + "]"
-        return _replace_with(
-            op, "stream.cmd.func", [], props=props, attrs={k: v for k, v in attrs}, regions=[Region()]
-        )
-
-    # The registry does not know stream.cmd.func: emit it as text, the way
-    # the parser keeps every op it does not interpret.
-    new_op = Op("stream.cmd.func")
-    new_op.tmpl = [_format_cmd_func(new_sig)]
-    new_op.copy_loc_from(op)
-    assert op.parent is not None
-    op.parent.insert_before(op, new_op)
+    # stream.cmd.func is not interpreted by the front end: it is made as
+    # text, the way the parser keeps every op it does not interpret.
+    new_op = insert_before(op, text_op("stream.cmd.func", [_format_cmd_func(new_sig)]))
     op.regions = []
-    op.erase()
+    erase(op)
     return new_op
-
-
-def _insert_before(anchor: Op, name: str, operands: list[Value], **kwargs) -> Op:
-    new_op = Op.create(name, operands, **kwargs)
-    new_op.copy_loc_from(anchor)
-    assert anchor.parent is not None
-    anchor.parent.insert_before(anchor, new_op)
-    return new_op
-
-
-def _replace_with(op: Op, name: str, operands: list[Value], **kwargs) -> Op:
-    new_op = _insert_before(op, name, operands, **kwargs)
-    for old, new in zip(op.results, new_op.results):
-        old.replace_all_uses_with(new)
-    op.erase()
-    return new_op
-
-
-def _morph(op: Op, name: str) -> Op:
-    """Turn ``op`` into a ``name`` op with the same operands, in place.
-
-    For the async -> resource load/store pairs, whose operand lists are the
-    same: rewriting the op where it stands costs O(1), where creating the new
-    op before it and erasing the old one costs a search of the whole block.
-    Like the op IREE creates, the result carries no attributes.
-    """
-    from fastalloc.ir.ops import OPS
-
-    opdef = OPS[name]
-    op.name = name
-    op.opdef = opdef
-    op.segments = opdef.infer_segments(len(op.operands))
-    op.props = {}
-    op.attrs = {}
-    return op
 
 
 def convert_async_load(op: Op) -> Op:
     """``stream.async.load`` -> ``stream.resource.load`` (same operands and result)."""
-    return _morph(op, "stream.resource.load")
+    return morph(op, "stream.resource.load")
 
 
 def convert_async_store(op: Op) -> Op:
@@ -1097,16 +1013,16 @@ def convert_async_store(op: Op) -> Op:
     (result,) = op.results
     target = _one(op, "target")
     # Without Value.uses, whose read would apply the deferred use upkeep of
-    # the execute regions converted so far (fastalloc.ir.model.defer_uses):
+    # the execute regions converted so far (rewriter.deferring_uses):
     # that log only holds ops inside execute regions (whose resource operands
     # are region values) and the transient deallocas, never a use of a
     # store's result or target, so both lists are current as they stand.
     if target is not result:
-        uses = result._peek_uses()
+        uses = peek_uses(result)
         moved = list(uses)
         uses.clear()
         for user, i in moved:
             user.operands[i] = target
-        target._peek_uses().update(dict.fromkeys(moved))
+        peek_uses(target).update(dict.fromkeys(moved))
     op.results = []
-    return _morph(op, "stream.resource.store")
+    return morph(op, "stream.resource.store")

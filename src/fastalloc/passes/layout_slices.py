@@ -21,8 +21,8 @@ IREE's post-order walk meets them:
 4. The total length replaces the pack's first result and the pack is erased.
 
 Fidelity of the emitted ops.  IREE builds everything with ``createOrFold``
-in front of the pack and never cleans up; :class:`_Builder` replays the same
-folds so that the re-printed output is identical, duplicate and dead
+in front of the pack and never cleans up; :class:`fastalloc.ir.rewriter.IndexFolder`
+replays the same folds so that the re-printed output is identical, duplicate and dead
 constants included:
 
 * an ``IndexSet`` memoizes the constants it hands out per pack (the base 0
@@ -43,7 +43,6 @@ list insertion).
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -53,8 +52,11 @@ import numpy as np
 from fastalloc._gc import gc_paused
 from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
+from fastalloc.ir.attributes import DEFAULT_ALIGNMENT, AttrTable, ResourceConfig
+from fastalloc.ir.attributes import parse_resource_config as _parse_config
 from fastalloc.ir.model import Block, Module, Op, Value
-from fastalloc.passes.scope import constant_int, make_index_constant
+from fastalloc.ir.rewriter import IndexFolder, align_up, constant_int, drop_uses
+from fastalloc.passes import PassContext, PassOptions, register
 
 __all__ = [
     "DEFAULT_ALIGNMENT",
@@ -71,7 +73,6 @@ __all__ = [
     "static_lower_bound",
 ]
 
-DEFAULT_ALIGNMENT = 64
 #: Strategy name that runs every strategy of :func:`fastalloc.packing.pack`
 #: on each pack and keeps the smallest slab.
 SMALLEST = "smallest"
@@ -93,52 +94,11 @@ _I64_MASK = (1 << 64) - 1
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class ResourceConfig:
-    """The two fields of ``#stream.resource_config`` that layout-slices reads."""
-
-    offset_alignment: int = DEFAULT_ALIGNMENT
-    range_alignment: int = DEFAULT_ALIGNMENT
-
-
-_CONFIG_FIELD = re.compile(r"\b(min_buffer_offset_alignment|min_buffer_range_alignment)\s*=\s*(-?\d+)")
-_CONFIG_ATTR = re.compile(r"#stream\.resource_config\s*<\s*\{(?P<body>[^}]*)\}\s*>")
-_ALIAS_REF = re.compile(r"^\s*(#[A-Za-z_][\w$.-]*)\s*$")
-
-
-def _resolve_alias(text: str, aliases: Iterable[str]) -> str:
-    m = _ALIAS_REF.match(text)
-    if not m:
-        return text
-    name = m.group(1)
-    for line in aliases:
-        head, sep, rhs = line.partition("=")
-        if sep and head.strip() == name:
-            return rhs.strip()
-    return text
-
-
 def parse_resource_config(text: str, loc=None, aliases: Iterable[str] = ()) -> ResourceConfig:
-    """Offset and range alignment of a ``#stream.resource_config<{...}>`` text.
-
-    Missing fields are 0 in IREE's parser; a 0 (or any non power of two)
-    alignment makes IREE's arithmetic meaningless, so it is rejected here.
-    """
-    text = _resolve_alias(text, aliases)
-    m = _CONFIG_ATTR.search(text)
-    if m is None:
-        raise FastallocError(f"'{_CONFIG_KEY}' is not a #stream.resource_config<{{...}}>: {text}", loc)
-    fields = dict.fromkeys(("min_buffer_offset_alignment", "min_buffer_range_alignment"), 0)
-    for key, value in _CONFIG_FIELD.findall(m.group("body")):
-        fields[key] = int(value)
-    for key, value in fields.items():
-        if value <= 0 or value & (value - 1):
-            raise FastallocError(
-                f"{_CONFIG_KEY}: {key} = {value} is not a positive power of two "
-                f"(layout-slices needs both min_buffer_offset_alignment and min_buffer_range_alignment)",
-                loc,
-            )
-    return ResourceConfig(fields["min_buffer_offset_alignment"], fields["min_buffer_range_alignment"])
+    """Offset and range alignment of a ``#stream.resource_config<{...}>`` text
+    (or of an alias of one, defined in ``aliases``); see
+    :func:`fastalloc.ir.attributes.parse_resource_config`."""
+    return AttrTable(aliases).resource_config(text, loc)
 
 
 def _check_alignment(value: int, name: str) -> int:
@@ -151,9 +111,12 @@ def _check_alignment(value: int, name: str) -> int:
 _HEADER_CONFIG = re.compile(r"\bstream\.resources\s*=\s*(#stream\.resource_config\s*<\s*\{[^}]*\}\s*>|#[\w$.-]+)")
 
 
-def lookup_resource_config(op: Op, default: ResourceConfig | None = None) -> ResourceConfig:
+def lookup_resource_config(
+    op: Op, default: ResourceConfig | None = None, attributes: AttrTable | None = None
+) -> ResourceConfig:
     """``ResourceConfigAttr::lookup``: the nearest ``stream.resources`` on ``op``
-    or an ancestor (module header included), else ``default``."""
+    or an ancestor (module header included), else ``default``.  Aliases are
+    read from ``attributes`` (default: the table of ``op``'s module)."""
     node: Any = op
     module = None
     while node is not None:
@@ -164,10 +127,10 @@ def lookup_resource_config(op: Op, default: ResourceConfig | None = None) -> Res
             m = _HEADER_CONFIG.search(_op_text(node))
             text = m.group(1) if m is not None else None
         if text is not None:
-            module = module or op.module()
-            aliases = module.aliases if module is not None else ()
+            if attributes is None:
+                attributes = AttrTable.of_module(module or op.module())
             try:
-                return parse_resource_config(text, None, aliases)
+                return attributes.resource_config(text)
             except FastallocError as err:
                 # Locations cost a line table: computed on error only.
                 raise FastallocError(err.message, op_location(node)) from None
@@ -183,7 +146,9 @@ def lookup_resource_config(op: Op, default: ResourceConfig | None = None) -> Res
     if module is not None:
         m = _HEADER_CONFIG.search(module.header)
         if m is not None:
-            return parse_resource_config(m.group(1), None, module.aliases)
+            if attributes is None:
+                attributes = AttrTable.of_module(module)
+            return attributes.resource_config(m.group(1))
     return default if default is not None else ResourceConfig()
 
 
@@ -212,25 +177,18 @@ class PackSlices:
     offset: Value | None  # the optional base offset operand
 
 
-class _Consts:
-    """Integer value of constant SSA values (``m_ConstantInt``), memoized."""
-
-    __slots__ = ("memo",)
-
-    def __init__(self) -> None:
-        self.memo: dict[Value, int | None] = {}
-
-    def get(self, v: Value) -> int | None:
-        memo = self.memo
-        if v in memo:
-            return memo[v]
-        c = memo[v] = constant_int(v) if isinstance(v.owner, Op) else None
-        return c
+def _constant(consts: dict, v: Value) -> int | None:
+    """``constant_int(v)`` through the run's cache (IndexFolder.consts)."""
+    if v in consts:
+        return consts[v]
+    c = consts[v] = constant_int(v)
+    return c
 
 
-def pack_slices(op: Op, consts: _Consts | None = None) -> PackSlices:
-    """Read the slices of a ``stream.resource.pack`` op into arrays."""
-    consts = consts or _Consts()
+def pack_slices(op: Op, consts: dict | None = None) -> PackSlices:
+    """Read the slices of a ``stream.resource.pack`` op into arrays
+    (``consts``: a constant cache shared over the run, or None)."""
+    consts = {} if consts is None else consts
     sizes = op.group("dynamic_slice_sizes")
     offset = op.group("offset")
     intervals = op.props.get("lifetime_intervals") or []
@@ -248,7 +206,7 @@ def pack_slices(op: Op, consts: _Consts | None = None) -> PackSlices:
         d = v.owner
         # IREE: isa<arith::ConstantOp>(defining op) -- the op kind decides.
         if isinstance(d, Op) and d.name == "arith.constant":
-            c = consts.get(v)
+            c = _constant(consts, v)
             if c is None:
                 raise FastallocError(f"{_PACK}: slice {k} size is an arith.constant that is not an integer", op_location(op))
             if c < 0:
@@ -259,9 +217,7 @@ def pack_slices(op: Op, consts: _Consts | None = None) -> PackSlices:
                       static_mask, static_sizes, sizes, offset[0] if offset else None)
 
 
-def _align(x: int, a: int) -> int:
-    """IREE's ``Util::align`` on uint64 (power-of-two ``a``)."""
-    return ((x + (a - 1)) & ~(a - 1)) & _I64_MASK
+_align = align_up
 
 
 def _ranks(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -282,6 +238,7 @@ def place_static(
     config: ResourceConfig,
     strategy: str = "iree",
     loc=None,
+    effort: int | None = None,
 ) -> tuple[np.ndarray, int]:
     """Offsets (relative to the pack base) of static slices, and the slab size.
 
@@ -314,6 +271,8 @@ def place_static(
     best: tuple[np.ndarray, int] | None = None
     for spec in candidates:
         name, options = _strategy_options(spec)
+        if effort is not None:
+            options["effort"] = effort
         try:
             plan = packing.pack(s, e, sizes, alignment=oa, range_alignment=ra, strategy=name, **options)
         except FastallocError as err:
@@ -343,128 +302,23 @@ def static_lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, 
 # ---------------------------------------------------------------------------
 
 
-def _wrap64(x: int) -> int:
-    x &= _I64_MASK
-    return x - (1 << 64) if x >> 63 else x
+class _Builder(IndexFolder):
+    """Emits ops in front of one pack exactly as IREE's OpBuilder + IndexSet
+    do: the folds are the rewriter's; ``index`` is the pack's ``IndexSet``,
+    which memoizes the constants it hands out."""
 
+    __slots__ = ("out", "index_set")
 
-def _make_index_op(name: str, operands: list[Value]) -> Op:
-    """A detached binary ``index`` op (``arith.addi`` / ``util.align``)."""
-    from fastalloc.ir.ops import OPS
-
-    if name in OPS:
-        return Op.create(name, operands=operands, result_types=["index"])
-    # Not interpreted by the front end: an uninterpreted op with a template.
-    op = Op(name)
-    op.tmpl = [f"{name} ", 0, ", ", 1, " : index"]
-    for i, v in enumerate(operands):
-        op.operands.append(v)
-        v.uses.append((op, i))
-    op.results.append(Value("index", op, 0))
-    return op
-
-
-class _Builder:
-    """Emits ops in front of one pack exactly as IREE's OpBuilder + IndexSet do."""
-
-    __slots__ = ("out", "consts", "index_set", "aligned_memo")
-
-    def __init__(self, consts: _Consts) -> None:
+    def __init__(self, consts: dict) -> None:
         self.out: list[Op] = []
-        self.consts = consts
+        super().__init__(self.out.append, consts)
         self.index_set: dict[int, Value] = {}
-        self.aligned_memo: dict[tuple[Value, int], bool] = {}
 
-    # -- op factories -------------------------------------------------------
-    def fresh_constant(self, c: int) -> Value:
-        op = make_index_constant(c)
-        self.out.append(op)
-        v = op.results[0]
-        self.consts.memo[v] = c
-        return v
-
-    def _emit(self, name: str, operands: list[Value]) -> Value:
-        op = _make_index_op(name, operands)
-        self.out.append(op)
-        v = op.results[0]
-        self.consts.memo[v] = None
-        return v
-
-    # -- IndexSet -----------------------------------------------------------
     def index(self, c: int) -> Value:
         v = self.index_set.get(c)
         if v is None:
             v = self.index_set[c] = self.fresh_constant(c)
         return v
-
-    # -- createOrFold<arith.addi> -------------------------------------------
-    def _fold_add(self, a: Value, b: Value) -> Value | None:
-        cb = self.consts.get(b)
-        if cb == 0:
-            return a
-        da, db = a.owner, b.owner
-        if isinstance(da, Op) and da.name == "arith.subi" and da.operands[1] is b:
-            return da.operands[0]
-        if isinstance(db, Op) and db.name == "arith.subi" and db.operands[1] is a:
-            return db.operands[0]
-        ca = self.consts.get(a)
-        if ca is not None and cb is not None:
-            return self.fresh_constant(_wrap64(ca + cb))
-        return None
-
-    def add(self, a: Value, b: Value) -> Value:
-        r = self._fold_add(a, b)
-        if r is not None:
-            return r
-        if self.consts.get(a) is not None and self.consts.get(b) is None:
-            # Commutative trait fold: constants move to the right, then refold.
-            a, b = b, a
-            r = self._fold_add(a, b)
-            if r is not None:
-                return r
-        return self._emit("arith.addi", [a, b])
-
-    # -- createOrFold<util.align>(value, int64 alignment) --------------------
-    def aligned_to(self, v: Value, a: int) -> bool:
-        """``isAlignedTo`` of UtilOpFolders.cpp for a static alignment ``a``."""
-        key = (v, a)
-        memo = self.aligned_memo
-        r = memo.get(key)
-        if r is None:
-            r = memo[key] = self._aligned_to(v, a)
-        return r
-
-    def _aligned_to(self, v: Value, a: int) -> bool:
-        c = self.consts.get(v)
-        if c is not None and a != 0 and (c & _I64_MASK) % a == 0:
-            return True
-        op = v.owner
-        if not isinstance(op, Op):
-            return False
-        name = op.name
-        if name == "util.align" and len(op.operands) == 2:
-            sa = self.consts.get(op.operands[1])
-            if sa is not None:
-                sa &= _I64_MASK
-                if sa >= a and math.gcd(sa, a) == a:
-                    return True
-            return self.aligned_to(op.operands[0], a)
-        if len(op.operands) != 2:
-            return False
-        if name in ("arith.addi", "arith.subi"):
-            return self.aligned_to(op.operands[0], a) and self.aligned_to(op.operands[1], a)
-        if name == "arith.muli":
-            return self.aligned_to(op.operands[0], a) or self.aligned_to(op.operands[1], a)
-        return False
-
-    def align(self, v: Value, a: int) -> Value:
-        alignment = self.fresh_constant(a)
-        if self.aligned_to(v, a):
-            return v
-        c = self.consts.get(v)
-        if c is not None:
-            return self.fresh_constant(_wrap64(_align(c & _I64_MASK, a)))
-        return self._emit("util.align", [v, alignment])
 
 
 # ---------------------------------------------------------------------------
@@ -565,14 +419,21 @@ class FirstFitBins:
 # ---------------------------------------------------------------------------
 
 
-def _lower_pack(
-    op: Op,
-    default: ResourceConfig,
-    strategy: str,
-    consts: _Consts,
-) -> list[Op]:
+@dataclass(slots=True)
+class _Run:
+    """What one run of the pass uses for every pack."""
+
+    default: ResourceConfig  # where no stream.resources config applies
+    strategy: str  # packer spec of the static slices ("search:S" included)
+    effort: int | None  # packer effort (None: the packer's default)
+    consts: dict  # constant_int per value (IndexFolder.consts)
+    attrs: AttrTable  # the module's attribute aliases
+
+
+def _lower_pack(op: Op, run: _Run) -> list[Op]:
     """Rewrite uses of ``op``'s results; return the ops that replace it."""
-    config = lookup_resource_config(op, default)
+    config = lookup_resource_config(op, run.default, run.attrs)
+    consts = run.consts
     ps = pack_slices(op, consts)
     b = _Builder(consts)
     oa, ra = config.offset_alignment, config.range_alignment
@@ -582,8 +443,9 @@ def _lower_pack(
     static_idx = np.flatnonzero(ps.static_mask)
     if len(static_idx):
         try:
+            extra = {"effort": run.effort} if run.effort is not None else {}
             placed, high = place_static(
-                ps.starts[static_idx], ps.ends[static_idx], ps.static_sizes[static_idx], config, strategy
+                ps.starts[static_idx], ps.ends[static_idx], ps.static_sizes[static_idx], config, run.strategy, **extra
             )
         except FastallocError as err:
             # The location is only computed on error (it costs a line table).
@@ -665,29 +527,45 @@ def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) ->
     return found
 
 
-def _drop_all_uses_by(op: Op) -> None:
-    """Remove ``op`` from the use lists of its operands (not of nested ops):
-    O(1) per operand, the use lists are keyed by ``(op, index)``."""
-    for i, v in enumerate(op.operands):
-        v.uses.pop((op, i), None)
-
-
-def _rewrite_block(block: Block, default: ResourceConfig, strategy: str, consts: _Consts) -> None:
+def _rewrite_block(block: Block, run: _Run) -> None:
     changed = False
     new_ops: list[Op] = []
     for op in block.ops:
         for r in op.regions:
             for blk in r.blocks:
-                _rewrite_block(blk, default, strategy, consts)
+                _rewrite_block(blk, run)
         if op.name == _PACK:
-            new_ops.extend(_lower_pack(op, default, strategy, consts))
-            _drop_all_uses_by(op)
+            new_ops.extend(_lower_pack(op, run))
+            drop_uses(op)  # its own operands' uses; nested ops have none
             op.parent = None
             changed = True
         else:
             new_ops.append(op)
     if changed:
         block.set_ops(new_ops)
+
+
+class LayoutSlices:
+    """The pass object of the registry (see :mod:`fastalloc.passes`).
+    Options read: ``pack_strategy``, ``pack_time_limit``, ``effort``,
+    ``default_alignment``, ``anchors``."""
+
+    name = "layout-slices"
+    summary = "Lays out packed slices and produces arithmetic required for all offsets."
+    analysis = False
+
+    def run(self, module: Module, options: PassOptions, context: PassContext) -> None:
+        a = DEFAULT_ALIGNMENT if options.default_alignment is None else _check_alignment(
+            options.default_alignment, "default_alignment")
+        strategy = options.strategy_spec
+        _check_strategy(strategy)
+        run = _Run(ResourceConfig(a, a), strategy, options.effort, {}, context.attributes(module))
+        anchors = DEFAULT_ANCHORS if options.anchors is None else tuple(options.anchors)
+        with gc_paused():  # see fastalloc._gc
+            for fn in _callables(module, anchors):
+                for r in fn.regions:
+                    for blk in r.blocks:
+                        _rewrite_block(blk, run)
 
 
 def layout_slices(
@@ -711,49 +589,14 @@ def layout_slices(
     ``util.initializer``, ``util.func`` and ``func.func``, as in IREE's
     pipeline).
     """
-    if default_alignment is not None and resource_min_offset_alignment is not None:
-        if int(default_alignment) != int(resource_min_offset_alignment):
-            raise FastallocError(
-                f"default_alignment = {default_alignment} and resource_min_offset_alignment = "
-                f"{resource_min_offset_alignment} disagree; give one"
-            )
-    a = default_alignment if default_alignment is not None else resource_min_offset_alignment
-    a = DEFAULT_ALIGNMENT if a is None else _check_alignment(a, "default_alignment")
-    _check_strategy(strategy)
-    default = ResourceConfig(a, a)
-    consts = _Consts()
-    anchors = tuple(anchors)
-    # x5 on a 9k-slice pack without the pause (see fastalloc._gc).
-    with gc_paused():
-        for fn in _callables(module, anchors):
-            for r in fn.regions:
-                for blk in r.blocks:
-                    _rewrite_block(blk, default, strategy, consts)
+    options = PassOptions.from_kwargs({
+        "pack_strategy": strategy,
+        "default_alignment": default_alignment,
+        "resource_min_offset_alignment": resource_min_offset_alignment,
+        "anchors": tuple(anchors),
+    })
+    PASS.run(module, options, PassContext())
     return module
 
 
-def _run_pass(
-    module: Module,
-    *,
-    pack_strategy: str = "iree",
-    default_alignment: int | None = None,
-    resource_min_offset_alignment: int | None = None,
-    **_other_pass_options: object,
-) -> None:
-    """Registry entry: every ``run_passes`` option reaches every pass; this
-    one reads ``pack_strategy`` and the default alignment."""
-    layout_slices(
-        module,
-        pack_strategy,
-        default_alignment=default_alignment,
-        resource_min_offset_alignment=resource_min_offset_alignment,
-    )
-
-
-def _register() -> None:
-    from fastalloc.passes import register
-
-    register("layout-slices", _run_pass)
-
-
-_register()
+PASS = register(LayoutSlices())

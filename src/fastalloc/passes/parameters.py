@@ -28,7 +28,9 @@ import re
 from dataclasses import dataclass, field
 
 from fastalloc.errors import FastallocError
-from fastalloc.ir.generic import _matching, _split_top
+from fastalloc.ir.attributes import split_top_level
+from fastalloc.ir.generic import _matching
+from fastalloc.ir.rewriter import add_uses
 from fastalloc.ir.model import Op, Value
 
 __all__ = ["PARAMETER_OPS", "ParameterOp", "convert", "read_op"]
@@ -191,7 +193,7 @@ def _read_generic(op: Op, kind: str, text: str) -> ParameterOp:
         raise ValueError("expected properties '<{...}>' with operandSegmentSizes")
     end = _matching(rest, 0)
     props = {}
-    for item in _split_top(rest[2 : end - 1]):
+    for item in split_top_level(rest[2 : end - 1]):
         name, eq, value = item.partition("=")
         if not eq:
             raise ValueError(f"bad property '{item}'")
@@ -214,12 +216,12 @@ def _read_generic(op: Op, kind: str, text: str) -> ParameterOp:
     ftype = rest[colon + 1 :].strip()
     lp = ftype.index("(")
     rp = _matching(ftype, lp)
-    ins = _split_top(ftype[lp + 1 : rp])
+    ins = split_top_level(ftype[lp + 1 : rp])
     outs_text = ftype[rp + 1 :].strip()
     if not outs_text.startswith("->"):
         raise ValueError("expected '->' in the function type")
     outs_text = outs_text[2:].strip()
-    outs = _split_top(outs_text[1:_matching(outs_text, 0)]) if outs_text.startswith("(") else [outs_text]
+    outs = split_top_level(outs_text[1:_matching(outs_text, 0)]) if outs_text.startswith("(") else [outs_text]
     if kind == "load":
         typ = outs[0]
     else:
@@ -395,8 +397,7 @@ def convert(op: Op) -> Op:
     # The printer puts one space between pieces where MLIR would.
     op.tmpl = [q.strip() if isinstance(q, str) else q for q in t.pieces]
     op.operands = t.operands
-    for i, v in enumerate(t.operands):
-        v.uses[(op, i)] = None
+    add_uses(op, t.operands)
     op.attrs = {}
     # For the printer's generic form (fastalloc.ir.generic.generic_template).
     op.props = {"_generic_tmpl": _generic_template(p, t.operands)}

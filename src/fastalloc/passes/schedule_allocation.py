@@ -53,7 +53,6 @@ and the ordering of nested unused results in :func:`_allocate_local_transients`)
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable
 from itertools import repeat
 
@@ -61,18 +60,18 @@ import numpy as np
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import (
-    FusedLoc,
-    Block,
-    Module,
-    Op,
-    Value,
-    defer_drop_uses,
-    defer_move_uses,
-    defer_uses,
-    replace_uses_deferred,
+from fastalloc.ir.attributes import AttrTable
+from fastalloc.ir.model import FusedLoc, Block, Module, Op, Value
+from fastalloc.ir.rewriter import (
+    create,
+    deferring_uses,
+    drop_uses,
+    move_uses,
+    peek_uses,
+    replace_all_uses,
+    splice,
 )
-from fastalloc.passes import register
+from fastalloc.passes import PassContext, PassOptions, register
 from fastalloc.passes.affinity import AffinityAnalysis
 from fastalloc.passes.regions import (
     LIVE_IN,
@@ -87,9 +86,9 @@ from fastalloc.passes.regions import (
     tied_operand,
     tied_results,
 )
-from fastalloc.passes.scope import AllocationScope, ResourceRange, create_or_fold_addi, make_op
+from fastalloc.passes.scope import AllocationScope, ResourceRange
 
-__all__ = ["schedule_allocation"]
+__all__ = ["ScheduleAllocation", "schedule_allocation"]
 
 _CALLABLES = frozenset({"util.func", "func.func", "util.initializer"})
 _TIMEPOINT = "!stream.timepoint"
@@ -98,11 +97,34 @@ _TRANSIENT = "!stream.resource<transient>"
 _LIFETIME_ORDER = {"*": 0, "external": 1, "staging": 2, "transient": 3, "variable": 4, "constant": 5}
 
 
+class ScheduleAllocation:
+    """The pass object of the registry (see :mod:`fastalloc.passes`); it has
+    no options (``context.progress`` hears of its progress)."""
+
+    name = "schedule-allocation"
+    summary = "Allocates resources and converts to explicit stream commands."
+    analysis = False
+
+    def run(self, module: Module, options: object, context: PassContext) -> None:
+        from fastalloc._guard import in_deep, run_deep
+
+        if not in_deep():
+            # the walks recurse once per nesting level: run them on a large stack
+            try:
+                return run_deep(self.run, module, options, context)
+            finally:
+                from fastalloc.ir.model import adopt_module
+
+                adopt_module(module)  # its logs are the caller's to replay now
+        with gc_paused():  # see fastalloc._gc
+            _schedule_allocation(module, _Run(context.attributes(module)), context.progress)
+
+
 def schedule_allocation(
     module: Module,
     *,
     progress: Callable[[int, int], None] | None = None,
-    **_options: object,
+    **options: object,
 ) -> None:
     """Run schedule-allocation over ``module`` in place.
 
@@ -115,31 +137,32 @@ def schedule_allocation(
     twice: once when the region's allocation is planned, once when it is
     converted), is called with ``done == 0`` before the first region and then
     at least every few thousand ops, so one huge region moves the bar too
-    (the command line draws its progress bar from it).
+    (the command line draws its progress bar from it).  ``options`` are
+    :class:`~fastalloc.passes.PassOptions` (checked; this pass reads none).
     """
-    from fastalloc._guard import in_deep, run_deep
-
-    if not in_deep():
-        # the walks recurse once per nesting level: run them on a large stack
-        try:
-            return run_deep(schedule_allocation, module, progress=progress, **_options)
-        finally:
-            from fastalloc.ir.model import adopt_module
-
-            adopt_module(module)  # its logs are the caller's to replay now
-    with gc_paused():  # see fastalloc._gc
-        try:
-            _schedule_allocation(module, progress)
-        finally:
-            # The analysis points at the module: holding it here would keep
-            # the whole module alive after the caller dropped it.
-            _run.analysis = None
+    PASS.run(module, PassOptions.from_kwargs(options), PassContext(progress=progress))
 
 
-def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | None = None) -> None:
+class _Run:
+    """What one run of the pass knows about its module: the attribute table
+    (aliases, canonical forms, affinity joins) and the whole-program affinity
+    analysis, built once before any rewriting (None when the module mentions
+    no affinity: every join is then of None)."""
+
+    __slots__ = ("attrs", "analysis")
+
+    def __init__(self, attrs: AttrTable) -> None:
+        self.attrs = attrs
+        self.analysis: AffinityAnalysis | None = None
+
+    def key(self, affinity: str | None) -> str | None:
+        """The canonical form of an affinity (None stays None): bucket keys."""
+        return None if affinity is None else self.attrs.key(affinity)
+
+
+def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int], None] | None = None) -> None:
     from fastalloc.passes import convert, parameters
 
-    _set_aliases(module)
     # Reject unconvertible regions before rewriting anything, so that a bad
     # module is left exactly as it was.
     n_work = 0
@@ -159,9 +182,8 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
     # The whole-program affinity analysis runs once, on the module as it is
     # now (iree-opt solves it before rewriting); skipped when the module
     # mentions no affinity at all (every answer is then None).
-    _run.analysis = None
     if _mentions_affinity(module):
-        analysis = _run.analysis = AffinityAnalysis(module, _norm_text)
+        analysis = run.analysis = AffinityAnalysis(module, run.attrs.key)
         analysis.prepare(r for op in analysis.executes for r in op.results if is_resource(r))
     for top in list(module.ops):
         if top.name == "stream.async.func":
@@ -175,7 +197,7 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
             name = op.name
             if name == "stream.async.execute":
                 block = op.parent
-                new_ops = _allocate_execution_region(op, tick)
+                new_ops = _allocate_execution_region(op, run, tick)
                 splices.setdefault(block, {})[op] = new_ops
             elif name == "stream.async.load":
                 convert.convert_async_load(op)
@@ -184,25 +206,18 @@ def _schedule_allocation(module: Module, progress: Callable[[int, int], None] | 
             elif name in parameters.PARAMETER_OPS:
                 parameters.convert(op)
         for block, repl in splices.items():
-            new_list: list[Op] = []
-            for op in block.ops:
-                r = repl.get(op)
-                if r is None:
-                    new_list.append(op)
-                else:
-                    new_list.extend(r)
-            block.set_ops(new_list)
+            splice(block, repl)
     if tick is not None:
         tick.finish()
 
 
-register("schedule-allocation", schedule_allocation)
+PASS = register(ScheduleAllocation())
 
 
 def _mentions_affinity(module: Module) -> bool:
     """Whether any op (or the module header) writes an affinity.  A loop
-    over an explicit stack of op lists: a generator walk costs ~1 us per op
-    and this visits every op of the module (10^5 in one execute region)."""
+    over an explicit stack of op lists (no generator per op): this visits
+    every op of the module."""
     if "stream.affinity" in module.header:
         return True
     stack = [module.body.ops]
@@ -255,11 +270,11 @@ def _affinity_props(affinity: str | None) -> dict:
 
 
 def _join_op(timepoints: list[Value]) -> Op:
-    return Op.create("stream.timepoint.join", segments={"await_timepoints": timepoints}, result_types=[_TIMEPOINT])
+    return create("stream.timepoint.join", segments={"await_timepoints": timepoints}, result_types=[_TIMEPOINT])
 
 
 def _alloca(type_text: str, size: Value, await_tp: Value | None, affinity: str | None) -> Op:
-    return Op.create(
+    return create(
         "stream.resource.alloca",
         segments={"storage_size": [size], "await_timepoint": [await_tp] if await_tp is not None else []},
         result_types=[type_text, _TIMEPOINT],
@@ -272,128 +287,16 @@ def _pack(intervals: list[int], sizes: list[Value], affinity: str | None) -> Op:
     props = _affinity_props(affinity)
     props["lifetime_intervals"] = intervals
     # One operand and one result per slice: 10^4-10^5 for a big region.
-    return make_op("stream.resource.pack", list(sizes), [0, len(sizes)], None, ["index"] * (len(sizes) + 1), props)
+    return create("stream.resource.pack", list(sizes), [0, len(sizes)], None, ["index"] * (len(sizes) + 1), props)
 
 
 def _subview(source: Value, source_size: Value, offset: Value, length: Value) -> Op:
-    return Op.create(
+    return create(
         "stream.resource.subview",
         [source, source_size, offset, length],
+        [1, 1, 1, 1],
         result_types=[source.type],
     )
-
-
-# ---------------------------------------------------------------------------
-# Affinities (AffinityAttr::joinOR for the HAL device attributes)
-# ---------------------------------------------------------------------------
-
-_DEVICE_ATTR = re.compile(r"^#hal\.device\.(affinity|promise)<\s*(@[\w.$-]+)\s*(?:,\s*\[([^\]]*)\])?\s*>$")
-
-
-class _RunState(threading.local):
-    """What one run of the pass knows about its module, per thread (threads
-    may run the pass on different modules at once, e.g. ``plan_many``):
-
-    * ``aliases``: the module's attribute aliases (``#name`` -> text), so
-      that ``#aff = #hal.device.affinity<@d>`` compares equal to its
-      definition;
-    * ``analysis``: the module's affinity analysis, built once per run before
-      any rewriting (None when the module mentions no affinity: every join
-      is then of None)."""
-
-    aliases: dict[str, str] = {}
-    analysis: AffinityAnalysis | None = None
-
-
-_run = _RunState()
-
-
-def _set_aliases(module: Module) -> None:
-    aliases: dict[str, str] = {}
-    for line in module.aliases:
-        name, sep, text = line.partition("=")
-        if sep and name.strip().startswith("#"):
-            aliases[name.strip()] = text.strip()
-    _run.aliases = aliases
-
-
-def _norm(attr: str | None) -> str | None:
-    if attr is None:
-        return None
-    text = " ".join(attr.split())
-    aliases = _run.aliases
-    for _ in range(8):
-        target = aliases.get(text)
-        if target is None:
-            break
-        text = " ".join(target.split())
-    return text
-
-
-def _norm_text(attr: str) -> str:
-    return _norm(attr) or attr
-
-
-def _join_or(affinities: list[str | None]) -> str | None:
-    """``AffinityAttr::joinOR`` over a list (None = no affinity)."""
-    result: str | None = None
-    for a in affinities:
-        if result is None:
-            result = a
-        elif a is not None:
-            result = _join_or2(result, a)
-    return result
-
-
-def _queue(q: str) -> int:
-    """A queue ordinal as MLIR reads it: decimal or 0x hex."""
-    return int(q, 16) if q[:2] in ("0x", "0X") else int(q)
-
-
-def _join_or2(a: str, b: str) -> str:
-    a, b = _norm(a) or a, _norm(b) or b
-    if a == b:
-        ma = _DEVICE_ATTR.match(_norm(a) or "")
-        if ma is None:
-            return a
-    if b.startswith("#hal.device.optimal<[") and not a.startswith("#hal.device.optimal<["):
-        return _join_or2(b, a)
-    ma = _DEVICE_ATTR.match(a)
-    mb = _DEVICE_ATTR.match(b)
-    if ma and mb and ma.group(1) == mb.group(1) and ma.group(2) == mb.group(2):
-        if ma.group(3) is None or mb.group(3) is None:
-            return f"#hal.device.{ma.group(1)}<{ma.group(2)}>"
-        queues = sorted({_queue(q.strip()) for q in (ma.group(3) + "," + mb.group(3)).split(",") if q.strip()})
-        return f"#hal.device.{ma.group(1)}<{ma.group(2)}, [{', '.join(map(str, queues))}]>"
-    if _norm(a).startswith("#hal.device.optimal<[") and _norm(a).endswith("]>"):
-        inner = _norm(a)[len("#hal.device.optimal<[") : -2]
-        members = _split_top(inner)
-        for k, m in enumerate(members):
-            mm = _DEVICE_ATTR.match(m)
-            if mm and mb and mm.group(2) == mb.group(2):
-                members[k] = _join_or2(m, b)
-                break
-        else:
-            members.append(b)
-        return f"#hal.device.optimal<[{', '.join(members)}]>"
-    return f"#hal.device.optimal<[{a}, {b}]>"
-
-
-def _split_top(text: str) -> list[str]:
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "<[(":
-            depth += 1
-        elif ch in ">])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        out.append("".join(cur).strip())
-    return out
 
 
 def _find_local_value_affinity(value: Value | None) -> str | None:
@@ -416,12 +319,12 @@ def _find_local_value_affinity(value: Value | None) -> str | None:
     return None
 
 
-def _derive_result_affinity(execute_op: Op, result: Value, region_value: Value) -> str | None:
+def _derive_result_affinity(run: _Run, execute_op: Op, result: Value, region_value: Value) -> str | None:
     """3.13's ``deriveResultAffinity``: the pinned affinities of ``result``,
     else its usage affinities (producers and consumers from the whole-program
     :class:`~fastalloc.passes.affinity.AffinityAnalysis`, sorted by text),
     joined with the local transfer target or the execute's affinity."""
-    analysis = _run.analysis
+    analysis = run.analysis
     if analysis is None:
         return None
     usage = analysis.pinned_affinities(result)
@@ -431,7 +334,7 @@ def _derive_result_affinity(execute_op: Op, result: Value, region_value: Value) 
     exec_aff = execute_op.props.get("affinity")
     usage_all: list[str | None] = list(usage)
     usage_all.append(local if local is not None else exec_aff)
-    return _join_or(usage_all)
+    return run.attrs.join_or(usage_all)
 
 
 # ---------------------------------------------------------------------------
@@ -516,7 +419,7 @@ def _find_size_value(value: Value, execute_op: Op) -> Value:
         if v in seen:
             continue
         seen.add(v)
-        for user, idx in reversed(v._peek_uses()):  # region values: no new op uses them
+        for user, idx in reversed(peek_uses(v)):  # region values: no new op uses them
             s = operand_size(user, idx) if user.opdef is not None else None
             if s is not None and not _inside(s, execute_op):
                 return s
@@ -562,7 +465,7 @@ def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
     work = [value]
     while work:
         v = work.pop()
-        for user, idx in reversed(v._peek_uses()):  # region values: no new op uses them
+        for user, idx in reversed(peek_uses(v)):  # region values: no new op uses them
             if user.name == "stream.yield":
                 if user.parent is execute_op.regions[0].blocks[0]:
                     return execute_op.results[idx]
@@ -575,8 +478,8 @@ def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
 def _find_escaping_result_value(value: Value) -> Value | None:
     """3.13's ``findEscapingResultValue`` (through concurrent yields too)."""
     # A worklist of MLIR-ordered (newest first) uses popped from the back.
-    # Region values (no new op uses them: _peek_uses, see _allocate_execution_region).
-    work = list(reversed(value._peek_uses()))
+    # Region values (no new op uses them: peek_uses, see _allocate_execution_region).
+    work = list(reversed(peek_uses(value)))
     while work:
         user, idx = work.pop()
         if user.name == "stream.yield":
@@ -584,10 +487,10 @@ def _find_escaping_result_value(value: Value) -> Value | None:
             outer = parent.results[idx]
             if parent.name == "stream.async.execute":
                 return outer
-            work.extend(reversed(outer._peek_uses()))
+            work.extend(reversed(peek_uses(outer)))
         elif user.opdef is not None:
             for r in tied_results(user, idx):
-                work.extend(reversed(r._peek_uses()))
+                work.extend(reversed(peek_uses(r)))
     return None
 
 
@@ -622,278 +525,325 @@ class _Progress:
 _PROGRESS_STEP = 4096
 
 
-def _allocate_execution_region(execute_op: Op, tick: Callable[[int], None] | None = None) -> list[Op]:
+def _allocate_execution_region(execute_op: Op, run: _Run, tick: Callable[[int], None] | None = None) -> list[Op]:
     """Allocate one execute op; returns the ops that replace it in its block
     (everything created before it, the ``stream.cmd.execute``, then the
     deallocas and join).  The old op is detached, its body moved.  ``tick(n)``
     is told of progress in ops: the region's top-level op count once its
     allocation is planned, then the same count again during conversion."""
-    from fastalloc.passes import convert
-
     module = execute_op.module()
     # (Convertibility was checked for every region before anything changed.)
     _hoist_nested_constants(execute_op)
     # Every op made from here on leaves its use-list upkeep to the next
-    # reader (fastalloc.ir.model.defer_uses): after the last region usually
-    # nobody reads them before printing, so the lists of the index values
-    # every command op uses (10^4-10^5 uses each) are never made.  What this
-    # function reads are use lists of region values, which no new op uses
-    # (read with _peek_uses, not flushing the log), and the outer users of
-    # the execute's results (moved with replace_uses_deferred).
-    previous = defer_uses(module)
+    # reader (fastalloc.ir.rewriter.deferring_uses): after the last region
+    # usually nobody reads them before printing, so the lists of the index
+    # values every command op uses (10^4-10^5 uses each) are never made.
+    # What the phases read are use lists of region values, which no new op
+    # uses (read with peek_uses, not flushing the log), and the outer users
+    # of the execute's results (moved with replace_all_uses).
+    previous = deferring_uses(module)
     try:
-        return _allocate_deferred(execute_op, tick)
+        return _RegionAllocation(execute_op, run, module).allocate(tick)
     finally:
-        defer_uses(previous)
+        deferring_uses(previous)
 
 
-def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> list[Op]:
-    from fastalloc.passes import convert
+class _RegionAllocation:
+    """One execute region's allocation, in the seed's phases
+    (``allocateExecutionRegion``): :meth:`constants`, :meth:`operands`,
+    :meth:`results`, :meth:`transients`, then :meth:`command_execute` (the
+    new ``stream.cmd.execute``), :meth:`conversion` (the region's ops become
+    commands) and :meth:`releases` (deallocas and the timepoint join).
 
-    module = execute_op.module()
-    region = execute_op.regions[0]
-    n_top = len(region.blocks[0].ops)
-    arrays = region_arrays(execute_op)
-    sets, set_indptr, set_members = region_alias_sets(arrays)
-    starts, ends = region_intervals(arrays, set_indptr, set_members)
+    The phases share what the new op is built from: its resource operands
+    and sizes, the timepoints it awaits, the results to replace, and what
+    follows it (releases, timepoints to join)."""
 
-    scope = AllocationScope(execute_op, sets)
-    emit = scope.emit
-    block = region.blocks[0]
-    yield_op = block.ops[-1]
-    exec_aff = execute_op.props.get("affinity")
-    await_group = execute_op.group("await_timepoint")
-    await_tp = await_group[0] if await_group else None
+    def __init__(self, execute_op: Op, run: _Run, module: Module | None) -> None:
+        self.execute_op = execute_op
+        self.run = run
+        self.module = module
+        self.region = region = execute_op.regions[0]
+        self.block = block = region.blocks[0]
+        self.n_top = len(block.ops)
+        self.arrays = arrays = region_arrays(execute_op)
+        sets, self.set_indptr, self.set_members = region_alias_sets(arrays)
+        self.starts, self.ends = region_intervals(arrays, self.set_indptr, self.set_members)
+        self.scope = AllocationScope(execute_op, sets)
+        self.yield_op = block.ops[-1]
+        self.exec_aff = execute_op.props.get("affinity")
+        await_group = execute_op.group("await_timepoint")
+        self.await_tp = await_group[0] if await_group else None
 
-    pending_releases: list[tuple[Value, Value]] = []
-    new_awaits: list[Value] = [await_tp] if await_tp is not None else []
-    new_operands = execute_op.group("resource_operands")
-    new_sizes = execute_op.group("resource_operand_sizes")
-    result_replacements: list[tuple[Value, Value | None]] = []
-    handled: set[Value] = set()
-    join_tps: list[Value] = []
+        self.pending_releases: list[tuple[Value, Value]] = []
+        self.new_awaits: list[Value] = [self.await_tp] if self.await_tp is not None else []
+        self.new_operands = execute_op.group("resource_operands")
+        self.new_sizes = execute_op.group("resource_operand_sizes")
+        self.result_replacements: list[tuple[Value, Value | None]] = []
+        self.handled: set[Value] = set()
+        self.join_tps: list[Value] = []
+
+    def allocate(self, tick: Callable[[int], None] | None) -> list[Op]:
+        self.constants()
+        self.operands()
+        self.results()
+        self.transients()
+        new_exec, moved = self.command_execute()
+        self.waves()
+        if tick is not None:
+            tick(self.n_top)
+        self.conversion(tick)
+        after = self.releases(new_exec, moved)
+        return self.scope.before + [new_exec] + after
 
     # -- constants (3.13: per lifetime, escaping then local, per affinity) --
-    # All upload ops (and their captures) are made first, then mapped.
-    batches = []
-    constants = [op for op in block.ops if op.name == "stream.async.constant"]
-    for lifetime in ("constant", "variable"):
-        global_b: dict[str | None, tuple[str | None, list[Op]]] = {}
-        local_b: dict[str | None, tuple[str | None, list[Op]]] = {}
-        for op in constants:
-            if _lifetime(op.results[0].type) != lifetime:
-                continue
-            value = op.results[0]
-            escaping = _find_escaping_result_value(value)
-            if escaping is not None:
-                aff = _derive_result_affinity(execute_op, escaping, value)
-                global_b.setdefault(_norm(aff), (aff, []))[1].append(op)
+    def constants(self) -> None:
+        execute_op, scope, run = self.execute_op, self.scope, self.run
+        # All upload ops (and their captures) are made first, then mapped.
+        batches = []
+        constants = [op for op in self.block.ops if op.name == "stream.async.constant"]
+        for lifetime in ("constant", "variable"):
+            global_b: dict[str | None, tuple[str | None, list[Op]]] = {}
+            local_b: dict[str | None, tuple[str | None, list[Op]]] = {}
+            for op in constants:
+                if _lifetime(op.results[0].type) != lifetime:
+                    continue
+                value = op.results[0]
+                escaping = _find_escaping_result_value(value)
+                if escaping is not None:
+                    aff = _derive_result_affinity(run, execute_op, escaping, value)
+                    global_b.setdefault(run.key(aff), (aff, []))[1].append(op)
+                else:
+                    local = _find_local_value_affinity(value)
+                    aff = local if local is not None else self.exec_aff
+                    local_b.setdefault(run.key(aff), (aff, []))[1].append(op)
+            for buckets in (global_b, local_b):
+                for aff, const_ops in buckets.values():
+                    batches.append(_create_constant_batch(execute_op, aff, const_ops, scope))
+        for cop, const_ops, captured, sizes in batches:
+            any_captured = False
+            for k, arg in enumerate(captured):
+                if arg is not None:
+                    self.new_operands.append(cop.results[k])
+                    self.new_sizes.append(sizes[k])
+                    any_captured = True
+            tp = cop.results[-1]
+            if any_captured:
+                self.new_awaits.append(tp)
+                for k, op in enumerate(const_ops):
+                    scope.map_resource_range(op.results[0], ResourceRange(captured[k], sizes[k]))
             else:
-                local = _find_local_value_affinity(value)
-                aff = local if local is not None else exec_aff
-                local_b.setdefault(_norm(aff), (aff, []))[1].append(op)
-        for buckets in (global_b, local_b):
-            for aff, const_ops in buckets.values():
-                batches.append(_create_constant_batch(execute_op, aff, const_ops, scope))
-    for cop, const_ops, captured, sizes in batches:
-        any_captured = False
-        for k, arg in enumerate(captured):
-            if arg is not None:
-                new_operands.append(cop.results[k])
-                new_sizes.append(sizes[k])
-                any_captured = True
-        tp = cop.results[-1]
-        if any_captured:
-            new_awaits.append(tp)
+                self.join_tps.append(tp)
             for k, op in enumerate(const_ops):
-                scope.map_resource_range(op.results[0], ResourceRange(captured[k], sizes[k]))
-        else:
-            join_tps.append(tp)
-        for k, op in enumerate(const_ops):
-            result = _find_tied_yield_result(op.results[0], execute_op)
-            if result is None:
-                continue
-            replace_uses_deferred(result, cop.results[k])
-            handled.add(result)
+                result = _find_tied_yield_result(op.results[0], execute_op)
+                if result is None:
+                    continue
+                replace_all_uses(result, cop.results[k])
+                self.handled.add(result)
 
     # -- operands ---------------------------------------------------------
-    operand_sizes = execute_op.group("resource_operand_sizes")
-    for i, _operand in enumerate(execute_op.group("resource_operands")):
-        arg = block.args[i]
-        scope.map_resource_range(arg, ResourceRange(arg, operand_sizes[i]))
+    def operands(self) -> None:
+        execute_op, block = self.execute_op, self.block
+        operand_sizes = execute_op.group("resource_operand_sizes")
+        for i, _operand in enumerate(execute_op.group("resource_operands")):
+            arg = block.args[i]
+            self.scope.map_resource_range(arg, ResourceRange(arg, operand_sizes[i]))
 
     # -- results ----------------------------------------------------------
-    reservations: dict[str | None, tuple[str | None, list[tuple[Value, str, Value, Value]]]] = {}
-    result_sizes = execute_op.group("result_sizes")
-    yielded = yield_op.group("resource_operands")
-    tied = execute_op.props.get("tied_operands") or []
-    operands_now = execute_op.group("resource_operands")
-    resource_results = [r for r in execute_op.results if is_resource(r)]
-    for k, result in enumerate(resource_results):
-        size = result_sizes[k]
-        if result in handled:
-            result_replacements.append((result, None))
-            continue
-        yield_value = yielded[k]
-        t = tied[k] if k < len(tied) else -1
-        if t >= 0:
-            tied_opnd = operands_now[t]
-            # 3.13 builds the subrange offset chain twice; the second feeds the subview.
-            n0 = len(scope.before)
-            rng = _derive_resource_range(yield_value, size, emit)
-            scope.map_resource_range(yield_value, rng)
-            rng = _derive_resource_range(yield_value, size, emit)
-            if rng.offset is not None:
-                sv = _subview(tied_opnd, rng.resource_size, rng.offset, rng.length)
-                emit(sv)
-                result_replacements.append((result, sv.results[0]))
-            else:
-                result_replacements.append((result, tied_opnd))
-            # IREE builds the offset adds and the subview at the yielded value's location
-            _locate(scope.before, n0, FusedLoc([yield_value]))
-            continue
-        base = find_tied_base_value(yield_value)
-        if base.is_block_arg:
-            result_replacements.append((result, new_operands[base.index]))
-            continue
-        aff = _derive_result_affinity(execute_op, result, yield_value)
-        reservations.setdefault(_norm(aff), (aff, []))[1].append((result, result.type, size, yield_value))
-
-    for aff, items in reservations.values():
-        by_life: dict[int, list[tuple[Value, str, Value, Value]]] = {}
-        for item in items:
-            by_life.setdefault(_LIFETIME_ORDER.get(_lifetime(item[1]), 0), []).append(item)
-        for life in sorted(by_life):
-            group = by_life[life]
-            sizes = [g[2] for g in group]
-            # each reservation is at the op defining the yielded value's storage
-            defs = [find_tied_base_value(g[3]) for g in group]
-            if len(group) == 1:
-                alloca = _alloca(group[0][1], sizes[0], await_tp, aff)
-                alloca.dloc = FusedLoc(defs)
-                emit(alloca)
-                subs = [alloca.results[0]]
-            else:
-                pack = _pack([0] * (2 * len(group)), sizes, aff)
-                pack.dloc = FusedLoc(defs)
-                emit(pack)
-                alloca = _alloca(group[0][1], pack.results[0], await_tp, aff)
-                alloca.dloc = pack.dloc
-                emit(alloca)
-                subs = []
-                for j, s in enumerate(sizes):
-                    sv = _subview(alloca.results[0], pack.results[0], pack.results[1 + j], s)
-                    sv.dloc = FusedLoc([defs[j]])
+    def results(self) -> None:
+        execute_op, scope, block, run = self.execute_op, self.scope, self.block, self.run
+        emit = scope.emit
+        result_replacements = self.result_replacements
+        reservations: dict[str | None, tuple[str | None, list[tuple[Value, str, Value, Value]]]] = {}
+        result_sizes = execute_op.group("result_sizes")
+        yielded = self.yield_op.group("resource_operands")
+        tied = execute_op.props.get("tied_operands") or []
+        operands_now = execute_op.group("resource_operands")
+        resource_results = [r for r in execute_op.results if is_resource(r)]
+        for k, result in enumerate(resource_results):
+            size = result_sizes[k]
+            if result in self.handled:
+                result_replacements.append((result, None))
+                continue
+            yield_value = yielded[k]
+            t = tied[k] if k < len(tied) else -1
+            if t >= 0:
+                tied_opnd = operands_now[t]
+                # 3.13 builds the subrange offset chain twice; the second feeds the subview.
+                n0 = len(scope.before)
+                rng = _derive_resource_range(yield_value, size, scope)
+                scope.map_resource_range(yield_value, rng)
+                rng = _derive_resource_range(yield_value, size, scope)
+                if rng.offset is not None:
+                    sv = _subview(tied_opnd, rng.resource_size, rng.offset, rng.length)
                     emit(sv)
-                    subs.append(sv.results[0])
-            new_awaits.append(alloca.results[1])
-            for (result, type_text, size, yield_value), sub in zip(group, subs):
-                new_operands.append(sub)
-                new_sizes.append(size)
-                result_replacements.append((result, sub))
-                arg = block.add_arg(type_text)
-                scope.map_resource_range(yield_value, ResourceRange(arg, size))
+                    result_replacements.append((result, sv.results[0]))
+                else:
+                    result_replacements.append((result, tied_opnd))
+                # IREE builds the offset adds and the subview at the yielded value's location
+                _locate(scope.before, n0, FusedLoc([yield_value]))
+                continue
+            base = find_tied_base_value(yield_value)
+            if base.is_block_arg:
+                result_replacements.append((result, self.new_operands[base.index]))
+                continue
+            aff = _derive_result_affinity(run, execute_op, result, yield_value)
+            reservations.setdefault(run.key(aff), (aff, []))[1].append((result, result.type, size, yield_value))
+
+        for aff, items in reservations.values():
+            by_life: dict[int, list[tuple[Value, str, Value, Value]]] = {}
+            for item in items:
+                by_life.setdefault(_LIFETIME_ORDER.get(_lifetime(item[1]), 0), []).append(item)
+            for life in sorted(by_life):
+                group = by_life[life]
+                sizes = [g[2] for g in group]
+                # each reservation is at the op defining the yielded value's storage
+                defs = [find_tied_base_value(g[3]) for g in group]
+                if len(group) == 1:
+                    alloca = _alloca(group[0][1], sizes[0], self.await_tp, aff)
+                    alloca.dloc = FusedLoc(defs)
+                    emit(alloca)
+                    subs = [alloca.results[0]]
+                else:
+                    pack = _pack([0] * (2 * len(group)), sizes, aff)
+                    pack.dloc = FusedLoc(defs)
+                    emit(pack)
+                    alloca = _alloca(group[0][1], pack.results[0], self.await_tp, aff)
+                    alloca.dloc = pack.dloc
+                    emit(alloca)
+                    subs = []
+                    for j, s in enumerate(sizes):
+                        sv = _subview(alloca.results[0], pack.results[0], pack.results[1 + j], s)
+                        sv.dloc = FusedLoc([defs[j]])
+                        emit(sv)
+                        subs.append(sv.results[0])
+                self.new_awaits.append(alloca.results[1])
+                for (result, type_text, size, yield_value), sub in zip(group, subs):
+                    self.new_operands.append(sub)
+                    self.new_sizes.append(size)
+                    result_replacements.append((result, sub))
+                    arg = block.add_arg(type_text)
+                    scope.map_resource_range(yield_value, ResourceRange(arg, size))
 
     # -- transients -------------------------------------------------------
-    transient = _allocate_local_transients(
-        execute_op, scope, arrays, starts, ends, set_indptr, set_members, await_tp, exec_aff
-    )
-    if transient is not None:
-        alloca = transient
-        new_awaits.append(alloca.results[1])
-        new_operands.append(alloca.results[0])
-        new_sizes.append(alloca.operands[0])
-        pending_releases.append((alloca.results[0], alloca.operands[0]))
+    def transients(self) -> None:
+        alloca = _allocate_local_transients(
+            self.execute_op, self.scope, self.arrays, self.starts, self.ends, self.set_indptr, self.set_members,
+            self.await_tp, self.exec_aff,
+        )
+        if alloca is not None:
+            self.new_awaits.append(alloca.results[1])
+            self.new_operands.append(alloca.results[0])
+            self.new_sizes.append(alloca.operands[0])
+            self.pending_releases.append((alloca.results[0], alloca.operands[0]))
 
     # -- the new stream.cmd.execute ---------------------------------------
-    new_await: Value | None = None
-    if len(new_awaits) == 1:
-        new_await = new_awaits[0]
-    elif len(new_awaits) > 1:
-        j = _join_op(new_awaits)
-        j.copy_loc_from(execute_op)
-        emit(j)
-        new_await = j.results[0]
-    props = _affinity_props(exec_aff)
-    if _is_executed_once(execute_op):
-        props["once"] = True
-    execute_op.regions = []
-    new_exec = Op.create(
-        "stream.cmd.execute",
-        segments={
-            "resource_operands": new_operands,
-            "resource_operand_sizes": new_sizes,
-            "await_timepoint": [new_await] if new_await is not None else [],
-        },
-        result_types=[_TIMEPOINT],
-        props=props,
-        regions=[region],
-        result_names=[None],
-    )
-    new_exec.copy_loc_from(execute_op)
-    new_tp = new_exec.results[0]
-    # The users new_tp has now are the ones a join after it takes over.
-    moved = replace_uses_deferred(execute_op.results[-1], new_tp)
-    for old, new in result_replacements:
-        if new is not None:
-            replace_uses_deferred(old, new)
-    # Detach the old op (its block position is replaced by the splice; its
-    # region was moved to new_exec).  new_exec takes its place in the block
-    # now: the splice's set_ops would otherwise register it by walking its
-    # whole region, which holds only values registered already (entry
-    # arguments, added while the region was in the module) and, after the
-    # conversion, only the conversion's ops, which have parents and no
-    # results (10^5 ops walked for nothing).
-    defer_drop_uses(execute_op, execute_op.operands)
-    new_exec.parent = execute_op.parent
-    if module is not None:
-        module._register_value(new_tp)
-    execute_op.parent = None
-    scope.replace_root_op(new_exec)
+    def command_execute(self) -> tuple[Op, list[tuple[Op, int]]]:
+        """The ``stream.cmd.execute`` that takes the region over (and the
+        outer uses of the old execute's timepoint, which a join after it
+        takes over later); the old op is detached, its yield emptied."""
+        execute_op, scope, block = self.execute_op, self.scope, self.block
+        new_awaits = self.new_awaits
+        new_await: Value | None = None
+        if len(new_awaits) == 1:
+            new_await = new_awaits[0]
+        elif len(new_awaits) > 1:
+            j = _join_op(new_awaits)
+            j.copy_loc_from(execute_op)
+            scope.emit(j)
+            new_await = j.results[0]
+        props = _affinity_props(self.exec_aff)
+        if _is_executed_once(execute_op):
+            props["once"] = True
+        execute_op.regions = []
+        new_exec = create(
+            "stream.cmd.execute",
+            segments={
+                "resource_operands": self.new_operands,
+                "resource_operand_sizes": self.new_sizes,
+                "await_timepoint": [new_await] if new_await is not None else [],
+            },
+            result_types=[_TIMEPOINT],
+            props=props,
+            regions=[self.region],
+            result_names=[None],
+        )
+        new_exec.copy_loc_from(execute_op)
+        new_tp = new_exec.results[0]
+        # The users new_tp has now are the ones a join after it takes over.
+        moved = replace_all_uses(execute_op.results[-1], new_tp)
+        for old, new in self.result_replacements:
+            if new is not None:
+                replace_all_uses(old, new)
+        # Detach the old op (its block position is replaced by the splice; its
+        # region was moved to new_exec).  new_exec takes its place in the block
+        # now: the splice's set_ops would otherwise register it by walking its
+        # whole region, which holds only values registered already (entry
+        # arguments, added while the region was in the module) and, after the
+        # conversion, only the conversion's ops, which have parents and no
+        # results.
+        drop_uses(execute_op)
+        new_exec.parent = execute_op.parent
+        if self.module is not None:
+            self.module._register_value(new_tp)
+        execute_op.parent = None
+        scope.replace_root_op(new_exec)
 
-    # Empty the yield.
-    defer_drop_uses(yield_op, yield_op.operands)
-    new_yield = Op.create("stream.yield", segments={"resource_operands": [], "resource_operand_sizes": []})
-    new_yield.copy_loc_from(yield_op)
-    yield_op.parent = None
-    block.ops[-1] = new_yield
-    new_yield.parent = block
+        # Empty the yield.
+        yield_op = self.yield_op
+        drop_uses(yield_op)
+        new_yield = create("stream.yield", segments={"resource_operands": [], "resource_operand_sizes": []})
+        new_yield.copy_loc_from(yield_op)
+        yield_op.parent = None
+        block.ops[-1] = new_yield
+        new_yield.parent = block
+        return new_exec, moved
 
-    # Wave ranges (pre-order over nested concurrent regions).
-    for op in arrays.concurrent:
-        inner_block = op.regions[0].blocks[0]
-        for outer, inner in zip(op.group("resource_operands"), inner_block.args):
-            scope.map_resource_range(inner, scope.lookup_resource_range(outer))
-        inner_yield = inner_block.ops[-1]
-        for inner, outer in zip(inner_yield.group("resource_operands"), [r for r in op.results if is_resource(r)]):
-            scope.map_resource_range(inner, scope.lookup_resource_range(outer))
+    # -- ranges of the concurrent regions' values -------------------------
+    def waves(self) -> None:
+        """Each ``stream.async.concurrent``'s arguments and yielded values get
+        the ranges of its operands and results (pre-order over nested ones)."""
+        scope = self.scope
+        for op in self.arrays.concurrent:
+            inner_block = op.regions[0].blocks[0]
+            for outer, inner in zip(op.group("resource_operands"), inner_block.args):
+                scope.map_resource_range(inner, scope.lookup_resource_range(outer))
+            inner_yield = inner_block.ops[-1]
+            for inner, outer in zip(inner_yield.group("resource_operands"), [r for r in op.results if is_resource(r)]):
+                scope.map_resource_range(inner, scope.lookup_resource_range(outer))
 
-    if tick is not None:
-        tick(n_top)
-    convert.convert_checked_region(region, scope, tick)
+    # -- the region's ops become commands ---------------------------------
+    def conversion(self, tick: Callable[[int], None] | None) -> None:
+        from fastalloc.passes import convert
+
+        convert.convert_checked_region(self.region, self.scope, tick, self.run.attrs)
 
     # -- deallocas and the join -------------------------------------------
-    after: list[Op] = []
-    for res, res_size in pending_releases:
-        d = make_op(
-            "stream.resource.dealloca",
-            [res, res_size, new_tp],
-            [1, 1, 1],
-            result_types=[_TIMEPOINT],
-            props=_affinity_props(exec_aff),
-        )
-        d.dloc = FusedLoc([res])  # the reservation's (its alloca's) location
-        after.append(d)
-        join_tps.append(d.results[0])
-    if join_tps:
-        join_tps.append(new_tp)
-        j = make_op("stream.timepoint.join", join_tps, [len(join_tps)], result_types=[_TIMEPOINT])
-        j.dloc = FusedLoc(join_tps)
-        after.append(j)
-        if moved:
-            defer_move_uses(moved, new_tp, j.results[0])
-
-    return scope.before + [new_exec] + after
+    def releases(self, new_exec: Op, moved: list[tuple[Op, int]]) -> list[Op]:
+        """The ops after the new execute: a dealloca per transient slab and
+        the join of every timepoint the execute's users must wait for."""
+        new_tp = new_exec.results[0]
+        join_tps = self.join_tps
+        after: list[Op] = []
+        for res, res_size in self.pending_releases:
+            d = create(
+                "stream.resource.dealloca",
+                [res, res_size, new_tp],
+                [1, 1, 1],
+                result_types=[_TIMEPOINT],
+                props=_affinity_props(self.exec_aff),
+            )
+            d.dloc = FusedLoc([res])  # the reservation's (its alloca's) location
+            after.append(d)
+            join_tps.append(d.results[0])
+        if join_tps:
+            join_tps.append(new_tp)
+            j = create("stream.timepoint.join", join_tps, [len(join_tps)], result_types=[_TIMEPOINT])
+            j.dloc = FusedLoc(join_tps)
+            after.append(j)
+            if moved:
+                move_uses(moved, new_tp, j.results[0])
+        return after
 
 
 def _locate(ops: list[Op], start: int, loc) -> None:
@@ -904,7 +854,7 @@ def _locate(ops: list[Op], start: int, loc) -> None:
             op.dloc = loc
 
 
-def _derive_resource_range(yield_value: Value, size: Value, emit) -> ResourceRange:
+def _derive_resource_range(yield_value: Value, size: Value, scope: AllocationScope) -> ResourceRange:
     """IREE's ``deriveResourceRangeFromResult`` (subview chain -> one range)."""
     subranges: list[Op] = []
     base = yield_value
@@ -921,7 +871,7 @@ def _derive_resource_range(yield_value: Value, size: Value, emit) -> ResourceRan
     offset: Value | None = None
     for sv in reversed(subranges):
         off = sv.operands[2]
-        offset = off if offset is None else create_or_fold_addi(offset, off, emit)
+        offset = off if offset is None else scope.folder.add(offset, off)
     last = subranges[-1]
     return ResourceRange(last.operands[0], last.operands[1], offset, size)
 
@@ -935,7 +885,7 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
     types = [op.results[0].type for op in const_ops]
     props = _affinity_props(affinity)
     props["values"] = [op._props.get("value") for op in const_ops]
-    cop = Op.create(
+    cop = create(
         "stream.resource.constants",
         segments={"result_sizes": sizes},
         result_types=types + [_TIMEPOINT],
@@ -947,7 +897,7 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
     captured: list[Value | None] = []
     for op in const_ops:
         v = op.results[0]
-        uses = v._peek_uses()  # a region value: no new op uses it
+        uses = peek_uses(v)  # a region value: no new op uses it
         if uses and not all(u.name == "stream.yield" for u, _ in uses):
             captured.append(block.add_arg(v.type))
         else:

@@ -17,14 +17,13 @@ block.  Callers never insert them themselves.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Op, Value, defer_add_uses
-from fastalloc.ir.ops import OPS
+from fastalloc.ir.model import Op, Value
+from fastalloc.ir.rewriter import IndexFolder, constant_int, index_constant
 
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.errors import SourceLocation
@@ -32,40 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "AllocationScope",
     "ResourceRange",
-    "constant_int",
-    "create_or_fold_addi",
-    "make_index_constant",
-    "make_op",
 ]
-
-
-def make_op(
-    name: str,
-    operands: list[Value],
-    segments: list[int],
-    loc_from: Op | None = None,
-    result_types: Sequence[str] = (),
-    props: dict | None = None,
-    attrs: dict | None = None,
-) -> Op:
-    """The passes' trusted ``Op.create``: a detached registered op.
-
-    ``operands`` (the flat ODS-ordered list) and ``segments`` (one size per
-    ODS segment) must agree and are taken over, as are ``props`` and
-    ``attrs``; nothing is checked or inferred (``Op.create`` validates its
-    arguments, which cost more than building the op, once per command op of
-    a 10^5-op region).  The new op's location is ``loc_from``'s.  Every
-    operand gets its use, in operand order, as ``Op.create`` does.
-    """
-    op = Op._build(name, OPS[name], operands, segments, loc_from)
-    if result_types:
-        op.results = [Value(t, op, i) for i, t in enumerate(result_types)]
-    # The private slots: the public properties' setters are a call each.
-    if props:
-        op._props = props
-    if attrs:
-        op._attrs = attrs
-    return op
 
 
 @dataclass(slots=True)
@@ -85,105 +51,6 @@ class ResourceRange:
     resource_size: Value | None
     offset: Value | None = None
     length: Value | None = None
-
-
-# ---------------------------------------------------------------------------
-# Index arithmetic (arith.constant / arith.addi) with MLIR's folding rules
-# ---------------------------------------------------------------------------
-
-# decimal or hexadecimal (MLIR's integer literals: `0x40 : index` is 64)
-_INT_ATTR = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
-_PRETTY_CONST = re.compile(r"arith\.constant\s+(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
-_GENERIC_CONST = re.compile(r"value\s*=\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)")
-
-
-def _int_literal(text: str) -> int:
-    """An MLIR integer literal (decimal, leading zeros allowed, or 0x hex)."""
-    neg = text.startswith("-")
-    body = text[1:] if neg else text
-    v = int(body, 16) if body[:2] == "0x" else int(body)
-    return -v if neg else v
-
-
-def constant_int(value: Value) -> int | None:
-    """The integer held by ``value`` if it is an integer ``arith.constant``
-    (``index`` or ``iN``), else None (MLIR's ``m_ConstantInt``)."""
-    op = value.owner
-    if op is None or getattr(op, "name", None) != "arith.constant":
-        return None
-    props = op._props  # read-only: op.props would give an op without any a dict
-    text = props.get("value") if props else None
-    if isinstance(text, str):
-        m = _INT_ATTR.match(text)
-        return _int_literal(m.group(1)) if m else None
-    tmpl = getattr(op, "tmpl", None)
-    if tmpl:
-        text = "".join(p for p in tmpl if isinstance(p, str)).strip()
-        m = _PRETTY_CONST.search(text) or _INT_ATTR.match(text) or _GENERIC_CONST.search(text)
-        if m:
-            return _int_literal(m.group(1))
-    return None
-
-
-def make_index_constant(n: int) -> Op:
-    """A detached ``arith.constant <n> : index`` op."""
-    if "arith.constant" in OPS:
-        return Op.create("arith.constant", result_types=["index"], props={"value": f"{n} : index"})
-    op = Op("arith.constant")
-    op.tmpl = [f"arith.constant {n} : index"]
-    op.results.append(Value("index", op, 0))
-    return op
-
-
-def _make_addi(lhs: Value, rhs: Value) -> Op:
-    if "arith.addi" in OPS:
-        return Op.create("arith.addi", operands=[lhs, rhs], result_types=["index"])
-    op = Op("arith.addi")
-    op.tmpl = ["arith.addi ", 0, ", ", 1, " : index"]
-    op.operands = [lhs, rhs]
-    defer_add_uses(op, op.operands)
-    op.results.append(Value("index", op, 0))
-    return op
-
-
-def _wrap64(x: int) -> int:
-    x &= (1 << 64) - 1
-    return x - (1 << 64) if x >> 63 else x
-
-
-def create_or_fold_addi(lhs: Value, rhs: Value, emit: Callable[[Op], None]) -> Value:
-    """``OpBuilder::createOrFold<arith::AddIOp>(lhs, rhs)`` on ``index`` values.
-
-    Applies ``arith.addi``'s folder, in MLIR's order: ``x + 0 -> x``,
-    ``(a - b) + b -> a``, ``b + (a - b) -> a``, ``c1 + c2 -> new constant``
-    (a fresh ``arith.constant`` is emitted every time, as the builder
-    materializes one per fold); otherwise the op is emitted, with a constant
-    left operand moved to the right (the commutative in-place fold), e.g.
-    ``addi(%c16, %x)`` is created as ``arith.addi %x, %c16``.
-    ``emit`` receives every created op, in creation order.
-    """
-    return _fold_addi(lhs, rhs, constant_int(lhs), constant_int(rhs), emit)
-
-
-def _fold_addi(lhs: Value, rhs: Value, lc: int | None, rc: int | None, emit: Callable[[Op], None]) -> Value:
-    """:func:`create_or_fold_addi` given ``constant_int`` of both sides."""
-    if rc == 0:
-        return lhs
-    lop = lhs.owner
-    if getattr(lop, "name", None) == "arith.subi" and len(lop.operands) == 2 and lop.operands[1] is rhs:
-        return lop.operands[0]
-    rop = rhs.owner
-    if getattr(rop, "name", None) == "arith.subi" and len(rop.operands) == 2 and rop.operands[1] is lhs:
-        return rop.operands[0]
-    if lc is not None and rc is not None:
-        op = make_index_constant(_wrap64(lc + rc))
-        emit(op)
-        return op.results[0]
-    if lc is not None and rc is None:
-        lhs, rhs = rhs, lhs
-    op = _make_addi(lhs, rhs)
-    emit(op)
-    return op.results[0]
 
 
 # ---------------------------------------------------------------------------
@@ -211,7 +78,8 @@ class AllocationScope:
     spliced in front of the root op by the driver (see the module docstring).
     """
 
-    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "_subview_sets")
+    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "_subview_sets",
+                 "folder")
 
     def __init__(self, root_op: Op, alias_sets: Mapping[Value, Sequence[Value]]) -> None:
         self.root_op = root_op
@@ -220,6 +88,9 @@ class AllocationScope:
         self._index_constants: dict[int, Value] = {}
         self._ranges: dict[Value, ResourceRange] = {}
         self._const_cache: dict[Value, int | None] = {}
+        #: the folds of the index arithmetic built here (new ops: :meth:`emit`)
+        # (emits into the list itself: a bound method of the scope would make a cycle)
+        self.folder = IndexFolder(self.before.append, self._const_cache)
         # id(alias set list) -> whether a member is a subview result (the
         # lists live as long as the scope, in alias_sets).
         self._subview_sets: dict[int, bool] = {}
@@ -236,7 +107,7 @@ class AllocationScope:
         requests return the same value."""
         v = self._index_constants.get(value)
         if v is None:
-            op = make_index_constant(value)
+            op = index_constant(value)
             op.copy_loc_from(self.root_op)  # IREE: at the root op
             self.emit(op)
             v = op.results[0]
@@ -246,7 +117,7 @@ class AllocationScope:
     def add(self, loc: SourceLocation | None, lhs: Value, rhs: Value) -> Value:
         """``lhs + rhs`` as IREE's ``AllocationScope::add``: returns ``rhs`` if
         ``lhs`` is a constant 0 and ``lhs`` if ``rhs`` is, else
-        :func:`create_or_fold_addi` (which may return an existing value, a new
+        :meth:`IndexFolder.add` (which may return an existing value, a new
         folded constant or a new ``arith.addi``; new ops go before the root op).
         ``loc`` is accepted for parity with IREE and not used (callers pass
         None: reading ``op.loc`` would resolve a location per op for nothing)."""
@@ -266,7 +137,7 @@ class AllocationScope:
             rc = cache[rhs] = constant_int(rhs)
         if rc == 0:
             return lhs
-        return _fold_addi(lhs, rhs, lc, rc, self.emit)
+        return self.folder.add(lhs, rhs)
 
     @property
     def constant_cache(self) -> dict[Value, int | None]:

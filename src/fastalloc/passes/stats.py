@@ -29,13 +29,13 @@ import numpy as np
 from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Module, Op
+from fastalloc.passes import PassContext, PassOptions, register
 from fastalloc.passes.layout_slices import (
     DEFAULT_ALIGNMENT,
     DEFAULT_ANCHORS,
     ResourceConfig,
     _check_alignment,
     _check_strategy,
-    _Consts,
     _op_text,
     collect_packs,
     lookup_resource_config,
@@ -139,42 +139,68 @@ def pack_stats(
         from fastalloc.ir import parse
 
         module = parse(module, filename)
-    a = DEFAULT_ALIGNMENT if default_alignment is None else _check_alignment(default_alignment, "default_alignment")
-    _check_strategy(strategy)
-    default = ResourceConfig(a, a)
-    consts = _Consts()
-    out: list[PackStats] = []
-    per_fn: dict[int, int] = {}
-    ordinals_by_fn: dict[int, dict[int, int]] = {}
-    for fn, pack in collect_packs(module, tuple(anchors)):
-        config = lookup_resource_config(pack, default)
-        ps = pack_slices(pack, consts)
-        idx = np.flatnonzero(ps.static_mask)
-        starts, ends, sizes = ps.starts[idx], ps.ends[idx], ps.static_sizes[idx]
-        try:
-            _, total = place_static(starts, ends, sizes, config, strategy)
-        except FastallocError as err:
-            raise FastallocError(err.message, err.loc or op_location(pack)) from None
-        lb = static_lower_bound(starts, ends, sizes, config)
-        ordinals = ordinals_by_fn.get(id(fn))
-        if ordinals is None:
-            ordinals = ordinals_by_fn[id(fn)] = _execute_ordinals(fn)
-        k = per_fn.get(id(fn), 0)
-        per_fn[id(fn)] = k + 1
-        out.append(
-            PackStats(
-                function=_symbol(fn),
-                pack_index=k,
-                region=_fed_region(pack, ordinals),
-                line=pack.loc.line if pack.loc is not None else None,
-                slices=len(ps.sizes),
-                static_slices=len(idx),
-                dynamic_slices=len(ps.sizes) - len(idx),
-                offset_alignment=config.offset_alignment,
-                range_alignment=config.range_alignment,
-                strategy=strategy,
-                total=total,
-                lower_bound=lb,
+    options = PassOptions.from_kwargs(
+        {"pack_strategy": strategy, "default_alignment": default_alignment, "anchors": tuple(anchors)}
+    )
+    context = PassContext()
+    PASS.run(module, options, context)
+    return context.results[PASS.name]
+
+
+class Stats:
+    """The analysis pass of the registry (see :mod:`fastalloc.passes`): the
+    module is not modified; ``context.results["stats"]`` gets the list of
+    :class:`PackStats`.  Options read: those of layout-slices."""
+
+    name = "stats"
+    summary = "Per-pack statistics of the static slices (slab size, lower bound); changes nothing."
+    analysis = True
+
+    def run(self, module: Module, options: PassOptions, context: PassContext) -> None:
+        a = options.default_alignment
+        a = DEFAULT_ALIGNMENT if a is None else _check_alignment(a, "default_alignment")
+        strategy = options.strategy_spec
+        _check_strategy(strategy)
+        default = ResourceConfig(a, a)
+        consts: dict = {}
+        attrs = context.attributes(module)
+        anchors = DEFAULT_ANCHORS if options.anchors is None else tuple(options.anchors)
+        extra = {"effort": options.effort} if options.effort is not None else {}
+        out: list[PackStats] = []
+        per_fn: dict[int, int] = {}
+        ordinals_by_fn: dict[int, dict[int, int]] = {}
+        for fn, pack in collect_packs(module, anchors):
+            config = lookup_resource_config(pack, default, attrs)
+            ps = pack_slices(pack, consts)
+            idx = np.flatnonzero(ps.static_mask)
+            starts, ends, sizes = ps.starts[idx], ps.ends[idx], ps.static_sizes[idx]
+            try:
+                _, total = place_static(starts, ends, sizes, config, strategy, **extra)
+            except FastallocError as err:
+                raise FastallocError(err.message, err.loc or op_location(pack)) from None
+            lb = static_lower_bound(starts, ends, sizes, config)
+            ordinals = ordinals_by_fn.get(id(fn))
+            if ordinals is None:
+                ordinals = ordinals_by_fn[id(fn)] = _execute_ordinals(fn)
+            k = per_fn.get(id(fn), 0)
+            per_fn[id(fn)] = k + 1
+            out.append(
+                PackStats(
+                    function=_symbol(fn),
+                    pack_index=k,
+                    region=_fed_region(pack, ordinals),
+                    line=pack.loc.line if pack.loc is not None else None,
+                    slices=len(ps.sizes),
+                    static_slices=len(idx),
+                    dynamic_slices=len(ps.sizes) - len(idx),
+                    offset_alignment=config.offset_alignment,
+                    range_alignment=config.range_alignment,
+                    strategy=strategy,
+                    total=total,
+                    lower_bound=lb,
+                )
             )
-        )
-    return out
+        context.results[self.name] = out
+
+
+PASS = register(Stats())

@@ -1,0 +1,400 @@
+"""The one rewriter of the passes: op creation, insertion, use replacement,
+erasure, and the folds ``createOrFold`` applies to the index arithmetic the
+passes build.
+
+Every pass creates and moves ops through these functions (over the model's
+public API, :mod:`fastalloc.ir.model`), so that how the model keeps its use
+lists is decided in one place:
+
+* :func:`create`: a detached op of a registered kind (``Op.create`` checks
+  its arguments; with a flat operand list and one size per segment the
+  trusted path :data:`build_op` is taken: passes build tens of thousands of
+  command ops per region);  :func:`text_op`: an op the front end does not
+  interpret (``arith.constant``, ``arith.addi``, ``util.align``), kept as a
+  template like the parser keeps them;
+* :func:`insert_before`, :func:`replace_op`, :func:`splice` (the batched
+  insertion: a whole block rebuilt in one pass), :func:`erase`;
+* uses: :func:`replace_all_uses`, :func:`move_uses`, :func:`drop_uses`,
+  :func:`add_uses`, :func:`when_uses_settled`, :func:`deferring_uses`,
+  :func:`peek_uses` (the model may keep use-list upkeep pending while a
+  region is rewritten: these honour that);
+* :class:`IndexFolder`: ``createOrFold<arith::AddIOp>`` and
+  ``createOrFold<IREE::Util::AlignOp>`` on ``index`` values, and
+  :func:`constant_int` (``m_ConstantInt``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from fastalloc.ir.attributes import parse_int
+from fastalloc.ir.model import (
+    Block,
+    Op,
+    Value,
+    defer_add_uses,
+    defer_call,
+    defer_drop_uses,
+    defer_move_uses,
+    defer_uses,
+    replace_uses_deferred,
+)
+from fastalloc.ir.ops import OPS
+
+__all__ = [
+    "IndexFolder",
+    "add_uses",
+    "build_op",
+    "constant_int",
+    "create",
+    "deferring_uses",
+    "drop_uses",
+    "erase",
+    "index_constant",
+    "insert_before",
+    "morph",
+    "move_uses",
+    "peek_uses",
+    "replace_all_uses",
+    "replace_op",
+    "splice",
+    "text_op",
+    "when_uses_settled",
+]
+
+_I64_MASK = (1 << 64) - 1
+
+#: ``build_op(name, opdef, operands, segments, loc_from)``: the trusted
+#: constructor (a detached registered op without results or regions;
+#: operands and segments must agree with ``opdef`` and are taken over).
+#: For the hot loops of the conversion; everything else calls :func:`create`.
+build_op = Op._build
+
+
+# ---------------------------------------------------------------------------
+# Creation
+# ---------------------------------------------------------------------------
+
+
+def create(
+    name: str,
+    operands: Sequence[Value] = (),
+    segments: list[int] | dict[str, list[Value]] | None = None,
+    loc_from: Op | None = None,
+    result_types: Sequence[str] = (),
+    props: dict | None = None,
+    attrs: dict | None = None,
+    *,
+    regions: Any = (),
+    result_names: Iterable[str | None] | None = None,
+) -> Op:
+    """A detached op of the registered kind ``name`` located at ``loc_from``.
+
+    ``segments``: one size per ODS segment (``operands`` is then the flat
+    ODS-ordered list, taken over with ``props`` and ``attrs``: nothing is
+    checked), or ``{segment: [values]}`` (``operands`` empty; checked, as are
+    ``regions`` and ``result_names``).  Every operand gets its use, in
+    operand order.
+    """
+    if isinstance(segments, list) and not regions and result_names is None:
+        op = build_op(name, OPS[name], operands, segments, loc_from)
+        if result_types:
+            op.results = [Value(t, op, i) for i, t in enumerate(result_types)]
+        # The private slots: the public properties' setters are a call each.
+        if props:
+            op._props = props
+        if attrs:
+            op._attrs = attrs
+        return op
+    op = Op.create(name, operands, segments, result_types, props, attrs, regions, result_names)
+    if loc_from is not None:
+        op.copy_loc_from(loc_from)
+    return op
+
+
+def text_op(name: str, tmpl: list, operands: Sequence[Value] = (), result_type: str | None = None) -> Op:
+    """A detached op the front end does not interpret: ``tmpl`` is its text
+    after the result list (str pieces and operand numbers, as the parser
+    keeps such ops); one result of ``result_type`` if given."""
+    op = Op(name)
+    op.tmpl = tmpl
+    if operands:
+        op.operands = list(operands)
+        add_uses(op, op.operands)
+    if result_type is not None:
+        op.results.append(Value(result_type, op, 0))
+    return op
+
+
+def index_constant(n: int) -> Op:
+    """A detached ``arith.constant <n> : index``."""
+    return text_op("arith.constant", [f"arith.constant {n} : index"], (), "index")
+
+
+def _binary_index_op(name: str, lhs: Value, rhs: Value) -> Op:
+    """A detached ``<name> lhs, rhs : index`` (``arith.addi``, ``util.align``)."""
+    return text_op(name, [f"{name} ", 0, ", ", 1, " : index"], (lhs, rhs), "index")
+
+
+# ---------------------------------------------------------------------------
+# Insertion, replacement, erasure
+# ---------------------------------------------------------------------------
+
+
+def insert_before(anchor: Op, op: Op) -> Op:
+    """Insert the detached ``op`` right before ``anchor``, with its location
+    (O(len(block)): use :func:`splice` for many ops)."""
+    op.copy_loc_from(anchor)
+    assert anchor.parent is not None
+    return anchor.parent.insert_before(anchor, op)
+
+
+def replace_op(op: Op, new_op: Op) -> Op:
+    """``new_op`` takes ``op``'s place and its results' uses; ``op`` is erased."""
+    insert_before(op, new_op)
+    for old, new in zip(op.results, new_op.results):
+        old.replace_all_uses_with(new)
+    op.erase()
+    return new_op
+
+
+def morph(op: Op, name: str) -> Op:
+    """Turn ``op`` into a registered ``name`` op with the same operands and
+    results, in place, without properties or attributes (for op pairs with
+    the same operand lists: O(1) where replacing costs a search of the
+    block)."""
+    opdef = OPS[name]
+    op.name = name
+    op.opdef = opdef
+    op.segments = opdef.infer_segments(len(op.operands))
+    op.props = {}
+    op.attrs = {}
+    return op
+
+
+def erase(op: Op) -> None:
+    """Detach ``op`` and drop the uses it and its regions make (its results
+    must be unused)."""
+    op.erase()
+
+
+def splice(block: Block, replacements: dict[Op, list[Op]]) -> None:
+    """Replace each key op of ``block`` by its list of ops, in one pass over
+    the block (the new ops are adopted and registered; the old ones are left
+    as they are: detach them yourself)."""
+    new_list: list[Op] = []
+    for op in block.ops:
+        r = replacements.get(op)
+        if r is None:
+            new_list.append(op)
+        else:
+            new_list.extend(r)
+    block.set_ops(new_list)
+
+
+# ---------------------------------------------------------------------------
+# Uses
+# ---------------------------------------------------------------------------
+
+
+def replace_all_uses(old: Value, new: Value) -> list[tuple[Op, int]]:
+    """Point every use of ``old`` at ``new``; returns the moved uses.  ``old``
+    must not be used by an op made while uses are deferred."""
+    return replace_uses_deferred(old, new)
+
+
+def move_uses(uses: list[tuple[Op, int]], old: Value, new: Value) -> None:
+    """Point the given uses of ``old`` at ``new``."""
+    defer_move_uses(uses, old, new)
+
+
+def drop_uses(op: Op, operands: list[Value] | None = None) -> None:
+    """Remove ``op``'s uses ``(op, i)`` of ``operands`` (default: its operands)
+    from their use lists (not those of ops nested in it)."""
+    defer_drop_uses(op, op.operands if operands is None else operands)
+
+
+def add_uses(op: Op, operands: list[Value]) -> None:
+    """Register the uses ``(op, i)`` of ``operands`` (for ops built by hand)."""
+    defer_add_uses(op, operands)
+
+
+def when_uses_settled(fn: Callable[[], None]) -> None:
+    """Call ``fn()`` once every use list is up to date (now unless deferred)."""
+    defer_call(fn)
+
+
+def deferring_uses(module: Any) -> Any:
+    """Let use-list upkeep of ops made from now on wait for the next reader
+    of a use list (``None``: stop); returns the previous setting."""
+    return defer_uses(module)
+
+
+def peek_uses(value: Value) -> Any:
+    """``value``'s use list as it stands (right for a value that no op made
+    while deferring uses: e.g. a region value during its own conversion)."""
+    return value._peek_uses()
+
+
+# ---------------------------------------------------------------------------
+# Constants and the folds of createOrFold
+# ---------------------------------------------------------------------------
+
+_PRETTY_CONST = re.compile(r"arith\.constant\s+(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
+_GENERIC_CONST = re.compile(r"value\s*=\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)")
+_TYPED_INT = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
+
+
+def constant_int(value: Value) -> int | None:
+    """The integer held by ``value`` if it is an integer ``arith.constant``
+    (``index`` or ``iN``, decimal or hex), else None (MLIR's ``m_ConstantInt``)."""
+    op = value.owner
+    if op is None or getattr(op, "name", None) != "arith.constant":
+        return None
+    props = op._props  # read-only: op.props would give an op without any a dict
+    text = props.get("value") if props else None
+    if isinstance(text, str):
+        return parse_int(text) if _TYPED_INT.match(text) else None
+    tmpl = getattr(op, "tmpl", None)
+    if tmpl:
+        text = "".join(p for p in tmpl if isinstance(p, str)).strip()
+        m = _PRETTY_CONST.search(text) or _TYPED_INT.match(text) or _GENERIC_CONST.search(text)
+        if m:
+            return parse_int(m.group(1))
+    return None
+
+
+def wrap64(x: int) -> int:
+    """``x`` as a two's complement int64 (index arithmetic wraps)."""
+    x &= _I64_MASK
+    return x - (1 << 64) if x >> 63 else x
+
+
+def align_up(x: int, a: int) -> int:
+    """IREE's ``Util::align`` on uint64 (power-of-two ``a``)."""
+    return ((x + (a - 1)) & ~(a - 1)) & _I64_MASK
+
+
+_UNSEEN = object()
+
+
+class IndexFolder:
+    """``OpBuilder::createOrFold`` of ``arith.addi`` and ``util.align`` on
+    ``index`` values, as IREE's builders apply it.
+
+    Every op it creates goes to ``emit``, in creation order (the caller
+    decides where they go).  ``consts`` caches ``constant_int`` per value
+    (shared with whoever passes it in; a compiled caller may read it).
+
+    * ``add``: ``x + 0 -> x``, ``(a - b) + b -> a``, ``b + (a - b) -> a``,
+      ``c1 + c2 ->`` a fresh constant (the builder materializes one per
+      fold); otherwise a constant left operand moves to the right (the
+      commutative in-place fold) and the folds are tried again, e.g.
+      ``0 + x -> x`` and ``addi(%c16, %x)`` is built as ``arith.addi %x, %c16``.
+    * ``align``: a fresh alignment constant first (its builder makes one),
+      then the operand itself when ``isAlignedTo`` proves it, a fresh
+      constant when the operand is constant, else a ``util.align``.
+    """
+
+    __slots__ = ("emit", "consts", "_aligned")
+
+    def __init__(self, emit: Callable[[Op], None], consts: dict[Value, int | None] | None = None) -> None:
+        self.emit = emit
+        self.consts: dict[Value, int | None] = {} if consts is None else consts
+        self._aligned: dict[tuple[Value, int], bool] = {}
+
+    def constant(self, v: Value) -> int | None:
+        """``constant_int(v)``, cached."""
+        consts = self.consts
+        c = consts.get(v, _UNSEEN)
+        if c is _UNSEEN:
+            c = consts[v] = constant_int(v)
+        return c
+
+    def fresh_constant(self, c: int) -> Value:
+        """A new ``arith.constant c : index`` (emitted)."""
+        op = index_constant(c)
+        self.emit(op)
+        v = op.results[0]
+        self.consts[v] = c
+        return v
+
+    def _emit_binary(self, name: str, lhs: Value, rhs: Value) -> Value:
+        op = _binary_index_op(name, lhs, rhs)
+        self.emit(op)
+        v = op.results[0]
+        self.consts[v] = None
+        return v
+
+    # -- createOrFold<arith.addi> -------------------------------------------
+    def _fold_add(self, a: Value, b: Value, ca: int | None, cb: int | None) -> Value | None:
+        if cb == 0:
+            return a
+        da = a.owner
+        if getattr(da, "name", None) == "arith.subi" and len(da.operands) == 2 and da.operands[1] is b:
+            return da.operands[0]
+        db = b.owner
+        if getattr(db, "name", None) == "arith.subi" and len(db.operands) == 2 and db.operands[1] is a:
+            return db.operands[0]
+        if ca is not None and cb is not None:
+            return self.fresh_constant(wrap64(ca + cb))
+        return None
+
+    def add(self, a: Value, b: Value) -> Value:
+        """``createOrFold<arith::AddIOp>(a, b)``."""
+        ca, cb = self.constant(a), self.constant(b)
+        r = self._fold_add(a, b, ca, cb)
+        if r is not None:
+            return r
+        if ca is not None and cb is None:
+            a, b, ca, cb = b, a, cb, ca
+            r = self._fold_add(a, b, ca, cb)
+            if r is not None:
+                return r
+        return self._emit_binary("arith.addi", a, b)
+
+    # -- createOrFold<util.align>(value, int64 alignment) --------------------
+    def aligned_to(self, v: Value, a: int) -> bool:
+        """``isAlignedTo`` of IREE's UtilOpFolders for a static alignment ``a``."""
+        key = (v, a)
+        memo = self._aligned
+        r = memo.get(key)
+        if r is None:
+            r = memo[key] = self._aligned_to(v, a)
+        return r
+
+    def _aligned_to(self, v: Value, a: int) -> bool:
+        c = self.constant(v)
+        if c is not None and a != 0 and (c & _I64_MASK) % a == 0:
+            return True
+        op = v.owner
+        if not isinstance(op, Op):
+            return False
+        name = op.name
+        if name == "util.align" and len(op.operands) == 2:
+            sa = self.constant(op.operands[1])
+            if sa is not None:
+                sa &= _I64_MASK
+                if sa >= a and math.gcd(sa, a) == a:
+                    return True
+            return self.aligned_to(op.operands[0], a)
+        if len(op.operands) != 2:
+            return False
+        if name in ("arith.addi", "arith.subi"):
+            return self.aligned_to(op.operands[0], a) and self.aligned_to(op.operands[1], a)
+        if name == "arith.muli":
+            return self.aligned_to(op.operands[0], a) or self.aligned_to(op.operands[1], a)
+        return False
+
+    def align(self, v: Value, a: int) -> Value:
+        """``createOrFold<IREE::Util::AlignOp>(v, a)`` for a static ``a``."""
+        alignment = self.fresh_constant(a)
+        if self.aligned_to(v, a):
+            return v
+        c = self.constant(v)
+        if c is not None:
+            return self.fresh_constant(wrap64(align_up(c & _I64_MASK, a)))
+        return self._emit_binary("util.align", v, alignment)
