@@ -2,8 +2,10 @@
 """The module model: values, ops, blocks, regions, and the rewriting API.
 
 Passes read and rewrite this model; the parser builds it and the printer
-turns it back into MLIR text.  Everything here is plain Python objects with
-``__slots__``; ids are dense so that passes can build numpy arrays indexed by
+turns it back into MLIR text.  The classes are compiled (Cython's pure-Python
+mode): ``model.pxd`` makes Value, Op, Block, Region and Module extension types
+with typed fields, which compiled code cimports; Python sees the same
+attributes.  Ids are dense so that passes can build numpy arrays indexed by
 ``Value.id``.
 
 Objects
