@@ -39,7 +39,10 @@ extensions = [
     _native("fastalloc.kernels.iree_pack", "src/fastalloc/kernels/iree_pack.pyx"),
     _native("fastalloc.kernels.bound", "src/fastalloc/kernels/bound.pyx"),
     _native("fastalloc.kernels.bestfit", "src/fastalloc/kernels/bestfit.pyx"),
-    # Compiled helpers over the Python IR model (its __slots__ layout).
+    # The IR model (Cython's pure-Python mode: ir/model.py + ir/model.pxd),
+    # and the compiled helpers that cimport its classes.
+    # (Python semantics: bounds checks and negative indices in every build.)
+    _native("fastalloc.ir.model", "src/fastalloc/ir/model.py"),
     _native("fastalloc.ir._uses", "src/fastalloc/ir/_uses.pyx"),
     _native("fastalloc.passes._regions", "src/fastalloc/passes/_regions.pyx"),
     _native("fastalloc.passes._convert", "src/fastalloc/passes/_convert.pyx"),

@@ -307,9 +307,14 @@ def test_a_pending_log_is_replayed_by_its_writer_or_a_reader_of_its_module():
     assert [op is extra for op, _ in c7a.uses].count(True) == 1
 
 
+# Op's fields (fastalloc/ir/model.pxd).
+_OP_FIELDS = ("name", "operands", "results", "_regions", "_props", "_attrs", "parent", "_loc", "_src", "dloc",
+              "segments", "tmpl", "opdef")
+
+
 def test_trusted_build_sets_every_slot_like_init():
-    """Op._build fills the slots itself (no __init__ call): every slot of Op
-    must be set, to what __init__ + the assignments would give."""
+    """Op._build fills the fields itself (no __init__ call): every field of Op
+    must be set to what __init__ + the assignments would give."""
     from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Op, Value
     from fastalloc.ir.ops import OPS
 
@@ -320,13 +325,11 @@ def test_trusted_build_sets_every_slot_like_init():
     anchor = parse(_NESTED).ops[0]
     for loc_from in (None, anchor):
         op = Op._build(name, OPS[name], list(vals), [1, 1, 1, 1, 1], loc_from)
-        for slot in Op.__slots__:
-            getattr(op, slot)  # AttributeError if a slot was left unset
         ref = Op(name)
         ref.opdef, ref.segments, ref.operands = OPS[name], [1, 1, 1, 1, 1], list(vals)
         if loc_from is not None:
             ref.copy_loc_from(loc_from)
-        for slot in Op.__slots__:
+        for slot in _OP_FIELDS:
             assert getattr(op, slot) == getattr(ref, slot), slot
         assert op._regions is NO_REGIONS and op._props is EMPTY_MAP and op._attrs is EMPTY_MAP
         assert [list(v.uses)[-1] for v in vals] == [(op, i) for i in range(5)]

@@ -1,7 +1,7 @@
 # cython: language_level=3
 # fastalloc.ir._uses: compiled helpers of fastalloc.ir.model that
-# measurement showed hot (see the docstrings).  To be replaced by the
-# compiled IR model.
+# measurement showed hot (see the docstrings); _cut_module reads the model's
+# typed fields (fastalloc/ir/model.pxd).
 #
 # _UseIndex: the parser's use log frozen for lookups by value (the first
 # use-list read of a module).  The numpy form (flatten the operand lists with
@@ -19,6 +19,8 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset
 
 import numpy as np
+
+from fastalloc.ir.model cimport Block, Op, Region, Value
 
 cdef extern from "Python.h":
     # PyList_SET_ITEM steals the reference; declared here with a borrowed
@@ -326,21 +328,22 @@ def _cut_module(body, list values, no_regions):
     replaced op and its results, or users of those results)."""
     cdef list blocks = [body]
     cdef Py_ssize_t k = 0, i, n
-    cdef list ops, regions, inner
-    cdef object block, op, region, v
-    empty = ()
+    cdef list ops
+    cdef Block block
+    cdef Op op
+    cdef Region region
+    cdef Value v
     while k < PyList_GET_SIZE(blocks):
-        block = <object>PyList_GET_ITEM(blocks, k)
+        block = <Block?><object>PyList_GET_ITEM(blocks, k)
         k += 1
         ops = block.ops
         n = PyList_GET_SIZE(ops)
         for i in range(n):
-            op = <object>PyList_GET_ITEM(ops, i)
+            op = <Op?><object>PyList_GET_ITEM(ops, i)
             r = op._regions
             if r:
                 for region in r:
-                    inner = region.blocks
-                    blocks.extend(inner)
+                    blocks.extend(region.blocks)
                     region.blocks = []
                 op._regions = no_regions
         block.ops = []
@@ -348,7 +351,8 @@ def _cut_module(body, list values, no_regions):
         block.parent = None
     n = PyList_GET_SIZE(values)
     for i in range(n):
-        v = <object>PyList_GET_ITEM(values, i)
-        if v is not None:
+        x = <object>PyList_GET_ITEM(values, i)
+        if x is not None:
+            v = <Value?>x
             v.owner = None
             v._uses = None

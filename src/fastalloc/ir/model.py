@@ -1,8 +1,11 @@
+# cython: annotation_typing=False, boundscheck=True, wraparound=True, initializedcheck=True
 """The module model: values, ops, blocks, regions, and the rewriting API.
 
 Passes read and rewrite this model; the parser builds it and the printer
-turns it back into MLIR text.  Everything here is plain Python objects with
-``__slots__``; ids are dense so that passes can build numpy arrays indexed by
+turns it back into MLIR text.  The classes are compiled (Cython's pure-Python
+mode): ``model.pxd`` makes Value, Op, Block, Region and Module extension types
+with typed fields, which compiled code cimports; Python sees the same
+attributes.  Ids are dense so that passes can build numpy arrays indexed by
 ``Value.id``.
 
 Objects
@@ -176,8 +179,6 @@ class UseList(dict):
 
 class Value:
     """An SSA value: an op result or a block argument."""
-
-    __slots__ = ("id", "type", "owner", "index", "_uses", "name_hint")
 
     def __init__(
         self,
@@ -576,9 +577,6 @@ def adopt_module(m: Module) -> None:
         _pending = [(r, me if r() is m else ident) for r, ident in _pending]
 
 
-_new_object = object.__new__
-
-
 def _drop_use(value: Value, op: Op, index: int) -> None:
     # O(1): the use list is keyed by the use (see UseList).
     value.uses.pop((op, index), None)
@@ -586,22 +584,6 @@ def _drop_use(value: Value, op: Op, index: int) -> None:
 
 class Op:
     """An operation.  See the module docstring for the fields."""
-
-    __slots__ = (
-        "name",
-        "operands",
-        "results",
-        "_regions",
-        "_props",
-        "_attrs",
-        "parent",
-        "_loc",
-        "_src",
-        "dloc",
-        "segments",
-        "tmpl",
-        "opdef",
-    )
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -651,7 +633,8 @@ class Op:
         # Every slot set here rather than by __init__: no second call and
         # no operand list made only to be replaced (~95k ops per 10^5-op
         # region; in-process A/B 0.115 -> 0.092 s for 95k calls).
-        op = _new_object(cls)
+        # tp_new only (no __init__); a subclass through its own __new__
+        op = Op.__new__(Op) if cls is Op else cls.__new__(cls)
         op.name = name
         op.operands = operands
         op.results = []
@@ -926,8 +909,6 @@ def _nested_ops(op: Op) -> Iterator[Op]:
 class Block:
     """A basic block: arguments and a list of ops."""
 
-    __slots__ = ("args", "ops", "parent", "label", "arg_locs")
-
     def __init__(self, arg_types: Iterable[str] = (), arg_names: Iterable[str | None] | None = None) -> None:
         self.args: list[Value] = []
         self.ops: list[Op] = []
@@ -1029,8 +1010,6 @@ class Block:
 class Region:
     """A list of blocks owned by an op (or by the module for its body)."""
 
-    __slots__ = ("blocks", "parent")
-
     def __init__(self, blocks: Iterable[Block] | None = None) -> None:
         self.blocks: list[Block] = []
         self.parent: Op | Module | None = None
@@ -1050,9 +1029,6 @@ class Region:
 
 class Module:
     """A parsed module: aliases, the top-level ops, and the value table."""
-
-    __slots__ = ("body", "aliases", "header", "values", "filename", "trailer", "_body_region", "_uses_built",
-                 "_use_events", "_deferred", "_source", "dloc", "__weakref__")
 
     def __init__(self, filename: str = "<stdin>") -> None:
         self.filename = filename

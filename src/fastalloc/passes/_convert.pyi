@@ -4,6 +4,13 @@ fastalloc.passes.convert."""
 from collections.abc import Callable, Sequence
 from typing import Any
 
+class ResourceRange:
+    resource: Any
+    resource_size: Any
+    offset: Any
+    length: Any
+    def __init__(self, resource: Any, resource_size: Any, offset: Any = None, length: Any = None) -> None: ...
+
 def _cv_add_values(
     consts: dict[Any, int | None],
     const_of: Callable[[Any], int | None],

@@ -1,7 +1,7 @@
 # cython: language_level=3
 # fastalloc.passes._convert: compiled helpers of the IR passes that measurement
-# showed hot (see the functions' docstrings).  To be replaced by the compiled
-# IR model.
+# showed hot (see the functions' docstrings); typed code over the compiled
+# model (fastalloc/ir/model.pxd).
 #
 # _cv_bind: the binding loop of schedule-allocation's dispatch / call
 # conversion (fastalloc.passes.convert._bind).  On single100k.mlir it runs
@@ -19,9 +19,8 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
 from libc.stdlib cimport malloc, free
-from cpython.object cimport PyTypeObject as _sl_PyTypeObject
 
-from fastalloc.ir._slots cimport _slot_get, _slot_offset
+from fastalloc.ir.model cimport Op, Value
 
 cdef enum:
     _CV_READ = 1
@@ -37,8 +36,8 @@ cdef inline object _cv_const(object v, dict consts, object const_of):
     cdef _cv_PyObject* c = _cv_dict_get(consts, v)
     if c != NULL:
         return <object>c
-    owner = v.owner
-    if owner is not None and getattr(owner, "name", None) == "arith.constant":
+    owner = (<Value?>v).owner
+    if isinstance(owner, Op) and (<Op>owner).name == "arith.constant":
         r = const_of(v)
     else:
         r = None
@@ -96,28 +95,44 @@ def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, dict
     return _cv_bind_c(o, segs, base, tied, results, ranges, consts, const_of, add, prims_in_place)
 
 
-# ResourceRange (fastalloc.passes.scope) slots read at their offsets, as the
-# interpreter's LOAD_ATTR_SLOT does (generic getattr is ~60-140 instructions,
-# four per binding); anything but an exact ResourceRange goes through getattr.
-cdef object _cv_rr_type = None
-cdef Py_ssize_t _cv_off_resource, _cv_off_resource_size, _cv_off_offset, _cv_off_length
+cdef class ResourceRange:
+    """Where a resource value lives: ``resource[offset for length]``
+    (fastalloc.passes.scope re-exports it; IREE's ``ResourceRange``).
 
+    ``resource`` is the value the ``stream.cmd.*`` ops address (an entry
+    block argument of the new ``stream.cmd.execute``: a captured operand, a
+    result allocation, a constant upload or the transient slab),
+    ``resource_size`` its size (an ``index`` value defined outside the region).
+    ``offset``/``length`` are ``None`` only before
+    ``AllocationScope.map_resource_range`` fills them in with ``0`` and
+    ``resource_size``; every range returned by
+    ``AllocationScope.lookup_resource_range`` has all four set.  An extension
+    type so that the binding loop below reads its fields as C members.
+    """
 
-cdef int _cv_bind_types() except -1:
-    global _cv_rr_type, _cv_off_resource, _cv_off_resource_size, _cv_off_offset, _cv_off_length
-    if _cv_rr_type is not None:
-        return 0
-    from fastalloc.passes.scope import ResourceRange
-    _cv_off_resource = _slot_offset(ResourceRange, "resource")
-    _cv_off_resource_size = _slot_offset(ResourceRange, "resource_size")
-    _cv_off_offset = _slot_offset(ResourceRange, "offset")
-    _cv_off_length = _slot_offset(ResourceRange, "length")
-    _cv_rr_type = ResourceRange
-    return 0
+    cdef public object resource
+    cdef public object resource_size
+    cdef public object offset
+    cdef public object length
 
+    def __init__(self, resource, resource_size, offset=None, length=None):
+        self.resource = resource
+        self.resource_size = resource_size
+        self.offset = offset
+        self.length = length
 
-cdef inline object _cv_rr(object rng, Py_ssize_t off, str name):
-    return _slot_get(rng, <_sl_PyTypeObject*>_cv_rr_type, off, name)
+    def __eq__(self, other):
+        if type(other) is not ResourceRange:
+            return NotImplemented
+        cdef ResourceRange o = other
+        return (self.resource, self.resource_size, self.offset, self.length) == (
+            o.resource, o.resource_size, o.offset, o.length)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"ResourceRange(resource={self.resource!r}, resource_size={self.resource_size!r}, "
+                f"offset={self.offset!r}, length={self.length!r})")
 
 
 cdef inline void _cv_put(list lst, Py_ssize_t i, object v):
@@ -141,8 +156,8 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
     cdef bint all_resources
     cdef list flat, accesses, tied_l
     cdef _cv_PyObject* rp
-    cdef object v, rng
-    _cv_bind_types()
+    cdef object v
+    cdef ResourceRange rng
     for k in range(base):
         a += <Py_ssize_t>segs[k]
     n_res = segs[base]
@@ -170,7 +185,7 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
         all_resources = n_offs == n_res
         nb_in = 0
         for i in range(n_res):
-            if all_resources or (<str>(<object>_cv_list_item(o, res0 + i)).type).startswith("!stream.resource<"):
+            if all_resources or (<Value?><object>_cv_list_item(o, res0 + i)).type.startswith("!stream.resource<"):
                 marks[i] = 2
                 nb_in += 1
             else:
@@ -218,11 +233,10 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
             rp = _cv_dict_get(ranges, v)
             if rp == NULL:
                 raise KeyError(v)
-            rng = <object>rp
-            _cv_put(flat, b_at, _cv_rr(rng, _cv_off_resource, "resource"))
-            _cv_put(flat, s_at + j, _cv_rr(rng, _cv_off_resource_size, "resource_size"))
-            _cv_put(flat, o_at + j, _cv_add(_cv_rr(rng, _cv_off_offset, "offset"),
-                                            <object>_cv_list_item(o, off0 + j), consts, const_of, add))
+            rng = <ResourceRange?><object>rp
+            _cv_put(flat, b_at, rng.resource)
+            _cv_put(flat, s_at + j, rng.resource_size)
+            _cv_put(flat, o_at + j, _cv_add(rng.offset, <object>_cv_list_item(o, off0 + j), consts, const_of, add))
             _cv_put(flat, l_at + j, <object>_cv_list_item(o, len0 + j))
             _cv_put(accesses, j, _CV_READ_WRITE if marks[i] & 1 else _CV_READ)
             b_at += 1
@@ -234,10 +248,10 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
             rp = _cv_dict_get(ranges, v)
             if rp == NULL:
                 raise KeyError(v)
-            rng = <object>rp
-            _cv_put(flat, b_at, _cv_rr(rng, _cv_off_resource, "resource"))
-            _cv_put(flat, s_at + j, _cv_rr(rng, _cv_off_resource_size, "resource_size"))
-            _cv_put(flat, o_at + j, _cv_rr(rng, _cv_off_offset, "offset"))
+            rng = <ResourceRange?><object>rp
+            _cv_put(flat, b_at, rng.resource)
+            _cv_put(flat, s_at + j, rng.resource_size)
+            _cv_put(flat, o_at + j, rng.offset)
             _cv_put(flat, l_at + j, <object>_cv_list_item(o, rs0 + k))
             _cv_put(accesses, j, _CV_WRITE)
             b_at += 1
@@ -259,14 +273,15 @@ def _cv_dispatch(dict ranges, dict consts, object const_of, object add, object b
     functools.partial, so that a dispatch (a third of a region's ops) is
     converted without a Python frame; ``cv`` (the conversion) is not used.
     """
-    cdef list segs = op.segments
-    props = op._props
+    cdef Op src = op
+    cdef list segs = src.segments
+    props = src._props
     tied = props.get("tied_operands")
-    flat, n_prims, n, accesses = _cv_bind_c(op.operands, segs, 1, tied, op.results, ranges, consts, const_of, add,
-                                            False)
-    new = build("stream.cmd.dispatch", opdef, flat, [segs[0], n_prims, n, n, n, n], op)
+    flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, 1, tied, src.results, ranges, consts, const_of,
+                                            add, False)
+    cdef Op new = build("stream.cmd.dispatch", opdef, flat, [segs[0], n_prims, n, n, n, n], op)
     new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
-    if op._attrs:
+    if src._attrs:
         attrs = dialect_attrs(op)
         if attrs:
             new._attrs = attrs

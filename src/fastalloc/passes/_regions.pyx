@@ -1,14 +1,14 @@
 # cython: language_level=3
 # fastalloc.passes._regions: compiled helpers of the IR passes that measurement
-# showed hot (see the functions' docstrings).  To be replaced by the compiled
-# IR model.
+# showed hot (see the functions' docstrings); typed code over the compiled
+# model (fastalloc/ir/model.pxd).
 #
 # _region_scan: the walk behind fastalloc.passes.regions.region_arrays.  On a
 # 10^5-op execute region (~6 * 10^5 operands) the Python form spent ~0.8 s,
 # mostly in per-operand dict lookups made through map() and in several walks
 # over the op list (each one a round of cache misses over 10^5 objects).
-# Here the op list is read once, Op/Value slots are read at their offsets
-# (_rg_slot), and operands are looked up by address in a C table (_RgMap).
+# Here the op list is read once, Op/Value fields are read as C struct
+# members (fastalloc/ir/model.pxd), and operands are looked up by address in a C table (_RgMap).
 # _result_size and _alias_groups serve the same pass (see their docstrings).
 # Bounds checks stay on (release builds turn them off): the indices come from
 # the IR (tied_operands, segment sizes), which the walk does not validate.
@@ -25,7 +25,7 @@ from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcmp, memset
 
-from fastalloc.ir._slots cimport _slot_get, _slot_offset
+from fastalloc.ir.model cimport Op, Value
 from fastalloc.kernels._types cimport LIVE_IN_C as _LIVE_IN
 
 import numpy as np
@@ -136,58 +136,29 @@ cdef inline bint _rg_is_res(object type_text, object prefix) except -1:
     return type_text.startswith(prefix)
 
 
-# Slot reads of Op and Value.  Generic getattr on a __slots__ attribute
-# (type lookup, descriptor call, PyMember_GetOne) is ~60 instructions; the
-# interpreter's specialised LOAD_ATTR_SLOT reads the slot at its offset, and
-# so does this, for objects whose type is exactly the model's class (anything
-# else, or an unset slot, goes through getattr).  The offsets come from the
-# classes' member descriptors when _region_scan first runs.
-cdef object _rg_types = None  # (Op, Value): keeps the classes alive
-cdef PyTypeObject* _rg_op_t = NULL
-cdef PyTypeObject* _rg_value_t = NULL
-cdef Py_ssize_t _rg_off_name, _rg_off_operands, _rg_off_results, _rg_off_regions, _rg_off_props
-cdef Py_ssize_t _rg_off_segments, _rg_off_type, _rg_off_owner, _rg_off_index
+# Field reads of the compiled model's Op and Value (fastalloc/ir/model.pxd):
+# typed arguments, so that a non-Op raises TypeError rather than being read
+# as one.
 
 
-cdef int _rg_bind() except -1:
-    global _rg_types, _rg_op_t, _rg_value_t, _rg_off_name, _rg_off_operands, _rg_off_results
-    global _rg_off_regions, _rg_off_props, _rg_off_segments, _rg_off_type, _rg_off_owner, _rg_off_index
-    if _rg_types is not None:
-        return 0
-    from fastalloc.ir.model import Op, Value
-    _rg_off_name = _slot_offset(Op, "name")
-    _rg_off_operands = _slot_offset(Op, "operands")
-    _rg_off_results = _slot_offset(Op, "results")
-    _rg_off_regions = _slot_offset(Op, "_regions")
-    _rg_off_props = _slot_offset(Op, "_props")
-    _rg_off_segments = _slot_offset(Op, "segments")
-    _rg_off_type = _slot_offset(Value, "type")
-    _rg_off_owner = _slot_offset(Value, "owner")
-    _rg_off_index = _slot_offset(Value, "index")
-    _rg_op_t = <PyTypeObject*>Op
-    _rg_value_t = <PyTypeObject*>Value
-    _rg_types = (Op, Value)
-    return 0
+cdef inline str _rg_name(Op op):
+    return op.name
 
 
-cdef inline object _rg_name(object op):
-    return _slot_get(op, _rg_op_t, _rg_off_name, "name")
+cdef inline list _rg_operands(Op op):
+    return op.operands
 
 
-cdef inline object _rg_operands(object op):
-    return _slot_get(op, _rg_op_t, _rg_off_operands, "operands")
+cdef inline list _rg_results(Op op):
+    return op.results
 
 
-cdef inline object _rg_results(object op):
-    return _slot_get(op, _rg_op_t, _rg_off_results, "results")
+cdef inline object _rg_regions(Op op):
+    return op._regions
 
 
-cdef inline object _rg_regions(object op):
-    return _slot_get(op, _rg_op_t, _rg_off_regions, "_regions")
-
-
-cdef inline object _rg_type(object v):
-    return _slot_get(v, _rg_value_t, _rg_off_type, "type")
+cdef inline str _rg_type(Value v):
+    return v.type
 
 
 cdef list _rg_yielded(object block):
@@ -197,7 +168,7 @@ cdef list _rg_yielded(object block):
     cdef list ops = block.ops
     term = ops[len(ops) - 1]
     if _rg_name(term) == "stream.yield":
-        segs = _slot_get(term, _rg_op_t, _rg_off_segments, "segments")
+        segs = (<Op>term).segments
         if segs is not None:
             return _rg_operands(term)[:segs[0]]
     return term.group("resource_operands")
@@ -221,9 +192,9 @@ cdef inline int _rg_kind(_RgKinds* c, dict kinds, object name) except -1:
     return c.kind[h]
 
 
-cdef inline object _rg_tied_prop(object op):
+cdef inline object _rg_tied_prop(Op op):
     """``op.props.get("tied_operands")`` without making a props dict."""
-    props = _slot_get(op, _rg_op_t, _rg_off_props, "_props")
+    props = op._props
     if type(props) is dict:
         p = PyDict_GetItemWithError(props, "tied_operands")
         return None if p == NULL else <object>p
@@ -246,7 +217,7 @@ cdef object _rg_tied(object op, Py_ssize_t j, int kind):
     if k < 0:
         return None
     if kind == _RG_TIED_DISP:
-        k += <Py_ssize_t>_slot_get(op, _rg_op_t, _rg_off_segments, "segments")[0]
+        k += <Py_ssize_t>(<Op>op).segments[0]
     return _rg_operands(op)[k]
 
 
@@ -372,7 +343,6 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
     top_def.cap = hack_def.cap = nested_pos.cap = use_local.cap = use_user.cap = 0
     index.slots = used.slots = NULL
     memset(kc.name, 0, sizeof(kc.name))
-    _rg_bind()
     try:
         _rg_yield_pairs(execute_op, block, prefix, pairs)
         n_ops = len(ops)
@@ -432,7 +402,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
             elif kind != _RG_UNTIED:
                 tied = _rg_tied_prop(op)
                 if tied:
-                    base = <Py_ssize_t>_slot_get(op, _rg_op_t, _rg_off_segments, "segments")[0] if kind == _RG_TIED_DISP else 0
+                    base = <Py_ssize_t>(<Op>op).segments[0] if kind == _RG_TIED_DISP else 0
                     for j in range(len(tied)):
                         t = tied[j]
                         if t >= 0 and j < PyList_GET_SIZE(results):
@@ -535,7 +505,6 @@ cdef dict _rg_size_at = None
 
 cdef int _rg_bind_sizes() except -1:
     global _rg_size_at
-    _rg_bind()
     from fastalloc.passes.regions import _RESULT_SIZE_AT
     _rg_size_at = _RESULT_SIZE_AT
     return 0
@@ -544,7 +513,7 @@ cdef int _rg_bind_sizes() except -1:
 @cython.boundscheck(True)
 def _result_size(value):
     """``fastalloc.passes.regions.result_size`` (its docstring and table), read
-    with slot offsets and C integers: the pass asks for ~10^5 sizes, and the
+    from the model's typed fields with C integers: the pass asks for ~10^5 sizes, and the
     Python form spent ~0.8 us on each (isinstance, tuple unpacking, a slice
     and ``sum`` for sizes after variadic segments).  In Python::
 
@@ -559,15 +528,15 @@ def _result_size(value):
     cdef PyObject* spec
     if _rg_size_at is None:
         _rg_bind_sizes()
-    op = _slot_get(value, _rg_value_t, _rg_off_owner, "owner")
-    if Py_TYPE(op) != _rg_op_t and not isinstance(op, _rg_types[0]):
+    op = (<Value?>value).owner
+    if not isinstance(op, Op):
         return None
     spec = PyDict_GetItemWithError(_rg_size_at, _rg_name(op))
     if spec == NULL:
         return None
     k = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 0)
     start = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 1)
-    cdef list segs = _slot_get(op, _rg_op_t, _rg_off_segments, "segments")
+    cdef list segs = (<Op>op).segments
     n = segs[k]
     if start < 0:
         start = 0
@@ -575,7 +544,7 @@ def _result_size(value):
             start += <Py_ssize_t>segs[i]
     if <object>PyTuple_GET_ITEM(<object>spec, 2):
         # Resource results come first and match result_sizes one to one.
-        i = _slot_get(value, _rg_value_t, _rg_off_index, "index")
+        i = (<Value>value).index
         return _rg_operands(op)[start + i] if i < n else None
     return _rg_operands(op)[start] if n else None
 

@@ -18,7 +18,6 @@ block.  Callers never insert them themselves.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
@@ -34,23 +33,8 @@ __all__ = [
 ]
 
 
-@dataclass(slots=True)
-class ResourceRange:
-    """Where a resource value lives: ``resource[offset for length]``.
-
-    ``resource`` is the value the ``stream.cmd.*`` ops address (an entry
-    block argument of the new ``stream.cmd.execute``: a captured operand, a
-    result allocation, a constant upload or the transient slab),
-    ``resource_size`` its size (an ``index`` value defined outside the region).
-    ``offset``/``length`` are ``None`` only before :meth:`AllocationScope.map_resource_range`
-    fills them in with ``0`` and ``resource_size``; every range returned by
-    :meth:`AllocationScope.lookup_resource_range` has all four set.
-    """
-
-    resource: Value | None
-    resource_size: Value | None
-    offset: Value | None = None
-    length: Value | None = None
+# An extension type (the compiled dispatch conversion reads its fields).
+from fastalloc.passes._convert import ResourceRange  # noqa: E402
 
 
 # ---------------------------------------------------------------------------
