@@ -740,7 +740,7 @@ def _allocate_deferred(execute_op: Op, tick: Callable[[int], None] | None) -> li
             tied_opnd = operands_now[t]
             # 3.13 builds the subrange offset chain twice; the second feeds the subview.
             n0 = len(scope.before)
-            rng = _derive_resource_range(yield_value, size, emit)
+            rng = _derive_resource_range(yield_value, size, emit, scope.before)
             scope.map_resource_range(yield_value, rng)
             rng = _derive_resource_range(yield_value, size, emit)
             if rng.offset is not None:
@@ -904,8 +904,12 @@ def _locate(ops: list[Op], start: int, loc) -> None:
             op.dloc = loc
 
 
-def _derive_resource_range(yield_value: Value, size: Value, emit) -> ResourceRange:
-    """IREE's ``deriveResourceRangeFromResult`` (subview chain -> one range)."""
+def _derive_resource_range(yield_value: Value, size: Value, emit, locate_in: list[Op] | None = None) -> ResourceRange:
+    """IREE's ``deriveResourceRangeFromResult`` (subview chain -> one range).
+
+    With ``locate_in`` (the list ``emit`` appends to), each add is given the
+    location of the subview whose offset it adds, as 3.13 gives the adds of
+    the first of the two chains it builds."""
     subranges: list[Op] = []
     base = yield_value
     while True:
@@ -921,7 +925,14 @@ def _derive_resource_range(yield_value: Value, size: Value, emit) -> ResourceRan
     offset: Value | None = None
     for sv in reversed(subranges):
         off = sv.operands[2]
-        offset = off if offset is None else create_or_fold_addi(offset, off, emit)
+        if offset is None:
+            offset = off
+        elif locate_in is None:
+            offset = create_or_fold_addi(offset, off, emit)
+        else:
+            n0 = len(locate_in)
+            offset = create_or_fold_addi(offset, off, emit)
+            _locate(locate_in, n0, FusedLoc([sv]))
     last = subranges[-1]
     return ResourceRange(last.operands[0], last.operands[1], offset, size)
 
