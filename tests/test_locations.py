@@ -208,7 +208,9 @@ def test_lit_locations_match_iree_opt(path: Path, pipeline: str | None, extra: t
     assert rc == 0, err
     if extra:
         assert "#loc" not in out
-    assert _canon(out) == _canon(theirs)
+    # iree-opt's debuginfo output is its own canonical form (re-printing it
+    # changes nothing on every lit file), so only ours is re-printed.
+    assert _canon(out) == (theirs if not extra else _canon(theirs))
 
 
 def test_layout_slices_builds_its_ops_at_the_packs_location():
