@@ -38,6 +38,7 @@ if find_tool("iree-compile") is None or find_tool("iree-opt") is None:
 rt = pytest.importorskip("iree.runtime", reason="iree.runtime not found: pip install 'iree-base-runtime==3.13.0'")
 
 import subprocess  # noqa: E402
+import sys  # noqa: E402
 
 MODELS_DIR = Path(__file__).parent / "models"
 FLAGS = [
@@ -126,10 +127,18 @@ def plain(work):
 
     def make(model: str, what: str, got: dict):
         src = str(MODELS_DIR / model)
-        if what == "stream":
+        if what in ("stream", "before-schedule"):
+            # One compile gives both: the stream phase's output and, with its
+            # locations, the module schedule-allocation starts from.
             path = work / f"{model}.iree.stream.mlir"
-            _iree_compile(src, *FLAGS, "--compile-to=stream", "-o", str(path))
-            return _reprint(path.read_text())
+            tree = work / f"{model}.tree"
+            _iree_compile(src, *FLAGS, "--compile-to=stream", "-o", str(path), "--mlir-print-debuginfo",
+                          "--mlir-print-ir-before=iree-stream-schedule-allocation", f"--mlir-print-ir-tree-dir={tree}")
+            dumps = sorted(tree.glob("*/*_iree-stream-schedule-allocation.mlir"))
+            assert len(dumps) == 1, dumps
+            got["before-schedule"] = dumps[0].read_text().split("\n", 1)[1]  # without the dump's header
+            got["stream"] = _reprint(path.read_text())
+            return got[what]
         assert what == "outputs"
         vmfb = work / f"{model}.iree.vmfb"
         _iree_compile(src, *FLAGS, "-o", str(vmfb))
@@ -164,6 +173,24 @@ def test_stream_phase_with_iree_packer_is_iree_compiles(model, plain):
     assert report.regions, f"{model}: no transient slab to plan (pick models with transients)"
     for r in report.regions:
         assert r.fastalloc == r.iree
+
+
+@pytest.mark.parametrize("model", list(MODELS))
+def test_locations_match_iree_opt(model, plain):
+    """With --mlir-print-debuginfo the passes' output on the real stream
+    module carries the locations iree-opt gives (schedule-allocation alone and
+    with layout-slices over all three anchors)."""
+    from fastalloc.testing.iree import SCHEDULE_ALLOCATION, SCHEDULE_AND_LAYOUT, iree_opt
+
+    src = plain(model, "before-schedule")
+    assert "loc(" in src
+    dbg = ("--mlir-print-debuginfo",)
+    for pipeline in (SCHEDULE_ALLOCATION, SCHEDULE_AND_LAYOUT):
+        theirs = iree_opt(src, pipeline, args=dbg)
+        proc = subprocess.run([sys.executable, "-m", "fastalloc", "opt", "-q", *dbg, f"--pass-pipeline={pipeline}"],
+                              input=src, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        assert iree_opt(proc.stdout, args=dbg) == iree_opt(theirs, args=dbg), pipeline
 
 
 @pytest.mark.parametrize("model", list(MODELS))

@@ -12,7 +12,7 @@ import pytest
 
 import fastalloc
 from fastalloc.errors import FastallocError
-from fastalloc.testing.iree import SCHEDULE_ALLOCATION, find_iree_opt, iree_opt
+from fastalloc.testing.iree import SCHEDULE_ALLOCATION, SCHEDULE_AND_LAYOUT, find_iree_opt, iree_opt
 
 ROOT = Path(__file__).resolve().parents[1]
 LIT = ROOT / "tests" / "lit"
@@ -126,9 +126,24 @@ def _lit_files() -> list[Path]:
     return sorted(p for p in LIT.rglob("*.mlir"))
 
 
+_IREE_CACHE: dict[tuple, str] = {}
+
+
+def _iree(text: str, pipeline: str | None, args: tuple[str, ...]) -> str:
+    """iree-opt's output, computed once per session (the parse-only case of a
+    file is its input in the pass cases too)."""
+    key = (text, pipeline, args)
+    if key not in _IREE_CACHE:
+        _IREE_CACHE[key] = iree_opt(text, pipeline, args=args)
+    return _IREE_CACHE[key]
+
+
+_DEBUGINFO = ("--split-input-file", "--mlir-print-debuginfo")
+
+
 def _debuginfo(path: Path) -> str:
     """The lit file as iree-opt prints it with its locations (every op gets one)."""
-    return iree_opt(path.read_text(), args=("--split-input-file", "--mlir-print-debuginfo"))
+    return _iree(path.read_text(), None, _DEBUGINFO)
 
 
 def _fastalloc_opt(text: str, *args: str) -> subprocess.CompletedProcess:
@@ -136,16 +151,35 @@ def _fastalloc_opt(text: str, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
+def _opt_in_process(text: str, *args: str) -> tuple[int, str, str]:
+    """``fastalloc opt -q ARGS -`` on ``text`` as stdin, in this process (a
+    subprocess per case would cost more than the case): exit code, stdout, stderr."""
+    import contextlib
+    import io
+
+    from fastalloc.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            rc = main(["opt", "-q", *args, "-"])
+    finally:
+        sys.stdin = saved
+    return rc, out.getvalue(), err.getvalue()
+
+
 def _canon(text: str) -> str:
-    return iree_opt(text, args=("--split-input-file", "--mlir-print-debuginfo"))
+    return _iree(text, None, _DEBUGINFO)
 
 
-# Where fastalloc's pass locations still differ from iree-opt's (layout-slices
-# gives its new ops no IREE location yet; these files have ops whose IREE
-# location is not reproduced): left out, listed in the issue.
-_SCHED_DIFFERS = {"convert/transfer_barrier.mlir", "convert/upstream.mlir", "ir/split.mlir",
-                  "layout_slices/alignment.mlir", "layout_slices/config_lookup.mlir",
-                  "schedule_allocation/affinity_analysis.mlir", "schedule_allocation/results.mlir"}
+#: the pass pipelines compared: schedule-allocation alone, and with
+#: layout-slices over all three anchors (IREE's pipeline)
+_PIPELINES = {"sched": SCHEDULE_ALLOCATION, "both": SCHEDULE_AND_LAYOUT}
+#: one lit file per pass kind is also compared with --mlir-print-local-scope
+#: (the locations are the same; only their spelling differs)
+_LOCAL_SCOPE = {"upstream/schedule_allocation.mlir", "upstream/layout_slices.mlir", "convert/upstream.mlir"}
 
 
 def _cases() -> list:
@@ -153,22 +187,59 @@ def _cases() -> list:
     for p in _lit_files():
         rel = str(p.relative_to(LIT))
         if rel != "schedule_allocation/affinity_analysis.mlir":
-            out.append(pytest.param(p, None, id=f"parse-{rel}"))
-        if rel not in _SCHED_DIFFERS and rel != "convert/error_unhandled.mlir":  # iree-opt rejects that one
-            out.append(pytest.param(p, SCHEDULE_ALLOCATION, id=f"sched-{rel}"))
+            out.append(pytest.param(p, None, (), id=f"parse-{rel}"))
+        if rel == "convert/error_unhandled.mlir":  # iree-opt rejects that one
+            continue
+        for mode, pipeline in _PIPELINES.items():
+            out.append(pytest.param(p, pipeline, (), id=f"{mode}-{rel}"))
+            if rel in _LOCAL_SCOPE:
+                out.append(pytest.param(p, pipeline, ("--mlir-print-local-scope",), id=f"{mode}-local-scope-{rel}"))
     return out
 
 
 @pytest.mark.iree
 @needs_iree
-@pytest.mark.parametrize(("path", "pipeline"), _cases())
-def test_lit_locations_match_iree_opt(path: Path, pipeline: str | None):
+@pytest.mark.parametrize(("path", "pipeline", "extra"), _cases())
+def test_lit_locations_match_iree_opt(path: Path, pipeline: str | None, extra: tuple[str, ...]):
     src = _debuginfo(path)
-    args = ("--split-input-file", "--mlir-print-debuginfo")
-    theirs = iree_opt(src, pipeline, args=args)
-    r = _fastalloc_opt(src, *args, *((f"--pass-pipeline={pipeline}",) if pipeline else ()))
-    assert r.returncode == 0, r.stderr
-    assert _canon(r.stdout) == _canon(theirs)
+    args = (*_DEBUGINFO, *extra)
+    theirs = _iree(src, pipeline, args)
+    rc, out, err = _opt_in_process(src, *args, *((f"--pass-pipeline={pipeline}",) if pipeline else ()))
+    assert rc == 0, err
+    if extra:
+        assert "#loc" not in out
+    # iree-opt's debuginfo output is its own canonical form (re-printing it
+    # changes nothing on every lit file), so only ours is re-printed.
+    assert _canon(out) == (theirs if not extra else _canon(theirs))
+
+
+def test_layout_slices_builds_its_ops_at_the_packs_location():
+    text = (
+        "util.func public @f() -> (index, index) {\n"
+        "  %c16 = arith.constant 16 : index loc(\"c\":1:1)\n"
+        "  %t, %o:2 = stream.resource.pack slices({\n"
+        "    [0, 1] = %c16,\n"
+        "    [1, 2] = %c16\n"
+        "  }) : index loc(\"pack\":2:2)\n"
+        "  util.return %t, %o#1 : index, index loc(\"r\":3:3)\n"
+        "}\n"
+    )
+    m = fastalloc.parse(text, filename="p.mlir")
+    from fastalloc.passes.layout_slices import layout_slices
+
+    layout_slices(m)
+    made = [op for op in m.walk() if op.name == "arith.constant" and op.dloc != '"c":1:1']
+    assert made and all(op.dloc == '"pack":2:2' for op in made)
+    out = m.print(debuginfo=True, local_scope=True)
+    assert 'arith.constant 64 : index loc("pack":2:2)' in out
+
+
+def test_constant_with_attribute_dictionary_keeps_its_value_and_location():
+    text = 'func.func @f() -> tensor<2xf32> {\n  %c = arith.constant {name = "x"} dense<[1.5, 2.5]> : tensor<2xf32> loc("a":1:1)\n  return %c : tensor<2xf32>\n}\n'
+    m = fastalloc.parse(text, filename="k.mlir")
+    out = m.print(debuginfo=True, local_scope=True)
+    assert '%c = arith.constant {name = "x"} dense<[1.5, 2.5]> : tensor<2xf32> loc("a":1:1)' in out
+    assert [op.name for op in m.walk()].count("arith.constant") == 1
 
 
 # -- iree-opt's flags ------------------------------------------------------------

@@ -919,11 +919,12 @@ class _Parser:
                     raise self.err("unexpected end of file: unbalanced brackets")
                 break
             c = t[0]
-            if depth == 0 and i > start and (c == "%" or (c != "\n" and "." in t and _is_ident(t))) \
+            if depth == 0 and i > start and (c == "%" or (c != "\n" and "." in t and _is_ident(t) and "<" not in t)) \
                     and toks[i - 1] != "unsigned" and self.stmt_start(i):
                 # The next op on the same line: `%r = ...` (not a header
                 # definition such as `scf.for %i = `, right after the name)
-                # or a dotted op name, which no type or keyword spells bare.
+                # or a dotted op name, which no type or keyword spells bare
+                # (`dense<1.5>` after an attribute dictionary is no op name).
                 break
             if c == "\n":
                 if depth == 0:

@@ -478,6 +478,9 @@ def _lower_pack(op: Op, run: _Run) -> list[Op]:
         offset = b.align(offset, ra)
 
     op.results[0].replace_all_uses_with(offset)
+    # IREE builds every op (folded constants included) at the pack's location.
+    for o in b.out:
+        o.copy_loc_from(op)
     return b.out
 
 

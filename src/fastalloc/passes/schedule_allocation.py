@@ -671,7 +671,7 @@ class _RegionAllocation:
                 tied_opnd = operands_now[t]
                 # 3.13 builds the subrange offset chain twice; the second feeds the subview.
                 n0 = len(scope.before)
-                rng = _derive_resource_range(yield_value, size, scope)
+                rng = _derive_resource_range(yield_value, size, scope, locate=True)
                 scope.map_resource_range(yield_value, rng)
                 rng = _derive_resource_range(yield_value, size, scope)
                 if rng.offset is not None:
@@ -854,8 +854,14 @@ def _locate(ops: list[Op], start: int, loc) -> None:
             op.dloc = loc
 
 
-def _derive_resource_range(yield_value: Value, size: Value, scope: AllocationScope) -> ResourceRange:
-    """IREE's ``deriveResourceRangeFromResult`` (subview chain -> one range)."""
+def _derive_resource_range(
+    yield_value: Value, size: Value, scope: AllocationScope, locate: bool = False
+) -> ResourceRange:
+    """IREE's ``deriveResourceRangeFromResult`` (subview chain -> one range).
+
+    With ``locate``, each add made in ``scope.before`` is given the location
+    of the subview whose offset it adds, as 3.13 gives the adds of the first
+    of the two chains it builds."""
     subranges: list[Op] = []
     base = yield_value
     while True:
@@ -871,7 +877,14 @@ def _derive_resource_range(yield_value: Value, size: Value, scope: AllocationSco
     offset: Value | None = None
     for sv in reversed(subranges):
         off = sv.operands[2]
-        offset = off if offset is None else scope.folder.add(offset, off)
+        if offset is None:
+            offset = off
+        elif not locate:
+            offset = scope.folder.add(offset, off)
+        else:
+            n0 = len(scope.before)
+            offset = scope.folder.add(offset, off)
+            _locate(scope.before, n0, FusedLoc([sv]))
     last = subranges[-1]
     return ResourceRange(last.operands[0], last.operands[1], offset, size)
 
