@@ -48,6 +48,14 @@ _SYMBOL_OPS = frozenset({
     "util.func", "func.func", "util.global", "stream.executable", "stream.async.func", "stream.cmd.func",
     "hal.executable", "util.initializer_symbol", "flow.executable", "ml_program.global", "memref.global",
 })
+# Ops that end a block (the spellings fastalloc meets; `return` in a func.func).
+_TERMINATORS = frozenset({
+    "util.return", "util.unreachable", "func.return", "return", "cf.br", "cf.cond_br", "cf.switch", "scf.yield",
+    "scf.condition", "stream.yield", "stream.return", "hal.return", "flow.return", "affine.yield", "linalg.yield",
+    "tensor.yield", "vm.return", "vm.br", "vm.cond_br", "vm.fail", "llvm.return", "llvm.br", "llvm.cond_br",
+    "llvm.unreachable", "gpu.return", "gpu.terminator", "gpu.yield",
+})
+_SUCCESSOR_OPS = frozenset({"cf.br", "cf.cond_br", "cf.switch", "vm.br", "vm.cond_br", "llvm.br", "llvm.cond_br"})
 _SYMBOL = re.compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
 _CONSTANT = re.compile(r"arith\.constant\s+(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\s*$")
 _GENERIC_CONSTANT = re.compile(r"\bvalue\s*=\s*(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\b")
@@ -166,10 +174,27 @@ def _check_op(op: Op, capt: Op | None) -> None:
         for region in op._regions:
             if not region.blocks or not region.blocks[0].ops:
                 raise FastallocError(f"custom op '{name}' expected non-empty function body", _loc(op))
+            for block in region.blocks:
+                _check_terminated(block)
     elif name == "arith.constant" and op.tmpl is not None:
         _check_constant(op)
     if op.segments is not None and opdef is not None and op.operands:
         _check_segment_types(op)
+
+
+def _check_terminated(block: Block) -> None:
+    """A function body's block ends in a terminator, and only there."""
+    ops = block.ops
+    if not ops:
+        return  # an empty block: the parser reports what iree-opt does
+    last = ops[-1]
+    if last.name not in _TERMINATORS:
+        raise FastallocError(f"block with no terminator, has '{last.name}'", _loc(last))
+    for inner in ops[:-1]:
+        if inner.name in _TERMINATORS:
+            if inner.name in _SUCCESSOR_OPS:
+                raise FastallocError("operation with block successors must terminate its parent block", _loc(inner))
+            raise _err(inner, "must be the last operation in the parent block")
 
 
 def _generic(op: Op) -> bool:
