@@ -1369,7 +1369,6 @@ def pending_closed(op: Op) -> cython.bint:
     return bool(op._regions)
 
 
-@cython.cfunc
 # Uninterpreted ops whose trailing `: T` is their result type, so that
 # _result_types reads it exactly (for the others it is a guess).
 _EXACT_RESULT_TYPE = frozenset({
@@ -1380,6 +1379,7 @@ _EXACT_RESULT_TYPE = frozenset({
 })
 
 
+@cython.cfunc
 def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
     """A known op states ``v``'s type: record it, or check it against what we know."""
     vt = v.type
