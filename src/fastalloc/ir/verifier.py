@@ -335,35 +335,38 @@ _RESOURCE_SEGMENTS = frozenset({"source", "target", "update", "operand"})
 _TIMEPOINT_SEGMENTS = frozenset({"await_timepoint", "await_timepoints"})
 
 
-_SEG_WANT: dict[str, tuple] = {}
+# (op name, segment sizes) -> ((operand index, wanted type, segment name), ...)
+_SEG_PLAN: dict[tuple, tuple] = {}
 
 
-def _segment_wants(opdef) -> tuple:
-    """Per segment of ``opdef``: the type its operands must have, or None."""
-    w = _SEG_WANT.get(opdef.name)
-    if w is None:
-        w = tuple("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
-                  else "!stream.resource<" if seg in _RESOURCE_SEGMENTS else None
-                  for seg in opdef.segment_names)
-        _SEG_WANT[opdef.name] = w
-    return w
+def _segment_plan(opdef, segs) -> tuple:
+    """The operands of an op with these segment sizes whose type the registry
+    fixes; computed once per shape, so that checking an op visits only them."""
+    key = (opdef.name, tuple(segs))
+    plan = _SEG_PLAN.get(key)
+    if plan is None:
+        out = []
+        k = 0
+        for seg, n in zip(opdef.segment_names, segs):
+            want = ("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
+                    else "!stream.resource<" if seg in _RESOURCE_SEGMENTS else None)
+            if want is not None:
+                out.extend((j, want, seg) for j in range(k, k + n))
+            k += n
+        plan = _SEG_PLAN[key] = tuple(out)
+    return plan
 
 
 def _check_segment_types(op: Op) -> None:
     """Operand types the registry fixes: sizes, offsets, lengths are index;
     sources and targets resources; awaited values timepoints."""
-    wants = _segment_wants(op.opdef)
     operands = op.operands
-    k = 0
-    for want, n in zip(wants, op.segments):
-        if want is not None:
-            for v in operands[k:k + n]:
-                t = v.type
-                if t and t != want and not (want[-1] == "<" and t.startswith(want)):
-                    seg = op.opdef.segment_names[wants.index(want)]
-                    raise _err(op, f"operand '%{v.name_hint or v.id}' ({seg}) must be "
-                               f"{'a resource' if want[-1] == '<' else want}, but got '{t}'")
-        k += n
+    for j, want, seg in _segment_plan(op.opdef, op.segments):
+        v = operands[j]
+        t = v.type
+        if t != want and t and not (want[-1] == "<" and t.startswith(want)):
+            raise _err(op, f"operand '%{v.name_hint or v.id}' ({seg}) must be "
+                       f"{'a resource' if want[-1] == '<' else want}, but got '{t}'")
 
 
 def _in_sibling_block(op: Op, block: Block) -> bool:
