@@ -350,3 +350,99 @@ def test_arrow_after_a_value_is_no_new_statement():
     )
     out = str(fastalloc.parse(text))
     assert "stream.timepoint.chain_external" in out and "%fence : !hal.fence" in out.replace("  ", " ")
+
+
+# -- differential against iree-opt: each class of disagreement the fuzz found --
+def _iree_verdict(text: str) -> tuple[bool, str]:
+    from fastalloc.testing.iree import find_iree_opt
+
+    exe = find_iree_opt()
+    if exe is None:
+        pytest.skip("iree-opt (iree-base-compiler 3.13) is not installed")
+    p = subprocess.run([exe, "-"], input=text.encode(), capture_output=True, timeout=120)
+    return p.returncode == 0, p.stderr.decode(errors="replace")
+
+
+def _same_verdict(text: str, message: bool = True) -> FastallocError | None:
+    """fastalloc's parse accepts ``text`` exactly when iree-opt does; its error
+    is on the line of iree-opt's first error and carries its message."""
+    ok, err = _iree_verdict(text)
+    try:
+        parse(text, filename="<stdin>").dispose()
+    except FastallocError as e:
+        assert not ok, f"iree-opt accepts, fastalloc rejects: {e}"
+        _located(e)
+        first = err.splitlines()[0]
+        assert first.startswith(f"<stdin>:{e.loc.line}:"), f"{e}\niree-opt: {first}"
+        # (iree-opt's messages carry stray double spaces)
+        assert not message or " ".join(first.split(" error: ", 1)[1].split()) == e.message, f"{e}\niree-opt: {first}"
+        return e
+    assert ok, f"fastalloc accepts, iree-opt rejects: {err[:500]}"
+    return None
+
+
+def _fn(body: str, results: str = "") -> str:
+    return f"util.func public @f(%n: index){results} {{\n{body}}}\n"
+
+
+OP_NAME_CASES = {
+    "unknown dialect": _fn("  %c = arxth.constant 1 : index\n  util.return\n"),
+    "unknown op of a registered dialect": _fn("  %c = arith.constan 1 : index\n  util.return\n"),
+    "unknown stream op": _fn("  %c = arith.constant 1 : index\n  %r = stream.async.splatt %c : index -> "
+                             "!stream.resource<transient>{%c}\n  util.return\n"),
+    "generic form, unknown op": _fn('  %c = "arith.constan"() {value = 1 : index} : () -> index\n  util.return\n'),
+    "generic form, unknown dialect": _fn('  %c = "arxth.c"() {value = 1 : index} : () -> index\n  util.return\n'),
+    "dotless op outside func.func": _fn("  return\n"),
+    "dotless unknown op in func.func": "func.func @f() {\n  retur\n}\n",
+    "dotless op at the top": "uti\n",
+    "known dotless op in func.func": "func.func @f() {\n  return\n}\n",
+    "module": "module {\n}\n",
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(OP_NAME_CASES))
+def test_op_names_as_iree_opt(case):
+    _same_verdict(OP_NAME_CASES[case])
+
+
+def test_registered_names_are_iree_opts():
+    from fastalloc.ir.registered import COMPLETE, DIALECTS, OP_NAMES
+
+    assert {"stream", "util", "arith", "scf", "func", "builtin", "hal"} <= COMPLETE <= DIALECTS
+    assert {"stream.async.execute", "stream.resource.pack", "util.func", "builtin.module", "func.return"} <= OP_NAMES
+    assert all(n.split(".", 1)[0] in COMPLETE for n in OP_NAMES)
+
+
+TERMINATOR_CASES = {
+    "function body without terminator": _fn("  %c = arith.constant 1 : index\n"),
+    "return before the last op": _fn("  util.return\n  util.return\n"),
+    "branch before the last op": _fn("  cf.br ^bb1\n  cf.br ^bb1\n^bb1:\n  util.return\n"),
+    "second block without terminator": _fn("  cf.br ^bb1\n^bb1:\n  %c = arith.constant 1 : index\n"),
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(TERMINATOR_CASES))
+def test_terminators_as_iree_opt(case):
+    # (iree-opt prints the whole offending op in its message)
+    e = _same_verdict(TERMINATOR_CASES[case], message=False)
+    assert e is not None
+
+
+TYPE_CASES = {
+    "constant used as a resource": _fn(
+        "  %c = arith.constant 64 : index\n  %r = stream.async.alloca : !stream.resource<transient>{%c}\n"
+        "  %s = stream.async.slice %c[%c to %c] : !stream.resource<transient>{%c} -> "
+        "!stream.resource<transient>{%c}\n  util.return\n"),
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(TYPE_CASES))
+def test_use_types_as_iree_opt(case):
+    ok, _ = _iree_verdict(TYPE_CASES[case])
+    assert not ok
+    with pytest.raises(FastallocError) as ei:
+        parse(TYPE_CASES[case], filename="<stdin>")
+    _located(ei.value)

@@ -159,9 +159,9 @@ _NESTED = """util.func public @f(%n: index, %c: i1) -> index {
   } else {
     scf.yield %n : index
   }
-  %w = "test.op"(%r, %n) ({
+  %w = "ml_program.test_op"(%r, %n) ({
     %b = arith.addi %r, %c1 : index
-    "test.term"(%b, %n) : (index, index) -> ()
+    "ml_program.test_term"(%b, %n) : (index, index) -> ()
   }) : (index, index) -> index
   util.return %w : index
 }
@@ -204,7 +204,7 @@ def test_lazy_lists_equal_log_replay(k: int) -> None:
     # An op that registers operands before and after its region must be covered.
     if k == 0:
         names = [o.name for o in m._use_events[0::2]]
-        assert names.count("test.op") == 2 and names.count("scf.if") >= 2
+        assert names.count("ml_program.test_op") == 2 and names.count("scf.if") >= 2
     values = [v for v in m.values if v is not None]
     random.Random(k).shuffle(values)
     for v in values:
@@ -236,7 +236,7 @@ def test_lazy_lists_of_a_detached_op_before_any_read() -> None:
     m = parse(_NESTED)
     ref = _replayed(m)
     body = m.ops[0].regions[0].blocks[0]
-    test_op = next(o for o in body.ops if o.name == "test.op")
+    test_op = next(o for o in body.ops if o.name == "ml_program.test_op")
     body.ops = [o for o in body.ops if o is not test_op]
     test_op.parent = None
     b = next(o for o in test_op.walk() if o.name == "arith.addi").results[0]

@@ -63,12 +63,16 @@ from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value
 from fastalloc.ir.ops import INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS
+from fastalloc.ir.registered import COMPLETE as _COMPLETE_DIALECTS
+from fastalloc.ir.registered import DIALECTS as _DIALECTS
+from fastalloc.ir.registered import OP_NAMES as _OP_NAMES
 
 __all__ = ["parse", "split_chunks"]
 
 TIMEPOINT = "!stream.timepoint"
 _LIFETIMES = {"transient", "external", "constant", "variable", "staging", "*"}
 _BUILTIN_TYPE = re.compile(r"(?:index|none|[su]?i\d+|f\d+|bf16|tf32|f8E\w+|f4E\w+|f6E\w+)$")
+_STREAM_TYPES = frozenset({"resource", "timepoint", "channel", "binding", "file"})
 _DOTLESS_OPS = frozenset({"return", "module", "call", "call_indirect", "unrealized_conversion_cast"})
 _ACCESS = {"ro": 1, "wo": 2, "rw": 3}
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
@@ -118,6 +122,7 @@ class _Parser:
     loc_refs: dict  # loc alias name -> first token using it (checked at the end: iree-opt defines them after the module)
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
+    encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
 
     def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
         self.src = SourceMap(text, filename, line_base)
@@ -151,6 +156,7 @@ class _Parser:
         self.loc_aliases = {}
         self.loc_refs = {}
         self.nesting = 0
+        self.encl = ""
 
     # -- errors and token access -----------------------------------------
     def err(self, msg: str, k: int | None = None) -> FastallocError:
@@ -342,6 +348,7 @@ class _Parser:
                 if alias is None:
                     raise self.err(f"undefined symbol alias id '{t[1:]}'", k)
                 return alias
+            self.check_dialect(t, k)
             if t.startswith("!stream."):
                 if t == "!stream.resource":
                     raise self.err("malformed type '!stream.resource': expected '<lifetime>'", k)
@@ -790,14 +797,25 @@ class _Parser:
             if opname in OPS:
                 op = Op(opname)
                 op.opdef = OPS[opname]
+                saved = self.encl
+                self.encl = opname
                 self.parse_generic(op)
+                self.encl = saved
             else:
+                self.check_generic_name(opname, self.i - 1)
                 op = Op(opname)
+                saved = self.encl
+                self.encl = opname
                 self.parse_template(op, True, nres)
+                self.encl = saved
         elif _is_ident(name):
+            self.check_custom_name(name, self.i)
             self.i += 1
             op = Op(name)
+            saved = self.encl
+            self.encl = name
             self.parse_template(op, False, nres)
+            self.encl = saved
         else:
             raise self.err(f"expected operation name, got '{name}'" if name != "}" else "unexpected '}'")
         op._loc = self.src  # see Op.loc: resolved on demand
@@ -820,6 +838,57 @@ class _Parser:
             idx += cnt
         op.parent = block
         block.ops.append(op)
+
+    # -- op names iree-opt knows (fastalloc.ir.registered) ----------------
+    def check_custom_name(self, name: str, k: cython.Py_ssize_t) -> None:
+        """iree-opt parses a pretty op only if its dialect is registered and,
+        for a dialect whose op list is known, the op is one of them; a name
+        without a dialect is looked up in ``builtin`` and in the enclosing
+        op's default dialect (``func`` in a ``func.func``)."""
+        dot = name.find(".")
+        if dot < 0:
+            if "builtin." + name in _OP_NAMES:
+                return
+            encl = self.encl
+            default = "func" if encl == "func.func" else "builtin" if encl in ("", "module", "builtin.module") else ""
+            if default and default + "." + name in _OP_NAMES:
+                return
+            if default:
+                raise self.err(f"custom op '{name}' is unknown (tried '{default}.{name}' as well)", k)
+            raise self.err(f"Dialect `' not found for custom op '{name}' (tried '.{name}' as well)", k)
+        dialect = name[:dot]
+        if dialect not in _DIALECTS:
+            raise self.err(f"Dialect `{dialect}' not found for custom op '{name}'", k)
+        if dialect in _COMPLETE_DIALECTS and name not in _OP_NAMES:
+            raise self.err(f"custom op '{name}' is unknown", k)
+
+    def check_generic_name(self, name: str, k: cython.Py_ssize_t) -> None:
+        dialect = name[:name.find(".")] if "." in name else ""
+        if dialect not in _DIALECTS:
+            # (iree-opt points after the name)
+            raise self.err("operation being parsed with an unregistered dialect. If this is intended, "
+                           "please use -allow-unregistered-dialect with the MLIR tool used", k + 1)
+        if dialect in _COMPLETE_DIALECTS and name not in _OP_NAMES:
+            raise self.err(f"unregistered operation '{name}' found in dialect ('{dialect}') that does not "
+                           "allow unknown operations", k)
+
+    def check_dialect(self, t: str, k: cython.Py_ssize_t) -> None:
+        """``!dialect.type`` / ``#dialect.attr``: the dialect is one iree-opt
+        registers, and a stream type is one the stream dialect defines."""
+        dot = t.find(".")
+        lt = t.find("<")
+        if dot < 0 or 0 <= lt < dot:
+            return
+        dialect = t[1:dot]
+        if dialect not in _DIALECTS:
+            what = "type" if t[0] == "!" else "attribute"
+            raise self.err(f"`{t}` {what} created with unregistered dialect. If this is intended, please provide "
+                           "the -allow-unregistered-dialect option to the MLIR tool used", k)
+        if dialect == "stream" and t[0] == "!":
+            end = len(t) if lt < 0 else lt
+            name = t[dot + 1:end]
+            if name not in _STREAM_TYPES:
+                raise self.err(f"unknown  type `{name}` in dialect `stream`", k)
 
     # -- uninterpreted ops -------------------------------------------------
     @cython.ccall
@@ -1022,6 +1091,8 @@ class _Parser:
                         lit = []
                     tmpl.append(("l", d))
                 continue
+            if (c == "#" or c == "!") and "." in t:
+                self.check_dialect(t, i)
             if (c == "#" or c == "!") and "<" not in t and "." not in t:
                 nm = t[1:]
                 if c == "#" and nm not in self.attr_aliases and nm not in self.loc_aliases:
@@ -1298,6 +1369,16 @@ def pending_closed(op: Op) -> cython.bint:
     return bool(op._regions)
 
 
+# Uninterpreted ops whose trailing `: T` is their result type, so that
+# _result_types reads it exactly (for the others it is a guess).
+_EXACT_RESULT_TYPE = frozenset({
+    "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divui", "arith.divsi", "arith.ceildivui",
+    "arith.ceildivsi", "arith.floordivsi", "arith.remui", "arith.remsi", "arith.andi", "arith.ori", "arith.xori",
+    "arith.maxui", "arith.minui", "arith.maxsi", "arith.minsi", "arith.shli", "arith.shrui", "arith.shrsi",
+    "arith.index_cast", "arith.index_castui", "util.align", "util.global.load",
+})
+
+
 @cython.cfunc
 def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
     """A known op states ``v``'s type: record it, or check it against what we know."""
@@ -1305,7 +1386,8 @@ def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
     if vt == ty:
         return  # the common case; recording it again would change nothing
     owner = v.owner
-    if v.id < 0 or not v.type or (owner.__class__ is Op and owner.tmpl is not None):
+    if v.id < 0 or not v.type or (owner.__class__ is Op and owner.tmpl is not None
+                                   and owner.name not in _EXACT_RESULT_TYPE):
         # forward reference, or an uninterpreted op whose result type was a guess
         v.type = ty
         return

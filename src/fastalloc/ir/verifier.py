@@ -48,6 +48,14 @@ _SYMBOL_OPS = frozenset({
     "util.func", "func.func", "util.global", "stream.executable", "stream.async.func", "stream.cmd.func",
     "hal.executable", "util.initializer_symbol", "flow.executable", "ml_program.global", "memref.global",
 })
+# Ops that end a block (the spellings fastalloc meets; `return` in a func.func).
+_TERMINATORS = frozenset({
+    "util.return", "util.unreachable", "func.return", "return", "cf.br", "cf.cond_br", "cf.switch", "scf.yield",
+    "scf.condition", "stream.yield", "stream.return", "hal.return", "flow.return", "affine.yield", "linalg.yield",
+    "tensor.yield", "vm.return", "vm.br", "vm.cond_br", "vm.fail", "llvm.return", "llvm.br", "llvm.cond_br",
+    "llvm.unreachable", "gpu.return", "gpu.terminator", "gpu.yield",
+})
+_SUCCESSOR_OPS = frozenset({"cf.br", "cf.cond_br", "cf.switch", "vm.br", "vm.cond_br", "llvm.br", "llvm.cond_br"})
 _SYMBOL = re.compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
 _CONSTANT = re.compile(r"arith\.constant\s+(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\s*$")
 _GENERIC_CONSTANT = re.compile(r"\bvalue\s*=\s*(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\b")
@@ -166,10 +174,27 @@ def _check_op(op: Op, capt: Op | None) -> None:
         for region in op._regions:
             if not region.blocks or not region.blocks[0].ops:
                 raise FastallocError(f"custom op '{name}' expected non-empty function body", _loc(op))
+            for block in region.blocks:
+                _check_terminated(block)
     elif name == "arith.constant" and op.tmpl is not None:
         _check_constant(op)
     if op.segments is not None and opdef is not None and op.operands:
         _check_segment_types(op)
+
+
+def _check_terminated(block: Block) -> None:
+    """A function body's block ends in a terminator, and only there."""
+    ops = block.ops
+    if not ops:
+        return  # an empty block: the parser reports what iree-opt does
+    last = ops[-1]
+    if last.name not in _TERMINATORS:
+        raise FastallocError(f"block with no terminator, has '{last.name}'", _loc(last))
+    for inner in ops[:-1]:
+        if inner.name in _TERMINATORS:
+            if inner.name in _SUCCESSOR_OPS:
+                raise FastallocError("operation with block successors must terminate its parent block", _loc(inner))
+            raise _err(inner, "must be the last operation in the parent block")
 
 
 def _generic(op: Op) -> bool:
@@ -310,35 +335,38 @@ _RESOURCE_SEGMENTS = frozenset({"source", "target", "update", "operand"})
 _TIMEPOINT_SEGMENTS = frozenset({"await_timepoint", "await_timepoints"})
 
 
-_SEG_WANT: dict[str, tuple] = {}
+# (op name, segment sizes) -> ((operand index, wanted type, segment name), ...)
+_SEG_PLAN: dict[tuple, tuple] = {}
 
 
-def _segment_wants(opdef) -> tuple:
-    """Per segment of ``opdef``: the type its operands must have, or None."""
-    w = _SEG_WANT.get(opdef.name)
-    if w is None:
-        w = tuple("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
-                  else "!stream.resource<" if seg in _RESOURCE_SEGMENTS else None
-                  for seg in opdef.segment_names)
-        _SEG_WANT[opdef.name] = w
-    return w
+def _segment_plan(opdef, segs) -> tuple:
+    """The operands of an op with these segment sizes whose type the registry
+    fixes; computed once per shape, so that checking an op visits only them."""
+    key = (opdef.name, tuple(segs))
+    plan = _SEG_PLAN.get(key)
+    if plan is None:
+        out = []
+        k = 0
+        for seg, n in zip(opdef.segment_names, segs):
+            want = ("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
+                    else "!stream.resource<" if seg in _RESOURCE_SEGMENTS else None)
+            if want is not None:
+                out.extend((j, want, seg) for j in range(k, k + n))
+            k += n
+        plan = _SEG_PLAN[key] = tuple(out)
+    return plan
 
 
 def _check_segment_types(op: Op) -> None:
     """Operand types the registry fixes: sizes, offsets, lengths are index;
     sources and targets resources; awaited values timepoints."""
-    wants = _segment_wants(op.opdef)
     operands = op.operands
-    k = 0
-    for want, n in zip(wants, op.segments):
-        if want is not None:
-            for v in operands[k:k + n]:
-                t = v.type
-                if t and t != want and not (want[-1] == "<" and t.startswith(want)):
-                    seg = op.opdef.segment_names[wants.index(want)]
-                    raise _err(op, f"operand '%{v.name_hint or v.id}' ({seg}) must be "
-                               f"{'a resource' if want[-1] == '<' else want}, but got '{t}'")
-        k += n
+    for j, want, seg in _segment_plan(op.opdef, op.segments):
+        v = operands[j]
+        t = v.type
+        if t != want and t and not (want[-1] == "<" and t.startswith(want)):
+            raise _err(op, f"operand '%{v.name_hint or v.id}' ({seg}) must be "
+                       f"{'a resource' if want[-1] == '<' else want}, but got '{t}'")
 
 
 def _in_sibling_block(op: Op, block: Block) -> bool:

@@ -32,7 +32,8 @@ from pathlib import Path
 __all__ = ["MUTATORS", "Outcome", "Runner", "corpus", "mutants", "mutate"]
 
 PASSES = ("schedule-allocation", "layout-slices")
-IREE_PIPELINE = "builtin.module(iree-stream-schedule-allocation, util.func(iree-stream-layout-slices))"
+# fastalloc's layout-slices covers every anchor: iree-opt must run it on each too
+from fastalloc.testing.iree import SCHEDULE_AND_LAYOUT as IREE_PIPELINE  # noqa: E402
 
 _TOKEN = re.compile(rb'%[\w$.\-]+(?:#\d+)?|@[\w$.\-]+|![\w.]+(?:<[^<>\n]*>)?|#[\w.]+|"[^"\n]*"|0x[0-9a-fA-F]+|-?\d+|[A-Za-z_][\w.$\-]*|->|=>|\S')
 _NUMBER = re.compile(rb"(?<![\w%@#!.])-?\d+\b")
@@ -387,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iree", type=int, default=0, help="compare with iree-opt on this many mutants")
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--show", type=int, default=5, help="failures to print")
+    ap.add_argument("--dump", default=None,
+                    help="write each iree-opt disagreement (mutant, both verdicts and messages) to this JSON-lines file")
     args = ap.parse_args(argv)
     base = corpus(args.lit, args.generated, args.seed)
     ms = mutants(base, args.count, args.seed)
@@ -415,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
         both = 0
         disagree: Counter[str] = Counter()
         examples = []
+        dump = open(args.dump, "w", encoding="utf-8") if args.dump else None
         with Runner(timeout=args.timeout, keep_output=True) as r:
             for k, name, text in sample:
                 o = r.run(text)
@@ -425,12 +429,23 @@ def main(argv: list[str] | None = None) -> int:
                     agree += 1
                     if ours:
                         both += 1
-                        same += same_output(o.output, iout)
+                        ident = same_output(o.output, iout)
+                        same += ident
+                        if not ident and dump is not None:
+                            dump.write(json.dumps({"mutant": k, "mutator": name, "key": "outputs differ",
+                                                   "text": text.decode("utf-8", "replace"),
+                                                   "ours": o.output, "iree": iout}) + "\n")
                 else:
                     key = f"fastalloc {'accepts' if ours else 'rejects'}, iree-opt {ik}"
                     disagree[key] += 1
+                    if dump is not None:
+                        dump.write(json.dumps({"mutant": k, "mutator": name, "key": key,
+                                               "text": text.decode("utf-8", "replace"),
+                                               "ours": o.message, "iree": iout}) + "\n")
                     if len(examples) < args.show:
                         examples.append((k, name, key, o.message[:300], iout[:300]))
+        if dump is not None:
+            dump.close()
         n = len(sample)
         print(f"iree-opt sample {n}: accept/reject agree {agree}/{n} ({100.0 * agree / max(n, 1):.1f}%), "
               f"both accepted {both}, identical output {same}/{both}")
