@@ -28,11 +28,13 @@ ideas of MiniMalloc (Moffitt, ASPLOS 2023), implemented here independently:
 * *decomposition*: buffers whose lifetimes do not overlap transitively form
   independent components, each minimised on its own; the slab is the largest.
 
-The outer loop, per component: try the proven bound first (the component's
-max load, or the largest bound proven elsewhere); if the search proves it
-infeasible the bound rises; if it runs out of its node allowance, bisect
-between there and the best plan found.  Allowances double every round, so the
-search is anytime; it stops when the best plan meets the bound (optimal), the
+The outer loop, per component and round: try the proven bound first (the
+component's max load, or the largest bound proven elsewhere); if the search
+proves it infeasible the bound rises; if it runs out of its node allowance,
+descend from the best plan found: ask for a plan 1/8 of the gap lower (any
+lower plan once that runs out), again after each success, with half the
+bound's allowance.  Allowances double every three rounds (one per static
+order), so the search is anytime; it stops when the best plan meets the bound (optimal), the
 work budget (nodes, deterministic) is spent or the clock passes the deadline
 (the clock only cuts the search short).
 
@@ -53,6 +55,12 @@ cdef enum:
     # The search recurses once per placed buffer: larger components keep
     # their starting plan so that the C stack stays within a few MB (any thread).
     MAX_SEARCH_M = 12000
+    # The descent below the incumbent first asks for 1/DESCENT_DIV of the gap
+    # to the bound (then for any improvement) with half the bound's allowance
+    # (>> DESCENT_SHIFT): the bound keeps most of the work, the incumbent
+    # still improves in large steps
+    DESCENT_DIV = 8
+    DESCENT_SHIFT = 1
     FOUND = 1
     NONE = 0
     ABORT = 2
@@ -167,8 +175,9 @@ cdef int _place(State* st, int64_t b, int64_t top, bint* hatless) noexcept nogil
     unplaced buffers.  Every change is trailed.  ``hatless``: no unplaced
     buffer overlaps ``b`` (nothing can go above it)."""
     cdef Comp* c = st.c
-    cdef int64_t s, j, x, t, mn, f, p, last, y
+    cdef int64_t s, j, x, t, mn, f, p, last, y, hi
     cdef int64_t z = c.size[b]
+    cdef int64_t b_lo = c.slo[b], b_hi = c.shi[b]
     hatless[0] = True
     for s in range(c.slo[b], c.shi[b]):
         if _push(st, -s - 1, st.floor_[s]) < 0:
@@ -196,11 +205,21 @@ cdef int _place(State* st, int64_t b, int64_t top, bint* hatless) noexcept nogil
                 if _push(st, x, st.minoff[x]) < 0:
                     return OOM
                 st.minoff[x] = top
-                for t in range(c.slo[x], c.shi[x]):
+                # x's sections under b cannot lift: their floor is now
+                # ``top`` and x's new min offset is ``top``
+                hi = c.shi[x] if c.shi[x] < b_lo else b_lo
+                for t in range(c.slo[x], hi):
                     if st.stamp[t] != st.stamp_n:
                         st.stamp[t] = st.stamp_n
                         st.aff[naff] = t
                         naff += 1
+                t = c.slo[x] if c.slo[x] > b_hi else b_hi
+                while t < c.shi[x]:
+                    if st.stamp[t] != st.stamp_n:
+                        st.stamp[t] = st.stamp_n
+                        st.aff[naff] = t
+                        naff += 1
+                    t += 1
     for j in range(naff):
         t = st.aff[j]
         mn = INT64_MAX
@@ -264,6 +283,14 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
             if st.off[b] >= 0:
                 st.sol[b] = st.off[b]
         return FOUND
+    # a child at offset o leaves every section at least o + its unplaced sizes
+    # (its floor is at least o), so offsets above cap - (largest unplaced sum)
+    # fail the check whichever buffer is placed: not even tried
+    cdef int64_t omax = 0
+    for j in range(s_lo, s_hi):
+        if st.rem[j] > omax:
+            omax = st.rem[j]
+    omax = st.cap - omax
     cdef Key* cand = <Key*>malloc(u * sizeof(Key))
     if cand == NULL:
         return OOM
@@ -273,7 +300,7 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
         if st.off[b] >= 0:
             continue
         o = st.minoff[b]
-        if o >= mh or o < last_off or (o == last_off and st.rank[b] < last_rank):
+        if o >= mh or o > omax or o < last_off or (o == last_off and st.rank[b] < last_rank):
             continue
         cand[k].a = o
         cand[k].b = st.rank[b]
@@ -392,16 +419,17 @@ cdef int _decide(State* st, Comp* c, int64_t cap, int heur, int64_t limit) noexc
 
 cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_t max_ent, int64_t align,
               int64_t* best_top, int64_t* proven, int64_t* offsets, int64_t work_limit,
-              int64_t deadline_ns, int64_t* out) noexcept nogil:
+              int64_t deadline_ns, int64_t* out, int64_t div0, int dshift) noexcept nogil:
     """The outer anytime loop over all components (see the module docstring).
     ``best_top[c]``/``offsets``: the incumbent (updated in place);
     ``proven[c]``: the component's proven bound.  ``out``: global proven
     bound, nodes, timed out."""
     cdef State st
-    cdef int64_t ci, cap, lo, lim, P, r, i, top
+    cdef int64_t ci, cap, lo, b_lo, lim, P, r, i, top, step, clim, div
+    cdef int heur
     cdef Comp* c
     cdef int res = NONE
-    cdef bint first, any_open, stop = False
+    cdef bint any_open, stop = False
     st.minoff = <int64_t*>malloc((max_m + 1) * sizeof(int64_t))
     st.off = <int64_t*>malloc((max_m + 1) * sizeof(int64_t))
     st.sol = <int64_t*>malloc((max_m + 1) * sizeof(int64_t))
@@ -439,19 +467,26 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
             if best_top[ci] <= P or c.m > MAX_SEARCH_M:
                 continue
             any_open = True
-            lo = proven[ci] if proven[ci] > P else P
-            first = True
-            while lo < best_top[ci]:
-                if first:
-                    cap = lo
-                    first = False
-                else:
-                    cap = lo + ((best_top[ci] - lo) // 2) // align * align
+            heur = <int>(r % N_HEUR)
+            div = div0
+            # the bound first (a proof of infeasibility raises it); then,
+            # with the same allowance each, plans strictly below the incumbent
+            lo = -1
+            while not stop and best_top[ci] > P and best_top[ci] > proven[ci]:
                 if st.nodes >= work_limit or st.timed_out:
                     stop = True
                     break
-                res = _decide(&st, c, cap, <int>(r % N_HEUR),
-                              work_limit if st.nodes + lim > work_limit else st.nodes + lim)
+                b_lo = proven[ci] if proven[ci] > P else P
+                if lo < b_lo:
+                    cap = b_lo
+                else:
+                    step = (best_top[ci] - b_lo) // div // align * align if div > 0 else 0
+                    cap = best_top[ci] - (step if step > align else align)
+                    if cap <= lo:
+                        break  # the bound itself ran out of allowance this round
+                clim = lim if cap == b_lo else lim >> dshift
+                res = _decide(&st, c, cap, heur,
+                              work_limit if st.nodes + clim > work_limit else st.nodes + clim)
                 if res == FOUND:
                     top = 0
                     for i in range(c.m):
@@ -459,22 +494,19 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
                             top = st.sol[i] + c.size[i]
                         offsets[c.gidx[i]] = st.sol[i]
                     best_top[ci] = top
-                    if top <= P:
-                        break
                 elif res == NONE:
                     proven[ci] = cap + align
                     if proven[ci] > P:
                         P = proven[ci]
-                    lo = cap + align
                 elif res == ABORT:
-                    if cap > lo:
-                        # the bottom got its allowance; a stuck bisection
-                        # waits for the next round's larger one
+                    if cap == b_lo:
+                        lo = cap
+                    elif step > align:
+                        div = 0
+                    else:
                         break
-                    lo = cap + align
                 else:
                     stop = True
-                    break
             if stop:
                 break
         if not any_open:
@@ -503,9 +535,9 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
 
 cdef int _search_kernel(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_t max_ent, int64_t align,
                         int64_t* best_top, int64_t* proven, int64_t* offsets, int64_t work_limit,
-                        int64_t deadline_ns, int64_t* out) except -1 nogil:
+                        int64_t deadline_ns, int64_t* out, int64_t div0, int dshift) except -1 nogil:
     if _run(comps, ncomp, max_m, max_sec, max_ent, align, best_top, proven, offsets, work_limit,
-            deadline_ns, out) == OOM:
+            deadline_ns, out, div0, dshift) == OOM:
         with gil:
             raise MemoryError("fastalloc search: out of memory")
     return 0
@@ -646,7 +678,7 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
                 deadline = 1
         with nogil:
             _search_kernel(comps, ncomp, max_m, max_sec, max_ent, align, best_top, proven, &offs[0],
-                           work_limit, deadline, out)
+                           work_limit, deadline, out, DESCENT_DIV, DESCENT_SHIFT)
         top = max(max(best_top[ci] for ci in range(ncomp)), int(rest.max()) if rest.size else 0)
         return offsets, int(top), int(max(out[0], floor)), int(out[1]), bool(out[2])
     finally:
