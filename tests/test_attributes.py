@@ -151,11 +151,12 @@ module attributes {stream.resources = #cfg} {
   util.func public @f(%arg0: !stream.resource<external>, %sz: index) -> !stream.resource<external> {
     %c0 = arith.constant 0 : index
     %c100 = arith.constant 100 : index
+    %c0_i32 = arith.constant 0 : i32
     %r, %tp = stream.async.execute on(#dev) with(%arg0 as %a: !stream.resource<external>{%sz})
         -> !stream.resource<external>{%sz} {
       %t = stream.async.transfer %a : !stream.resource<external>{%sz}
           from(#hal.device.affinity<@dev0, [ 0 ]>) -> to(#dev) !stream.resource<transient>{%sz}
-      %s = stream.async.splat %c0 : i32 -> !stream.resource<transient>{%c100}
+      %s = stream.async.splat %c0_i32 : i32 -> !stream.resource<transient>{%c100}
       %u = stream.async.update %s, %t[%c0 to %c100] : !stream.resource<transient>{%c100}
           -> %t as !stream.resource<transient>{%sz}
       %o = stream.async.clone %u : !stream.resource<transient>{%sz} -> !stream.resource<external>{%sz}

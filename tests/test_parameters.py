@@ -134,18 +134,24 @@ def test_unreadable_parameter_op_is_a_located_error():
     assert "cannot convert stream.async.parameter.load" in err.message
 
 
-@pytest.mark.parametrize(
-    "text, op",
-    [(PARAMETER_IN_EXECUTE, "stream.async.parameter.read"), (UNKNOWN_ASYNC_IN_EXECUTE, "stream.async.frobnicate")],
-    ids=["parameter", "unknown"],
-)
-def test_unconvertible_op_in_an_execution_region_is_a_located_error(text, op):
+def test_unconvertible_op_in_an_execution_region_is_a_located_error():
     with pytest.raises(FastallocError) as info:
-        run_passes(text, ["schedule-allocation"], filename="bad.mlir")
+        run_passes(PARAMETER_IN_EXECUTE, ["schedule-allocation"], filename="bad.mlir")
     err = info.value
     # Located at the region (as iree-opt reports it), naming the op and its place.
     assert str(err.loc) == "bad.mlir:4:13"
-    assert f"unhandled async op {op} at bad.mlir:5:" in err.message
+    assert "unhandled async op stream.async.parameter.read at bad.mlir:5:" in err.message
+
+
+def test_unknown_op_in_an_execution_region_is_rejected_by_the_parser():
+    # An op no dialect registers never reaches the pass: iree-opt 3.13 rejects
+    # it while parsing ("custom op '...' is unknown", at the op), and so does
+    # fastalloc, so no pass ever sees an op it cannot classify.
+    with pytest.raises(FastallocError) as info:
+        run_passes(UNKNOWN_ASYNC_IN_EXECUTE, ["schedule-allocation"], filename="bad.mlir")
+    err = info.value
+    assert str(err.loc) == "bad.mlir:5:15"
+    assert err.message == "custom op 'stream.async.frobnicate' is unknown"
 
 
 def test_cli_exits_1_and_writes_nothing(tmp_path: Path):
