@@ -22,19 +22,26 @@ ideas of MiniMalloc (Moffitt, ASPLOS 2023), implemented here independently:
   the lowest min offset of its unplaced buffers, or the current offset, since
   offsets never decrease along a sequence) and the sum of its unplaced sizes;
   floor + sum > C prunes the node;
-* *dynamic ordering*: children are tried by min offset, then by a static rank
+* *dynamic ordering*: children are tried by min offset, then by a rank
   (largest section load, then longest, then largest area, several orders
   taken in turn across rounds);
 * *decomposition*: buffers whose lifetimes do not overlap transitively form
   independent components, each minimised on its own; the slab is the largest.
+  During the search, once no unplaced buffer crosses a section boundary the
+  two sides are searched one after the other.  Half of the strategies then
+  rank each side's buffers afresh, with the section loads of what is still
+  unplaced (as MiniMalloc's per-partition preordering does): the static
+  load of the whole problem misleads the order deep in the search (H and I
+  of the challenging set close only this way), while other problems (F,
+  resnet50) close sooner with the static ranks, hence both in turn.
 
 The outer loop, per component and round: try the proven bound first (the
 component's max load, or the largest bound proven elsewhere); if the search
 proves it infeasible the bound rises; if it runs out of its node allowance,
 descend from the best plan found: ask for a plan 1/8 of the gap lower (any
 lower plan once that runs out), again after each success, with half the
-bound's allowance.  Allowances double every three rounds (one per static
-order), so the search is anytime; it stops when the best plan meets the bound (optimal), the
+bound's allowance.  Allowances double every six rounds (one per strategy:
+three orders, static then re-ranked), so the search is anytime; it stops when the best plan meets the bound (optimal), the
 work budget (nodes, deterministic) is spent or the clock passes the deadline
 (the clock only cuts the search short).
 
@@ -51,7 +58,10 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 import numpy as np
 
 cdef enum:
-    N_HEUR = 3
+    # static orders (width/area/load permutations) ...
+    N_ORDERS = 3
+    # ... each with static ranks, then with ranks recomputed per side of a split
+    N_HEUR = 6
     # The search recurses once per placed buffer: larger components keep
     # their starting plan so that the C stack stays within a few MB (any thread).
     MAX_SEARCH_M = 12000
@@ -84,14 +94,18 @@ cdef struct Comp:
     const int64_t* sptr    # CSR: section -> local buffers (nsec + 1 entries)
     const int64_t* sbuf
     const int64_t* stotal  # sum of sizes live in each section
-    const int64_t* rank    # N_HEUR * m ranks (lower = tried first)
+    const int64_t* rank    # N_ORDERS * m ranks (lower = tried first)
     const int64_t* order   # 0..m-1
     const int64_t* boff    # where each buffer's (buffer, section) entries start in State.bpos
+    const int64_t* tlen    # lifetime length (the width key of the orders)
+    const int64_t* area    # size * lifetime length
 
 
 cdef struct State:
     Comp* c
-    const int64_t* rank
+    int64_t* rank          # the current ranks (m): a copy of one static order, re-ranked per split side
+    int order              # which static order (its key permutation, for re-ranking)
+    bint rerank
     int64_t cap
     int64_t* minoff
     int64_t* off
@@ -354,6 +368,51 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
     return r
 
 
+cdef int _rerank_node(State* st, const int64_t* sub, int64_t cnt, int64_t lo, int64_t hi) noexcept nogil:
+    """``_node`` on one side of a split, its buffers ranked by the current
+    order's keys with the load of a buffer = the largest sum of unplaced sizes
+    in its sections now; the previous ranks are restored after."""
+    cdef Comp* c = st.c
+    cdef int64_t j, x, s, load
+    cdef int r
+    cdef Key* keys = <Key*>malloc(cnt * sizeof(Key))
+    cdef int64_t* old = <int64_t*>malloc(cnt * sizeof(int64_t))
+    if keys == NULL or old == NULL:
+        free(keys)
+        free(old)
+        return OOM
+    for j in range(cnt):
+        x = sub[j]
+        load = 0
+        for s in range(c.slo[x], c.shi[x]):
+            if st.rem[s] > load:
+                load = st.rem[s]
+        # the same key permutations as _ranks (larger first, ties by index)
+        if st.order == 0:
+            keys[j].a = -c.tlen[x]
+            keys[j].b = -c.area[x]
+            keys[j].c = -load
+        elif st.order == 1:
+            keys[j].a = -load
+            keys[j].b = -c.area[x]
+            keys[j].c = -c.tlen[x]
+        else:
+            keys[j].a = -load
+            keys[j].b = -c.tlen[x]
+            keys[j].c = -c.area[x]
+        keys[j].idx = x
+        old[j] = st.rank[x]
+    qsort(keys, cnt, sizeof(Key), _key_cmp)
+    for j in range(cnt):
+        st.rank[keys[j].idx] = j
+    r = _node(st, sub, cnt, lo, hi, 0, -1)
+    for j in range(cnt):
+        st.rank[sub[j]] = old[j]
+    free(keys)
+    free(old)
+    return r
+
+
 cdef int _split(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t s_hi,
                 const int64_t* cutp, int64_t ncut) noexcept nogil:
     """No unplaced buffer crosses the boundaries after sections ``cutp``:
@@ -377,7 +436,7 @@ cdef int _split(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_
                 sub[cnt] = x
                 cnt += 1
         if cnt:
-            r = _node(st, sub, cnt, lo, hi, 0, -1)
+            r = _rerank_node(st, sub, cnt, lo, hi) if st.rerank else _node(st, sub, cnt, lo, hi, 0, -1)
             if r != FOUND:
                 break
         lo = hi
@@ -391,7 +450,9 @@ cdef int _decide(State* st, Comp* c, int64_t cap, int heur, int64_t limit) noexc
     cdef int64_t i, j, x
     st.c = c
     st.cap = cap
-    st.rank = c.rank + heur * c.m
+    st.order = heur % N_ORDERS
+    st.rerank = heur >= N_ORDERS
+    memcpy(st.rank, c.rank + st.order * c.m, c.m * sizeof(int64_t))
     st.limit = limit
     st.placed = 0
     st.tr_n = 0
@@ -433,6 +494,7 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
     st.minoff = <int64_t*>malloc((max_m + 1) * sizeof(int64_t))
     st.off = <int64_t*>malloc((max_m + 1) * sizeof(int64_t))
     st.sol = <int64_t*>malloc((max_m + 1) * sizeof(int64_t))
+    st.rank = <int64_t*>malloc((max_m + 1) * sizeof(int64_t))
     st.floor_ = <int64_t*>malloc((max_sec + 1) * sizeof(int64_t))
     st.rem = <int64_t*>malloc((max_sec + 1) * sizeof(int64_t))
     st.stamp = <int64_t*>malloc((max_sec + 1) * sizeof(int64_t))
@@ -449,7 +511,7 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
     st.ticks = 0
     st.deadline_ns = deadline_ns
     st.timed_out = 0
-    if (st.minoff == NULL or st.off == NULL or st.sol == NULL or st.floor_ == NULL
+    if (st.minoff == NULL or st.off == NULL or st.sol == NULL or st.rank == NULL or st.floor_ == NULL
             or st.rem == NULL or st.stamp == NULL or st.aff == NULL or st.cuts == NULL
             or st.scnt == NULL or st.sb == NULL or st.bpos == NULL):
         res = OOM
@@ -520,6 +582,7 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
     free(st.minoff)
     free(st.off)
     free(st.sol)
+    free(st.rank)
     free(st.floor_)
     free(st.rem)
     free(st.stamp)
@@ -544,7 +607,7 @@ cdef int _search_kernel(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_s
 
 
 def _ranks(size, slo, shi, stotal, tlen):
-    """``N_HEUR`` static orders of a component's buffers, as ranks (0 first):
+    """``N_ORDERS`` static orders of a component's buffers, as ranks (0 first):
     by largest section load, then by length / area; ties by index."""
     m = size.shape[0]
     if m == 0:
@@ -558,7 +621,7 @@ def _ranks(size, slo, shi, stotal, tlen):
         np.lexsort((idx, -tlen, -area, -load)),
         np.lexsort((idx, -area, -tlen, -load)),
     ]
-    out = np.empty(N_HEUR * m, dtype=np.int64)
+    out = np.empty(N_ORDERS * m, dtype=np.int64)
     for h, order in enumerate(orders):
         rank = np.empty(m, dtype=np.int64)
         rank[order] = idx
@@ -643,7 +706,13 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
             rank = _ranks(cz, slo, shi, stotal, ce - cs + 1)
             lorder = np.arange(gi.size, dtype=np.int64)
             boff = np.ascontiguousarray(np.cumsum(span) - span, dtype=np.int64)
-            arrs = [gi, cz, slo, shi, sptr, sbuf, stotal, rank, lorder, boff]
+            tl = np.ascontiguousarray(ce - cs + 1, dtype=np.int64)
+            ar = np.ascontiguousarray(cz * tl, dtype=np.int64)
+            arrs = [gi, cz, slo, shi, sptr, sbuf, stotal, rank, lorder, boff, tl, ar]
+            v = tl
+            comps[ci].tlen = &v[0]
+            v = ar
+            comps[ci].area = &v[0]
             keep.append(arrs)
             comps[ci].m = gi.size
             comps[ci].nsec = nsec
