@@ -33,14 +33,14 @@ import re
 
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Module, Op, Value
-from fastalloc.ir.ops import INDEX_SEGMENTS
+from fastalloc.ir.ops import INDEX_SEGMENTS, OPS
 
 __all__ = ["verify"]
 
 # Ops whose single-block region ends in `stream.yield` of their resource results.
-_ASYNC_REGION_OPS = frozenset({"stream.async.execute", "stream.async.concurrent"})
+_ASYNC_REGION_OPS = frozenset(name for name, d in OPS.items() if d.async_region)
 # Ops whose region takes resources only through explicit captures (`with(...)`).
-_CAPTURING_OPS = frozenset({"stream.async.execute", "stream.async.concurrent", "stream.cmd.execute"})
+_CAPTURING_OPS = frozenset(name for name, d in OPS.items() if d.captures)
 # Ops whose region must not be empty (a function body needs its terminator).
 _FUNC_OPS = frozenset({"util.func", "func.func", "util.initializer", "stream.async.func", "stream.cmd.func"})
 # Top-level ops that define a symbol (the first `@name` of the op).

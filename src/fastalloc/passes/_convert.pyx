@@ -22,6 +22,19 @@ from libc.stdlib cimport malloc, free
 
 from fastalloc.ir.model cimport Op, Value
 
+from fastalloc.ir.ops import OPS as _OPS
+
+# The operand layout _cv_bind reads from ``base`` on: checked against the
+# definitions of the ops it binds (those whose resource operands may hold
+# primitives: OpDef.primitives) at import.
+_CV_LAYOUT = ("resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_ends",
+              "resource_operand_lengths", "result_sizes")
+for _d in _OPS.values():
+    if _d.primitives and _d.segment_names[_d.segment_index["resource_operands"]:] != _CV_LAYOUT:  # pragma: no cover
+        raise ImportError(f"fastalloc.passes._convert cannot bind {_d.name}: segments {_d.segment_names}")
+# Segments before a dispatch's resource operands (its workload).
+cdef Py_ssize_t _CV_DISPATCH_BASE = _OPS["stream.async.dispatch"].segment_index["resource_operands"]
+
 cdef enum:
     _CV_READ = 1
     _CV_WRITE = 2
@@ -265,8 +278,8 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
 def _cv_dispatch(dict ranges, dict consts, object const_of, object add, object build, object opdef,
                  object dialect_attrs, object op, object cv):
     """fastalloc.passes.convert's converter of a stream.async.dispatch, whole:
-    bindings (_cv_bind), then ``build("stream.cmd.dispatch", opdef, operands,
-    segments, op)`` (Op._build) and its properties; ``dialect_attrs(op)``
+    bindings (_cv_bind), then ``build(opdef.name, opdef, operands, segments,
+    op)`` (Op._build; ``opdef``: stream.cmd.dispatch's) and its properties; ``dialect_attrs(op)``
     gives the attributes carried over, asked only when ``op`` has any.
 
     The converter table of a conversion binds the first seven arguments with
@@ -277,9 +290,9 @@ def _cv_dispatch(dict ranges, dict consts, object const_of, object add, object b
     cdef list segs = src.segments
     props = src._props
     tied = props.get("tied_operands")
-    flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, 1, tied, src.results, ranges, consts, const_of,
-                                            add, False)
-    cdef Op new = build("stream.cmd.dispatch", opdef, flat, [segs[0], n_prims, n, n, n, n], op)
+    flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, tied, src.results, ranges, consts,
+                                            const_of, add, False)
+    cdef Op new = build(opdef.name, opdef, flat, [segs[0], n_prims, n, n, n, n], op)
     new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
     if src._attrs:
         attrs = dialect_attrs(op)

@@ -30,13 +30,39 @@ from fastalloc.kernels._types cimport LIVE_IN_C as _LIVE_IN
 
 import numpy as np
 
+from fastalloc.ir.ops import OPS as _OPS
+
 # Kinds of op in the ``kinds`` table given to _region_scan (TiedOpInterface
-# as fastalloc.passes.regions.tied_operand answers it).
+# as fastalloc.passes.regions.tied_operand answers it), made from the op
+# definitions by _tied_kinds.
 cdef enum:
     _RG_UNTIED = 0
     _RG_TIED0 = 1      # result 0 is tied to operand 0
-    _RG_TIED_PROP = 2  # `tied_operands` indexes the operands from 0
-    _RG_TIED_DISP = 3  # `tied_operands` indexes the operands after segment 0
+    _RG_TIED_PROP = 2  # `tied_operands` indexes segment (kind - 2)'s operands
+
+
+def _tied_kinds():
+    """``{op name: _RG_* kind}`` from the op definitions (OpDef.tied_to /
+    tied_prop) for every op implementing TiedOpInterface."""
+    kinds = {}
+    for name, d in _OPS.items():
+        if d.tied_to is not None:
+            if d.static_operand(d.tied_to) != 0:  # pragma: no cover - the walk reads operand 0
+                raise ImportError(f"fastalloc.passes._regions assumes {name}'s {d.tied_to} is operand 0")
+            kinds[name] = _RG_TIED0
+        elif d.tied_prop is not None:
+            kinds[name] = _RG_TIED_PROP + d.segment_index[d.tied_prop]
+    return kinds
+
+
+def _result_sizes():
+    """``{op name: OpDef.result_size_at}`` for the ops with result sizes."""
+    return {name: d.result_size_at for name, d in _OPS.items() if d.result_size is not None}
+
+
+# _rg_yielded reads a stream.yield's resource operands as its first segment.
+if _OPS["stream.yield"].segment_index["resource_operands"] != 0:  # pragma: no cover
+    raise ImportError("fastalloc.passes._regions assumes stream.yield's resource_operands come first")
 
 
 cdef struct _RgVec:
@@ -163,8 +189,8 @@ cdef inline str _rg_type(Value v):
 
 cdef list _rg_yielded(object block):
     """The ``resource_operands`` of ``block``'s terminator.  A
-    ``stream.yield`` holds them first (fastalloc.passes.regions checks the
-    registry's layout at import); other ops answer through ``group``."""
+    ``stream.yield`` holds them first (checked against its definition at
+    import); other ops answer through ``group``."""
     cdef list ops = block.ops
     term = ops[len(ops) - 1]
     if _rg_name(term) == "stream.yield":
@@ -202,6 +228,19 @@ cdef inline object _rg_tied_prop(Op op):
 
 
 @cython.boundscheck(True)
+cdef Py_ssize_t _rg_tied_base(object op, int kind) except -1:
+    """Operand number of the first operand of the segment ``tied_operands``
+    indexes (kind _RG_TIED_PROP + segment number)."""
+    cdef Py_ssize_t base = 0, i
+    cdef list segs
+    if kind > _RG_TIED_PROP:
+        segs = (<Op>op).segments
+        for i in range(kind - _RG_TIED_PROP):
+            base += <Py_ssize_t>segs[i]
+    return base
+
+
+@cython.boundscheck(True)
 cdef object _rg_tied(object op, Py_ssize_t j, int kind):
     """The operand result ``j`` of ``op`` is tied to, or None
     (fastalloc.passes.regions.tied_operand)."""
@@ -216,8 +255,7 @@ cdef object _rg_tied(object op, Py_ssize_t j, int kind):
     k = tied[j]
     if k < 0:
         return None
-    if kind == _RG_TIED_DISP:
-        k += <Py_ssize_t>(<Op>op).segments[0]
+    k += _rg_tied_base(op, kind)
     return _rg_operands(op)[k]
 
 
@@ -402,7 +440,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
             elif kind != _RG_UNTIED:
                 tied = _rg_tied_prop(op)
                 if tied:
-                    base = <Py_ssize_t>(<Op>op).segments[0] if kind == _RG_TIED_DISP else 0
+                    base = _rg_tied_base(op, kind)
                     for j in range(len(tied)):
                         t = tied[j]
                         if t >= 0 and j < PyList_GET_SIZE(results):
@@ -499,20 +537,14 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
 
 
 # op name -> (segment number, its start when static else -1, one size per
-# result?): fastalloc.passes.regions._RESULT_SIZE_AT, read at the first call.
-cdef dict _rg_size_at = None
-
-
-cdef int _rg_bind_sizes() except -1:
-    global _rg_size_at
-    from fastalloc.passes.regions import _RESULT_SIZE_AT
-    _rg_size_at = _RESULT_SIZE_AT
-    return 0
+# result?): OpDef.result_size_at of the op definitions.
+cdef dict _rg_size_at = _result_sizes()
 
 
 @cython.boundscheck(True)
 def _result_size(value):
-    """``fastalloc.passes.regions.result_size`` (its docstring and table), read
+    """``fastalloc.passes.regions.result_size`` (its docstring; the table is
+    OpDef.result_size_at of the op definitions), read
     from the model's typed fields with C integers: the pass asks for ~10^5 sizes, and the
     Python form spent ~0.8 us on each (isinstance, tuple unpacking, a slice
     and ``sum`` for sizes after variadic segments).  In Python::
@@ -526,8 +558,6 @@ def _result_size(value):
     """
     cdef Py_ssize_t k, start, n, i
     cdef PyObject* spec
-    if _rg_size_at is None:
-        _rg_bind_sizes()
     op = (<Value?>value).owner
     if not isinstance(op, Op):
         return None

@@ -74,6 +74,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from fastalloc.ir.ops import AFFINITY_OPS, OPS, TEXT_OP_INTERFACES
 from fastalloc.passes.regions import tied_operand, tied_results
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -81,32 +82,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["AffinityAnalysis"]
 
-# Ops implementing IREE::Stream::AffinityOpInterface (StreamOps.td traits and
-# the external models of StreamExternalModels.cpp).
-_STREAM_AFFINITY_OPS = frozenset(
-    "stream." + n
-    for n in (
-        "context.resolve resource.alloc resource.alloca resource.dealloca resource.try_map resource.pack "
-        "resource.constants resource.transients file.constant file.read file.write tensor.import "
-        "tensor.export tensor.sizeof tensor.empty tensor.constant tensor.splat tensor.clone tensor.encode "
-        "tensor.slice tensor.fill tensor.update tensor.dispatch tensor.parameter.load "
-        "tensor.parameter.write async.alloca async.constant async.splat async.clone async.slice async.fill "
-        "async.update async.copy async.collective async.barrier async.transfer async.cast async.dispatch "
-        "async.call async.execute async.concurrent async.parameter.load async.parameter.read "
-        "async.parameter.write async.parameter.gather async.parameter.scatter cmd.execute "
-        "cmd.parameter.load cmd.parameter.read cmd.parameter.write cmd.parameter.gather "
-        "cmd.parameter.scatter timepoint.import timepoint.export timepoint.barrier channel.create"
-    ).split()
-)
+# Stream ops implementing IREE::Stream::AffinityOpInterface: from the op
+# definitions (fastalloc.ir.ops.AFFINITY_OPS).
+_STREAM_AFFINITY_OPS = AFFINITY_OPS
 _HAL_PINNING_OPS = frozenset({"hal.tensor.import", "hal.tensor.export", "hal.tensor.alias", "hal.tensor.transients"})
 _OTHER_AFFINITY_OPS = frozenset({"util.global", "util.initializer", "util.func", "arith.constant"}) | _HAL_PINNING_OPS
-_REGION_BRANCH = frozenset(
+# Stream ops' interfaces come from their definitions; the others' are listed here.
+_REGION_BRANCH = frozenset(name for name, d in OPS.items() if d.region_branch) | frozenset(
     {
-        "stream.async.execute",
-        "stream.async.concurrent",
-        "stream.cmd.execute",
-        "stream.cmd.serial",
-        "stream.cmd.concurrent",
         "scf.if",
         "scf.for",
         "scf.while",
@@ -114,7 +97,12 @@ _REGION_BRANCH = frozenset(
         "scf.index_switch",
     }
 )
-_CALLS = frozenset({"util.call", "func.call", "call", "stream.async.call", "stream.cmd.call"})
+_TEXT_TIED = TEXT_OP_INTERFACES["tied"]
+_STREAM_CALLS = frozenset(name for name, d in OPS.items() if d.call)
+_CALLS = frozenset({"util.call", "func.call", "call"}) | _STREAM_CALLS
+# Ops whose region's entry arguments are their captured resource operands and
+# whose `stream.yield` gives their results.
+_ASYNC_REGIONS = frozenset(name for name, d in OPS.items() if d.async_region)
 _INDIRECT_CALLS = frozenset({"func.call_indirect", "call_indirect"})
 _RETURNS = frozenset({"util.return", "func.return", "return"})
 _CALLABLES = frozenset({"util.func", "func.func", "util.initializer", "stream.async.func", "stream.cmd.func"})
@@ -297,7 +285,7 @@ class AffinityAnalysis:
         if op.opdef is not None:
             if name == "stream.async.execute":
                 executes.append(op)
-            if name in ("stream.async.call", "stream.cmd.call"):
+            if name in _STREAM_CALLS:
                 callee = op.props.get("callee") or ""
                 m = _SYMBOL.search(callee)
                 if m:
@@ -387,8 +375,9 @@ class AffinityAnalysis:
             if ls in ("external", "staging"):
                 return dst
             return src
-        if op.opdef is not None:
-            return op.props.get("affinity") if op.props else None
+        d = op.opdef
+        if d is not None:
+            return op.props.get(d.affinity) if d.affinity is not None and op.props else None
         if name.startswith("stream.") or name in _HAL_PINNING_OPS:
             head = _head(op)
             if head.startswith('"'):  # generic form: `<{affinity = #...}>`
@@ -438,7 +427,7 @@ class AffinityAnalysis:
             return None
         if op.opdef is not None:
             return tied_operand(value)
-        if op.name == "stream.timepoint.await":
+        if op.name in _TEXT_TIED:
             res = [o for o in op.operands if _is_affinity_type(o.type)]
             return res[value.index] if value.index < len(res) else None
         return None
@@ -447,7 +436,7 @@ class AffinityAnalysis:
     def _tied_results(op: Op, idx: int) -> list[Value]:
         if op.opdef is not None:
             return tied_results(op, idx)
-        if op.name == "stream.timepoint.await":
+        if op.name in _TEXT_TIED:
             if not _is_affinity_type(op.operands[idx].type):
                 return []
             k = sum(1 for o in op.operands[:idx] if _is_affinity_type(o.type))
@@ -460,7 +449,7 @@ class AffinityAnalysis:
             from fastalloc.passes.regions import is_tied_op
 
             return is_tied_op(op)
-        return op.name == "stream.timepoint.await"
+        return op.name in _TEXT_TIED
 
     # -- explorer walks ---------------------------------------------------------
 
@@ -498,7 +487,7 @@ class AffinityAnalysis:
         k = arg.index
         if region is not None and region.blocks and region.blocks[0] is block and not _is_module(parent):
             name = parent.name
-            if name in ("stream.async.execute", "stream.async.concurrent"):
+            if name in _ASYNC_REGIONS:
                 ops = parent.group("resource_operands")
                 if k < len(ops):
                     out.append(ops[k])
@@ -636,7 +625,7 @@ class AffinityAnalysis:
                 name = op.name
                 if follow_ties and self._is_tied_op(op):
                     work.extend(self._tied_results(op, idx))
-                if name in ("stream.async.execute", "stream.async.concurrent") and op.regions:
+                if name in _ASYNC_REGIONS and op.regions:
                     start = _segment_start(op, "resource_operands")
                     k = idx - start
                     if 0 <= k < len(op.group("resource_operands")):
@@ -1012,7 +1001,7 @@ class AffinityAnalysis:
         if self._is_tied_op(op):
             out.extend(self._tied_results(op, idx))
         name = op.name
-        if name in ("stream.async.execute", "stream.async.concurrent") and op.regions:
+        if name in _ASYNC_REGIONS and op.regions:
             k = idx - _segment_start(op, "resource_operands")
             args = op.regions[0].blocks[0].args
             if 0 <= k < len(op.group("resource_operands")) and k < len(args):

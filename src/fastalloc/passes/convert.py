@@ -40,6 +40,7 @@ from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import AttrTable, parse_dict, split_top_level
 from fastalloc.ir.model import Block, Op, Region, Value
+from fastalloc.ir.ops import CONVERTIBLE_OPS as _CONVERTIBLE
 from fastalloc.ir.ops import OPS
 from fastalloc.ir.rewriter import (
     build_op,
@@ -84,53 +85,41 @@ def _one(op: Op, segment: str) -> Value:
     return value
 
 
-# Operand layouts the converters unpack by position (ODS order, STREAM_SYNTAX.md
-# section 7); checked against the registry at import so that a change there
-# fails loudly here instead of converting the wrong operands.
-_LAYOUTS = {
-    "stream.async.splat": ("await_timepoint", "value", "result_size"),
-    "stream.async.clone": ("source", "source_size", "result_size"),
-    "stream.async.slice": ("source", "source_size", "source_offset", "source_end", "result_size"),
-    "stream.async.fill": ("target", "target_size", "target_offset", "target_end", "target_length", "value"),
-    "stream.async.update": ("target", "target_size", "target_offset", "target_end", "update", "update_size"),
-    "stream.async.copy": (
-        "target", "target_size", "target_offset", "target_end",
-        "source", "source_size", "source_offset", "source_end", "length",
-    ),
-    "stream.async.collective": (
-        "target", "target_size", "target_offset", "target_end", "target_length",
-        "source", "source_size", "source_offset", "source_end", "source_length",
-        "element_count", "channel", "param",
-    ),
-    "stream.async.barrier": ("source", "size"),
-    "stream.async.transfer": ("source", "source_size", "result_size"),
-    "stream.async.dispatch": (
-        "workload", "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
-        "resource_operand_ends", "resource_operand_lengths", "result_sizes",
-    ),
-    "stream.async.call": (
-        "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
-        "resource_operand_ends", "resource_operand_lengths", "result_sizes",
-    ),
-    "stream.cmd.fill": ("target", "target_size", "target_offset", "target_length", "value"),
-    "stream.cmd.copy": ("source", "source_size", "source_offset", "target", "target_size", "target_offset", "length"),
-    "stream.cmd.flush": ("target", "target_size", "target_offset", "target_length"),
-    "stream.cmd.invalidate": ("target", "target_size", "target_offset", "target_length"),
-    "stream.cmd.dispatch": (
-        "workload", "uniform_operands", "resources", "resource_sizes", "resource_offsets", "resource_lengths",
-    ),
-    "stream.cmd.call": (
-        "resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_lengths",
-        "result_sizes",
-    ),
-    "stream.cmd.collective": (
-        "channel", "element_count", "param", "resources", "resource_sizes", "resource_offsets", "resource_lengths",
-    ),
-}
-for _name, _segs in _LAYOUTS.items():
-    if OPS[_name].segment_names != _segs:  # pragma: no cover - registry drift
-        raise ImportError(f"fastalloc.passes.convert assumes {_name} segments {_segs}, the registry has "
-                          f"{OPS[_name].segment_names}")
+def _at(name: str, *segments: str) -> tuple[int, ...]:
+    """Operand numbers of ``name``'s single-operand ``segments`` in its
+    definition (fastalloc.ir.ops): the converters unpack operands by these."""
+    d = OPS[name]
+    return tuple(d.static_operand(seg) for seg in segments)
+
+
+def _from_end(name: str, segment: str) -> int:
+    """Negative operand number of ``segment`` when every later segment holds
+    exactly one operand (a splat's value follows an optional timepoint)."""
+    d = OPS[name]
+    k = d.segment_index[segment]
+    if any(kind != "1" for kind in d.segment_kinds[k:]):  # pragma: no cover - a definition change
+        raise ImportError(f"fastalloc.passes.convert: {name}'s {segment} has no fixed place from the end")
+    return k - len(d.segment_kinds)
+
+
+_SPLAT_VALUE = _from_end("stream.async.splat", "value")
+(_CLONE_SOURCE,) = _at("stream.async.clone", "source")
+_SLICE_SOURCE, _SLICE_OFFSET, _SLICE_SIZE = _at("stream.async.slice", "source", "source_offset", "result_size")
+_FILL_OFFSET, _FILL_LENGTH, _FILL_VALUE = _at("stream.async.fill", "target_offset", "target_length", "value")
+_UPDATE_OFFSET, _UPDATE_UPDATE, _UPDATE_SIZE = _at("stream.async.update", "target_offset", "update", "update_size")
+_COPY_T_OFFSET, _COPY_SOURCE, _COPY_S_OFFSET, _COPY_LENGTH = _at(
+    "stream.async.copy", "target_offset", "source", "source_offset", "length"
+)
+_COLL_T_OFFSET, _COLL_SOURCE, _COLL_S_OFFSET, _COLL_COUNT, _COLL_CHANNEL, _COLL_PARAM = _at(
+    "stream.async.collective", "target_offset", "source", "source_offset", "element_count", "channel", "param"
+)
+(_BARRIER_SOURCE,) = _at("stream.async.barrier", "source")
+(_TRANSFER_SOURCE,) = _at("stream.async.transfer", "source")
+# The execution regions (timeline ops with a region: the async and the cmd execute).
+_EXECUTION_REGIONS = frozenset(name for name, d in OPS.items() if d.timeline and d.num_regions)
+# Where the resource operands start: the segments _cv_bind skips.
+_DISPATCH_BASE = OPS["stream.async.dispatch"].segment_index["resource_operands"]
+_CALL_BASE = OPS["stream.async.call"].segment_index["resource_operands"]
 
 # The rewriter's trusted constructor, called directly for the ops made tens
 # of thousands of times per big region.
@@ -273,7 +262,7 @@ def _copy(
 #
 # Each takes the async op and the conversion state and returns the command op
 # (or tuple of ops, in program order) that replaces it, or None.  Operands are
-# unpacked by position in the layouts of _LAYOUTS.  The frequent ones build
+# unpacked by the positions their definitions give (_at, above).  The frequent ones build
 # their fill/copy with _op_build themselves (no _fill/_copy frame).
 
 
@@ -285,13 +274,13 @@ def _erase_only(op: Op, cv: _Conversion) -> None:
 
 def _apply_splat(op: Op, cv: _Conversion) -> Op:
     t = cv.ranges[op.results[0]]
-    operands = [t.resource, t.resource_size, t.offset, t.length, op.operands[-2]]
+    operands = [t.resource, t.resource_size, t.offset, t.length, op.operands[_SPLAT_VALUE]]
     return _op_build("stream.cmd.fill", _CMD_FILL, operands, [1, 1, 1, 1, 1], op)
 
 
 def _apply_clone(op: Op, cv: _Conversion) -> Op:
     ranges = cv.ranges
-    s = ranges[op.operands[0]]
+    s = ranges[op.operands[_CLONE_SOURCE]]
     t = ranges[op.results[0]]
     return _op_build(
         "stream.cmd.copy",
@@ -305,13 +294,13 @@ def _apply_clone(op: Op, cv: _Conversion) -> Op:
 def _apply_slice(op: Op, cv: _Conversion) -> Op:
     ranges = cv.ranges
     o = op.operands
-    s = ranges[o[0]]
-    offset = cv.add(s.offset, o[2])
+    s = ranges[o[_SLICE_SOURCE]]
+    offset = cv.add(s.offset, o[_SLICE_OFFSET])
     t = ranges[op.results[0]]
     return _op_build(
         "stream.cmd.copy",
         _CMD_COPY,
-        [s.resource, s.resource_size, offset, t.resource, t.resource_size, t.offset, o[4]],
+        [s.resource, s.resource_size, offset, t.resource, t.resource_size, t.offset, o[_SLICE_SIZE]],
         [1, 1, 1, 1, 1, 1, 1],
         op,
     )
@@ -320,22 +309,23 @@ def _apply_slice(op: Op, cv: _Conversion) -> Op:
 def _apply_fill(op: Op, cv: _Conversion) -> Op:
     o = op.operands
     t = cv.ranges[op.results[0]]
-    offset = cv.add(t.offset, o[2])
+    offset = cv.add(t.offset, o[_FILL_OFFSET])
     return _op_build(
-        "stream.cmd.fill", _CMD_FILL, [t.resource, t.resource_size, offset, o[4], o[5]], [1, 1, 1, 1, 1], op
+        "stream.cmd.fill", _CMD_FILL, [t.resource, t.resource_size, offset, o[_FILL_LENGTH], o[_FILL_VALUE]],
+        [1, 1, 1, 1, 1], op
     )
 
 
 def _apply_update(op: Op, cv: _Conversion) -> Op:
     ranges = cv.ranges
     o = op.operands
-    s = ranges[o[4]]
+    s = ranges[o[_UPDATE_UPDATE]]
     t = ranges[op.results[0]]
-    offset = cv.add(t.offset, o[2])
+    offset = cv.add(t.offset, o[_UPDATE_OFFSET])
     return _op_build(
         "stream.cmd.copy",
         _CMD_COPY,
-        [s.resource, s.resource_size, s.offset, t.resource, t.resource_size, offset, o[5]],
+        [s.resource, s.resource_size, s.offset, t.resource, t.resource_size, offset, o[_UPDATE_SIZE]],
         [1, 1, 1, 1, 1, 1, 1],
         op,
     )
@@ -344,14 +334,14 @@ def _apply_update(op: Op, cv: _Conversion) -> Op:
 def _apply_copy(op: Op, cv: _Conversion) -> Op:
     ranges = cv.ranges
     o = op.operands
-    s = ranges[o[4]]
-    s_offset = cv.add(s.offset, o[6])
+    s = ranges[o[_COPY_SOURCE]]
+    s_offset = cv.add(s.offset, o[_COPY_S_OFFSET])
     t = ranges[op.results[0]]
-    t_offset = cv.add(t.offset, o[2])
+    t_offset = cv.add(t.offset, o[_COPY_T_OFFSET])
     return _op_build(
         "stream.cmd.copy",
         _CMD_COPY,
-        [s.resource, s.resource_size, s_offset, t.resource, t.resource_size, t_offset, o[8]],
+        [s.resource, s.resource_size, s_offset, t.resource, t.resource_size, t_offset, o[_COPY_LENGTH]],
         [1, 1, 1, 1, 1, 1, 1],
         op,
     )
@@ -360,16 +350,16 @@ def _apply_copy(op: Op, cv: _Conversion) -> Op:
 def _apply_collective(op: Op, cv: _Conversion) -> Op:
     ranges = cv.ranges
     o = op.operands
-    param = o[12:]
+    param = o[_COLL_PARAM:]
     # Out of place only (IREE #11249): the source is read, the target written,
     # each over its whole mapped range from the given offset.
-    s = ranges[o[5]]
-    s_offset = cv.add(s.offset, o[7])
+    s = ranges[o[_COLL_SOURCE]]
+    s_offset = cv.add(s.offset, o[_COLL_S_OFFSET])
     t = ranges[op.results[0]]
-    t_offset = cv.add(t.offset, o[2])
+    t_offset = cv.add(t.offset, o[_COLL_T_OFFSET])
     operands = [
-        o[11],
-        o[10],
+        o[_COLL_CHANNEL],
+        o[_COLL_COUNT],
         *param,
         s.resource,
         t.resource,
@@ -392,7 +382,7 @@ def _apply_collective(op: Op, cv: _Conversion) -> Op:
 def _apply_barrier(op: Op, cv: _Conversion) -> Op:
     # The seed still lowers barriers to a (self-)copy of the range.
     ranges = cv.ranges
-    s = ranges[op.operands[0]]
+    s = ranges[op.operands[_BARRIER_SOURCE]]
     t = ranges[op.results[0]]
     return _copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset, s.length)
 
@@ -424,14 +414,14 @@ def _current_affinity(op: Op) -> str | None:
         parent = region.parent if region is not None else None
         if not isinstance(parent, Op):
             return None
-        if parent.name in ("stream.cmd.execute", "stream.async.execute"):
+        if parent.name in _EXECUTION_REGIONS:
             return parent.props.get("affinity")
         block = parent.parent
     return None
 
 
 def _apply_transfer(op: Op, cv: _Conversion) -> tuple[Op, ...] | Op:
-    source_value = op.operands[0]
+    source_value = op.operands[_TRANSFER_SOURCE]
     result = op.results[0]
     props = op.props
     source_affinity = props.get("source_affinity")
@@ -476,7 +466,8 @@ def _apply_transfer(op: Op, cv: _Conversion) -> tuple[Op, ...] | Op:
 
 def _apply_dispatch(op: Op, cv: _Conversion) -> Op:
     flat, n_prims, n, accesses = _cv_bind(
-        op.operands, op.segments, 1, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int,
+        op.operands, op.segments, _DISPATCH_BASE, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts,
+        constant_int,
         cv.scope_add, False,
     )
     new = _op_build("stream.cmd.dispatch", _CMD_DISPATCH, flat, [op.segments[0], n_prims, n, n, n, n], op)
@@ -498,7 +489,8 @@ def _apply_call(op: Op, cv: _Conversion) -> Op:
                 op_location(op),
             )
     flat, n_prims, n, accesses = _cv_bind(
-        op.operands, op.segments, 0, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts, constant_int,
+        op.operands, op.segments, _CALL_BASE, op._props.get("tied_operands"), op.results, cv.ranges, cv.consts,
+        constant_int,
         cv.scope_add, True,
     )
     props: dict[str, object] = {"callee": op._props["callee"], "resource_operand_accesses": accesses}
@@ -555,8 +547,12 @@ _APPLY: dict[str, Callable[[Op, _Conversion], Op | tuple[Op, ...] | None]] = {
     "stream.async.concurrent": _apply_concurrent,
 }
 
-#: Ops that may appear (besides the terminator) in a region being converted.
-CONVERTIBLE_OPS: frozenset[str] = frozenset(_APPLY)
+#: Ops that may appear (besides the terminator) in a region being converted:
+#: those whose definition says what they convert to (OpDef.converts_to).
+CONVERTIBLE_OPS: frozenset[str] = _CONVERTIBLE
+if set(_APPLY) != CONVERTIBLE_OPS:  # pragma: no cover - a definition without its converter, or the reverse
+    raise ImportError(f"fastalloc.passes.convert: converters {sorted(set(_APPLY) ^ CONVERTIBLE_OPS)} do not match "
+                      "the op definitions' converts_to")
 
 
 def _is_terminator(op: Op, block: Block) -> bool:

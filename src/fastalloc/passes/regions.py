@@ -53,73 +53,22 @@ __all__ = [
 LIVE_IN = -2147483648
 LIVE_OUT = 2147483647
 
-# Ops whose (single) result is tied to one named operand.
-_TIED_SEGMENT = {
-    "stream.async.fill": "target",
-    "stream.async.update": "target",
-    "stream.async.copy": "target",
-    "stream.async.collective": "target",
-    "stream.async.barrier": "source",
-    "stream.async.store": "target",
-    "stream.resource.subview": "source",
-}
-# Ops with a `tied_operands` property indexing their `resource_operands`.
-_TIED_PROP = frozenset(
-    {"stream.async.execute", "stream.async.concurrent", "stream.async.dispatch", "stream.async.call"}
-)
+# The interface tables below are derived from the op definitions
+# (fastalloc.ir.ops); nothing about a particular op is written here.
 
-
-def _check_layouts() -> None:
-    # tied_operand reads operands by position; make a registry change fail here.
-    for name, seg in _TIED_SEGMENT.items():
-        d = OPS[name]
-        if d.static_start[d.segment_index[seg]] != 0:  # pragma: no cover
-            raise ImportError(f"fastalloc.passes.regions assumes {name}'s {seg} is operand 0")
-    for name in _TIED_PROP:
-        d = OPS[name]
-        k = d.segment_index["resource_operands"]
-        if k != (1 if name == "stream.async.dispatch" else 0):  # pragma: no cover
-            raise ImportError(f"fastalloc.passes.regions assumes where {name}'s resource_operands start")
-    # _regions._region_scan reads a stream.yield's resource operands first.
-    if OPS["stream.yield"].segment_index["resource_operands"] != 0:  # pragma: no cover
-        raise ImportError("fastalloc.passes.regions assumes stream.yield's resource_operands come first")
-
-
-_check_layouts()
-# Size of result i: the i-th operand of this segment.
-_RESULT_SIZE_SEGMENT = {
-    "stream.async.execute": "result_sizes",
-    "stream.async.concurrent": "result_sizes",
-    "stream.async.dispatch": "result_sizes",
-    "stream.async.call": "result_sizes",
-    "stream.async.constant": "result_size",
-    "stream.async.splat": "result_size",
-    "stream.async.clone": "result_size",
-    "stream.async.slice": "result_size",
-    "stream.async.transfer": "result_size",
-    "stream.async.alloca": "storage_size",
-    "stream.async.fill": "target_size",
-    "stream.async.update": "target_size",
-    "stream.async.copy": "target_size",
-    "stream.async.collective": "target_size",
-    "stream.async.barrier": "size",
-    "stream.async.store": "target_size",
-    "stream.resource.subview": "result_size",
-    "stream.resource.alloca": "storage_size",
-    "stream.resource.alloc": "storage_size",
-    "stream.resource.constants": "result_sizes",
-}
+# Ops whose result 0 is tied to one named operand: op name -> that operand's number.
+_TIED_SEGMENT = {name: d.tied_to for name, d in OPS.items() if d.tied_to is not None}
+_TIED0_AT = {name: OPS[name].static_operand(seg) for name, seg in _TIED_SEGMENT.items()}
+# Ops whose `tied_operands` property indexes a segment: op name -> its segment number.
+_TIED_PROP_SEGMENT = {name: d.segment_index[d.tied_prop] for name, d in OPS.items() if d.tied_prop is not None}
+_TIED_PROP = frozenset(_TIED_PROP_SEGMENT)
+# op name -> (segment number, its start when static else -1, one size per result?)
+_RESULT_SIZE_AT = {name: d.result_size_at for name, d in OPS.items() if d.result_size is not None}
 # Timeline ops stop findSubviewOp's walk.
-_TIMELINE = frozenset(
-    {
-        "stream.async.execute",
-        "stream.cmd.execute",
-        "stream.resource.alloca",
-        "stream.resource.dealloca",
-        "stream.resource.constants",
-        "stream.timepoint.join",
-    }
-)
+_TIMELINE = frozenset(name for name, d in OPS.items() if d.timeline)
+# Ops with SizeAwareOpInterface operand sizes: op name -> its OpDef.
+_OPERAND_SIZED = {name: d for name, d in OPS.items() if d.operand_sizes}
+_SUBVIEW = "stream.resource.subview"
 
 
 def is_resource(value: Value) -> bool:
@@ -133,10 +82,11 @@ def tied_operand(value: Value) -> Value | None:
     if not isinstance(op, Op):
         return None
     name = op.name
-    if name in _TIED_SEGMENT:
-        # Every such op ties its result 0 to its operand 0 (checked below).
-        return op.operands[0] if value.index == 0 else None
-    if name in _TIED_PROP:
+    at = _TIED0_AT.get(name)
+    if at is not None:
+        return op.operands[at] if value.index == 0 else None
+    seg = _TIED_PROP_SEGMENT.get(name)
+    if seg is not None:
         tied = op._props.get("tied_operands")
         i = value.index
         if not tied or i >= len(tied):
@@ -144,8 +94,8 @@ def tied_operand(value: Value) -> Value | None:
         k = tied[i]
         if k < 0:
             return None
-        if name == "stream.async.dispatch":
-            k += op.segments[0]  # resource_operands follow the workload
+        if seg:
+            k += sum(op.segments[:seg])  # the tied segment follows others (a dispatch's workload)
         return op.operands[k]
     return None
 
@@ -160,7 +110,7 @@ def tied_results(op: Op, operand_index: int) -> list[Value]:
         return [op.results[0]] if operand_index == a else []
     if name in _TIED_PROP:
         tied = op._props.get("tied_operands") or ()
-        k = operand_index - _segment_start(op, "resource_operands")
+        k = operand_index - _segment_start(op, op.opdef.tied_prop)
         return [op.results[i] for i, t in enumerate(tied) if t == k and t >= 0]
     return []
 
@@ -175,14 +125,6 @@ def _segment_start(op: Op, seg: str) -> int:
     return sum(op.segments[:k])
 
 
-# op name -> (segment number, its start when static else -1, one size per result?)
-_RESULT_SIZE_AT = {
-    name: (OPS[name].segment_index[seg], OPS[name].static_start[OPS[name].segment_index[seg]], seg == "result_sizes")
-    for name, seg in _RESULT_SIZE_SEGMENT.items()
-}
-
-#: (read by _regions._result_size at its first call)
-
 #: ``result_size(value) -> Value | None``: the ``index`` size operand of the
 #: op defining resource ``value`` (``SizeAwareOpInterface::getResultSizeFromValue``),
 #: or None: operand ``start + value.index`` of the op's size segment (per
@@ -194,31 +136,22 @@ result_size: Callable[[Value], Value | None] = _regions._result_size
 def operand_size(op: Op, operand_index: int) -> Value | None:
     """``SizeAwareOpInterface::getOperandSize`` for the resource operands of
     the region ops (used by findSizeValue's fallback over users)."""
-    name = op.name
-    if name in ("stream.async.execute", "stream.async.concurrent", "stream.yield"):
-        k = operand_index - _segment_start(op, "resource_operands")
-        sizes = op.group("resource_operand_sizes")
-        return sizes[k] if 0 <= k < len(sizes) else None
-    if name in ("stream.async.dispatch", "stream.async.call"):
-        a = _segment_start(op, "resource_operands")
-        k = operand_index - a
-        ops = op.group("resource_operands")
-        if not (0 <= k < len(ops)) or not is_resource(ops[k]):
-            return None
-        j = sum(1 for v in ops[:k] if is_resource(v))
-        return op.group("resource_operand_sizes")[j]
-    pairs = {
-        "stream.async.clone": (("source", "source_size"),),
-        "stream.async.slice": (("source", "source_size"),),
-        "stream.async.transfer": (("source", "source_size"),),
-        "stream.async.barrier": (("source", "size"),),
-        "stream.async.fill": (("target", "target_size"),),
-        "stream.async.update": (("target", "target_size"), ("update", "update_size")),
-        "stream.async.copy": (("target", "target_size"), ("source", "source_size")),
-        "stream.async.collective": (("target", "target_size"), ("source", "source_size")),
-        "stream.resource.subview": (("source", "source_size"),),
-    }.get(name, ())
-    for res, size in pairs:
+    d = _OPERAND_SIZED.get(op.name)
+    if d is None:
+        return None
+    for res, size in d.operand_sizes:
+        if d.segment_kinds[d.segment_index[res]] == "*":
+            # One size per operand of the segment (per resource one, when it
+            # may hold primitives too).
+            k = operand_index - _segment_start(op, res)
+            if not d.primitives:
+                sizes = op.group(size)
+                return sizes[k] if 0 <= k < len(sizes) else None
+            ops = op.group(res)
+            if not (0 <= k < len(ops)) or not is_resource(ops[k]):
+                return None
+            j = sum(1 for v in ops[:k] if is_resource(v))
+            return op.group(size)[j]
         if _segment_start(op, res) == operand_index:
             return op.group(size)[0]
     return None
@@ -243,7 +176,7 @@ def find_subview_op(value: Value) -> Op | None:
         name = op.name
         if name in _TIMELINE:
             return None
-        if name == "stream.resource.subview":
+        if name == _SUBVIEW:
             return op
         if not is_tied_op(op):
             return None
@@ -318,10 +251,8 @@ def region_arrays(execute_op: Op) -> RegionArrays:
 
 
 _RESOURCE = "!stream.resource<"
-# The op kinds of _regions._region_scan (TIED0 = 1: result 0 tied to operand 0;
-# 2: ``tied_operands`` indexes the operands; 3: the same after the workload).
-_TIED_KIND = {name: 1 for name in _TIED_SEGMENT}
-_TIED_KIND.update({name: 3 if name == "stream.async.dispatch" else 2 for name in _TIED_PROP})
+# The op kinds of _regions._region_scan, built there from the op definitions.
+_TIED_KIND = _regions._tied_kinds()
 
 
 def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarray]:
