@@ -47,7 +47,7 @@ Objects
     ``resource_operands``, ``resource_operand_sizes``, ``result_sizes``,
     ``await_timepoint``, ``source``, ``target_size``); ``op.set_group(name,
     values)`` rewrites it (use lists and ``segments`` kept right).
-    ``op.set_operand(i, v)``, ``op.erase()`` (drops the op's uses of its
+    ``op.set_operand(i, v)``, ``op.set_operands(values)``, ``op.erase()`` (drops the op's uses of its
     operands, recursively for its regions; the results must be unused or
     replaced first), ``op.walk()`` (pre-order generator over the op and
     everything nested), ``op.result`` (the single result).
