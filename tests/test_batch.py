@@ -90,8 +90,7 @@ def test_csv_problems_and_tasks_of_them(tmp_path):
 
 def test_modules_in_threads_give_the_serial_texts():
     # Threads interleave the passes of different modules (the GIL switches
-    # every few ms): each thread's deferred use-list upkeep must stay with its
-    # own module (fastalloc.ir.model.defer_uses is per thread).
+    # every few ms): nothing one thread does to its module may reach another's.
     texts = [generate_module(40 + seed, n_ops=300 + 50 * seed) for seed in range(8)]
     serial = plan_many(texts, workers=1)
     assert plan_many(texts, workers=4, executor="thread", chunksize=1) == serial

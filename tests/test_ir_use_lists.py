@@ -144,12 +144,14 @@ def test_drop_use_is_keyed_not_scanned():
     assert next(iter(uses)) == (ops[1], 1)
 
 
-# -- lazy lists from the parser's log -------------------------------------------
+# -- lists of parsed modules ---------------------------------------------------
 #
-# The parser logs where each op's operands were registered; the first use-list
-# read freezes the log into a snapshot and each value's list is made from it
-# when that value is first read.  Reference: the log replayed into plain lists
-# by the algorithm the eager module-wide build used.
+# The parser registers every use before it returns, in the order it read
+# them.  The reference: a pre-order walk in which an uninterpreted op's
+# operands come before its regions' ops (they precede the region in its
+# text) and a known stream op's after them (its operand list is complete
+# only once the op is: ``stream.async.execute`` states its result sizes
+# after its region).
 
 _NESTED = """util.func public @f(%n: index, %c: i1) -> index {
   %c1 = arith.constant 1 : index
@@ -168,18 +170,25 @@ _NESTED = """util.func public @f(%n: index, %c: i1) -> index {
 """
 
 
-def _replayed(m) -> dict:
-    events = list(m._use_events)
+def _preorder(m) -> dict:
     ref: dict = {}
-    done: dict = {}
-    for k in range(0, len(events), 2):
-        op, end = events[k], events[k + 1]
-        operands = op.operands
-        start = done.get(id(op), 0)
-        end = min(end, len(operands))
-        for i in range(start, end):
-            ref.setdefault(id(operands[i]), []).append((op, i))
-        done[id(op)] = end
+
+    def add(op) -> None:
+        for i, v in enumerate(op.operands):
+            ref.setdefault(id(v), []).append((op, i))
+
+    def visit(op) -> None:
+        if op.opdef is None:
+            add(op)
+        for r in op._regions:
+            for b in r.blocks:
+                for o in b.ops:
+                    visit(o)
+        if op.opdef is not None:
+            add(op)
+
+    for op in m.body.ops:
+        visit(op)
     return ref
 
 
@@ -197,14 +206,10 @@ def _sources():
 
 
 @pytest.mark.parametrize("k", range(len(_sources())))
-def test_lazy_lists_equal_log_replay(k: int) -> None:
+def test_parsed_lists_are_exact_and_in_text_order(k: int) -> None:
     text = _sources()[k]
     m = parse(text)
-    ref = _replayed(m)
-    # An op that registers operands before and after its region must be covered.
-    if k == 0:
-        names = [o.name for o in m._use_events[0::2]]
-        assert names.count("ml_program.test_op") == 2 and names.count("scf.if") >= 2
+    ref = _preorder(m)
     values = [v for v in m.values if v is not None]
     random.Random(k).shuffle(values)
     for v in values:
@@ -212,29 +217,11 @@ def test_lazy_lists_equal_log_replay(k: int) -> None:
     assert sum(len(v.uses) for v in values) == sum(map(len, ref.values()))
 
 
-def test_lazy_lists_follow_rewrites_made_before_their_first_read() -> None:
+def test_lists_of_a_detached_op() -> None:
+    """A value read while its op is outside the module (a region being
+    moved) has the same list as inside."""
     m = parse(_NESTED)
-    ref = _replayed(m)
-    ops = list(m.walk())
-    c1 = next(o for o in ops if o.name == "arith.constant").results[0]
-    n = m.values[0]
-    assert n.name_hint == "n"
-    addi = next(o for o in ops if o.name == "arith.addi")
-    # The first read of any list happens inside set_operand (for %n and %c1).
-    addi.set_operand(0, c1)
-    want_c1 = ref[id(c1)] + [(addi, 0)]
-    want_n = [u for u in ref[id(n)] if u != (addi, 0)]
-    assert list(c1.uses) == want_c1 and list(n.uses) == want_n
-    # Values not read yet still get their logged lists.
-    r = next(o for o in ops if o.name == "scf.if").results[0]
-    assert list(r.uses) == ref[id(r)]
-
-
-def test_lazy_lists_of_a_detached_op_before_any_read() -> None:
-    """A value read while its op is outside the module (a region being moved)
-    still gets the uses the parser logged for it."""
-    m = parse(_NESTED)
-    ref = _replayed(m)
+    ref = _preorder(m)
     body = m.ops[0].regions[0].blocks[0]
     test_op = next(o for o in body.ops if o.name == "ml_program.test_op")
     body.ops = [o for o in body.ops if o is not test_op]
@@ -244,67 +231,68 @@ def test_lazy_lists_of_a_detached_op_before_any_read() -> None:
     assert list(b.uses) == ref[id(b)] and len(ref[id(b)]) == 1
 
 
-def _deferred_rewrites(defer: bool):
-    from fastalloc.ir.model import Op, defer_move_uses, defer_uses, replace_uses_deferred
+def test_register_parsed_uses_replays_split_records() -> None:
+    """The parser's record (fastalloc.ir._uses._register_parsed_uses): an op
+    with a region may register part of its operands before the region and
+    the rest after it; clipped ends and ops without a region are taken as
+    they are."""
+    from fastalloc.ir import Block, Op, Region, Value
+    from fastalloc.ir._uses import _register_parsed_uses
+
+    x, y, z = (Value("index") for _ in range(3))
+    outer = Op("test.outer")
+    outer.operands = [x, y, z]
+    outer.regions.append(Region([Block()]))
+    inner = Op("test.inner")
+    inner.operands = [y, x]
+    _register_parsed_uses([outer, 1, inner, 5, outer, 3], UseList)
+    assert list(x.uses) == [(outer, 0), (inner, 1)]
+    assert list(y.uses) == [(inner, 0), (outer, 1)]
+    assert list(z.uses) == [(outer, 2)]
+
+
+def test_replace_and_move_uses_order():
+    from fastalloc.ir import Op
+    from fastalloc.ir.rewriter import move_uses, replace_all_uses
 
     m, ops, c7, c64, c128 = _module(40)
-    previous = defer_uses(m) if defer else None
-    try:
-        # A new op using %c128 (logged while deferring), then every use of
-        # %c64 (which no deferred op uses: replace_uses_deferred's contract)
-        # moved to %c128 after it, then every third of those back to %c64.
-        extra = Op.create("stream.async.splat", [c7, c128], result_types=["!stream.resource<transient>"])
-        m.ops[0].regions[0].blocks[0].insert(1, extra)
-        moved = replace_uses_deferred(c64, c128)
-        defer_move_uses(moved[::3], c128, c64)
-    finally:
-        if defer:
-            defer_uses(previous)
-    assert m._deferred if defer else not m._deferred
-    pos = {id(op): k for k, op in enumerate(m.walk())}
-    return [[(pos[id(op)], i) for op, i in v.uses] for v in (c7, c64, c128)], str(m)
+    # A new op using %c128, then every use of %c64 moved to %c128 after it,
+    # then every third of those back to %c64.
+    extra = Op.create("stream.async.splat", [c7, c128], result_types=["!stream.resource<transient>"])
+    m.ops[0].regions[0].blocks[0].insert(1, extra)
+    moved = replace_all_uses(c64, c128)
+    assert moved == [(op, 1) for op in ops]
+    move_uses(moved[::3], c128, c64)
+    assert list(c64.uses) == moved[::3]
+    assert list(c128.uses) == [(extra, 1)] + [u for k, u in enumerate(moved) if k % 3]
+    assert all(op.operands[1] is (c64 if k % 3 == 0 else c128) for k, op in enumerate(ops))
 
 
-def test_deferred_replace_and_move_equal_eager_upkeep():
-    lazy, lazy_text = _deferred_rewrites(True)
-    eager, eager_text = _deferred_rewrites(False)
-    assert lazy == eager and lazy_text == eager_text
-    assert len(eager[1]) == 14 and len(eager[2]) == 27  # 40 moved + extra's: every third moved went back
-    assert eager[2][0] == (2, 1)  # extra's use first: the moved ones are appended
-
-
-def test_a_pending_log_is_replayed_by_its_writer_or_a_reader_of_its_module():
-    """Another thread reading use lists of its own module leaves this module's
-    pending log alone (its writer may still be rewriting the module between
-    two deferrals: plan_many with threads gave wrong operands that way);
-    reading a value of this module replays it there."""
+def test_modules_on_threads_need_no_handover():
+    """A module parsed on another thread (fastalloc.ir.parse does so itself,
+    on a large-stack thread) has exact lists here; two threads rewriting
+    their own modules never see each other's uses."""
     import threading
 
-    from fastalloc.ir.model import Op, defer_uses
+    from fastalloc.ir import Op
 
     a, _, c7a, _, c128a = _module(5)
     b, _, c7b, _, _ = _module(5)
-    previous = defer_uses(a)
-    try:
-        extra = Op.create("stream.async.splat", [c7a, c128a], result_types=["!stream.resource<transient>"])
-        a.ops[0].regions[0].blocks[0].insert(1, extra)
-    finally:
-        defer_uses(previous)
-    assert a._deferred
     seen: dict = {}
 
     def other() -> None:
+        extra = Op.create("stream.async.splat", [c7b, c7b], result_types=["!stream.resource<transient>"])
+        b.ops[0].regions[0].blocks[0].insert(1, extra)
         seen["b"] = len(c7b.uses)
-        seen["pending after b"] = bool(a._deferred)
-        seen["a"] = [(op is extra, i) for op, i in c128a.uses]
-        seen["pending after a"] = bool(a._deferred)
 
     t = threading.Thread(target=other)
+    extra = Op.create("stream.async.splat", [c7a, c128a], result_types=["!stream.resource<transient>"])
     t.start()
+    a.ops[0].regions[0].blocks[0].insert(1, extra)
     t.join()
-    assert seen["b"] == 5 and seen["pending after b"]
-    assert seen["a"] == [(True, 1)] and not seen["pending after a"]
-    assert [op is extra for op, _ in c7a.uses].count(True) == 1
+    assert seen["b"] == 7 and len(c7b.uses) == 7
+    assert [(op is extra, i) for op, i in c128a.uses] == [(True, 1)]
+    assert [op is extra for op, _ in c7a.uses].count(True) == 1 and len(c7a.uses) == 6
 
 
 # Op's fields (fastalloc/ir/model.pxd).

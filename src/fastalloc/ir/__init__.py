@@ -16,11 +16,8 @@ def parse(text, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
     ``line_base`` is added to reported line numbers (for ``// -----`` chunks).
     """
     from fastalloc._guard import run_deep
-    from fastalloc.ir.model import adopt_module
 
-    m = run_deep(_parse_verified, text, filename, line_base)
-    adopt_module(m)
-    return m
+    return run_deep(_parse_verified, text, filename, line_base)
 
 
 def _parse_verified(text, filename: str, line_base: int) -> Module:

@@ -52,9 +52,6 @@ cdef class Module:
     cdef public str filename
     cdef public str trailer
     cdef public Region _body_region
-    cdef public bint _uses_built
-    cdef public object _use_events
-    cdef public list _deferred
     cdef public object _source
     cdef public object dloc
     cdef object __weakref__

@@ -47,7 +47,7 @@ Objects
     ``resource_operands``, ``resource_operand_sizes``, ``result_sizes``,
     ``await_timepoint``, ``source``, ``target_size``); ``op.set_group(name,
     values)`` rewrites it (use lists and ``segments`` kept right).
-    ``op.set_operand(i, v)``, ``op.erase()`` (drops the op's uses of its
+    ``op.set_operand(i, v)``, ``op.set_operands(values)``, ``op.erase()`` (drops the op's uses of its
     operands, recursively for its regions; the results must be unused or
     replaced first), ``op.walk()`` (pre-order generator over the op and
     everything nested), ``op.result`` (the single result).
@@ -118,14 +118,20 @@ at (the parser keeps no per-op positions otherwise); ops built by passes have
 ``loc`` None unless set.
 
 Invariants kept by the API: every use of a value appears exactly once in its
-``uses``; new values get the next free ids when their op (or a block holding
-them) is inserted into a block that belongs to the module.
+``uses``, in the order the uses were made, at all times (the lists are kept
+eagerly by every method that changes an operand: ``Op.create``,
+``set_operand``, ``set_operands``, ``set_group``, ``replace_all_uses_with``,
+:func:`move_uses`, ``drop_operand_uses``, ``erase``; the parser registers
+each parsed op's uses before it returns).  The model keeps no state outside
+its objects: a module may be built on one thread and read or rewritten on
+another (one thread at a time per module).  Writing ``op.operands`` directly
+bypasses the upkeep; code that does must fix the lists itself.  New values
+get the next free ids when their op (or a block holding them) is inserted
+into a block that belongs to the module.
 """
 
 from __future__ import annotations
 
-import threading
-import weakref
 from collections.abc import Iterable, Iterator
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Union
@@ -133,7 +139,7 @@ from typing import TYPE_CHECKING, Any, Union
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.errors import SourceLocation
 
-__all__ = ["Block", "EMPTY_MAP", "Module", "NO_REGIONS", "Op", "Region", "UseList", "Value"]
+__all__ = ["Block", "EMPTY_MAP", "Module", "NO_REGIONS", "Op", "Region", "UseList", "Value", "move_uses"]
 
 #: ``op._props`` / ``op._attrs`` of an op that has none: one shared read-only
 #: mapping (``op.props`` / ``op.attrs`` replace it by a new dict on access).
@@ -192,46 +198,21 @@ class Value:
         self.type = type
         self.owner = owner
         self.index = index
-        # None until someone asks: the parser records no uses (see
-        # Module._build_uses); the first reader of a module's use list turns
-        # the parser's log into a snapshot and each value's list is made from
-        # it when that value is first read.
+        # None while the value has never been used (most results of a big
+        # module have few uses; an empty dict each would cost memory).
         self._uses: UseList | None = None
         self.name_hint = name_hint
 
     @property
     def uses(self) -> UseList:
-        if _pending:
-            _flush_deferred_uses(self)
         u = self._uses
-        return u if u is not None else self._peek_uses()
+        if u is None:
+            u = self._uses = UseList()
+        return u
 
     @uses.setter
     def uses(self, value: UseList) -> None:
-        if _pending:
-            _flush_deferred_uses(self)
         self._uses = value
-
-    def _peek_uses(self) -> UseList:
-        """The use list as it stands, deferred upkeep (:func:`defer_uses`)
-        not applied: right only for a value that no deferred op uses."""
-        u = self._uses
-        if u is None:
-            u = _snapshot_uses(self)
-            if u is None:
-                m = self._module()
-                if m is not None:
-                    if not m._uses_built:
-                        m._build_uses()
-                        u = _snapshot_uses(self)
-                elif _unbuilt_logs():
-                    # A value of a detached op (e.g. inside a region being
-                    # moved) of a module whose log was never read.
-                    u = _snapshot_uses(self)
-            if u is None:
-                u = UseList()
-            self._uses = u
-        return u
 
     def _module(self) -> Module | None:
         owner = self.owner
@@ -251,7 +232,9 @@ class Value:
         """Point every use of this value at ``other``."""
         if other is self:
             return
-        uses = self.uses
+        uses = self._uses
+        if not uses:
+            return
         self._uses = UseList()
         for op, i in uses:
             op.operands[i] = other
@@ -262,324 +245,32 @@ class Value:
         return f"<Value #{self.id}{hint}: {self.type}>"
 
 
-# Deferred use-list upkeep.  While deferral is on for a module
-# (``defer_uses(module)``), ``Op._build`` does not register its operands' uses
-# and passes may log the uses they would add or drop (``defer_add_uses``,
-# ``defer_drop_uses``) in the module's log: the logs are replayed, in order,
-# by the first ``Value.uses`` read or write (or ``Op._build`` outside
-# deferral), so every use list comes out exactly as the eager upkeep leaves
-# it.  A pass that rewrites a whole region (schedule-allocation's conversion
-# makes ~2 dict operations per operand of ~10^5 ops) and is followed only by
-# printing never pays for lists nobody reads.  ``_pending`` holds weak
-# references to the modules with a log, so that the log of a module nobody
-# holds any more is dropped, not replayed.  Entries: (op, operands, kind)
-# with kind 1 = add (op, i) to each operand's list, 0 = drop them, 2 = call
-# ``op()`` (a deferred consistency check); (value, uses, 3) appends uses to
-# the value's list and (value, uses, 4) removes them (replace_uses_deferred,
-# defer_move_uses).
-#
-# A log is replayed by the thread that wrote it, or by a thread reading a
-# value of that very module (the writer is then done with it: a module is
-# not shared by threads working at once).  Never by another thread merely
-# reading its own module's lists: plan_many with threads would then replay a
-# module's log while its writer goes on rewriting it between two deferrals
-# (schedule-allocation defers per execute region) or in the next pass, and
-# the interleaved upkeep left wrong operands (1 run in ~10).
-# Entries: (weak reference to the module, ident of the thread that logs).
-_pending: list[tuple[weakref.ref, int]] = []
-
-
-class _DeferState(threading.local):
-    """Per thread: the module whose upkeep this thread defers, and its log.
-    Thread-local so that a thread running a pass on one module never logs
-    into, or stops, another thread's deferral (``plan_many`` with threads)."""
-
-    active: Module | None = None
-    log: list | None = None
-
-
-_state = _DeferState()
-# id(module) -> ident of the thread deferring into it: the flush leaves those
-# logs alone (that thread is still appending; it replays them itself).
-_owners: dict[int, int] = {}
-# One flush at a time: a thread that sees _pending non-empty waits until the
-# replay in progress is complete instead of reading half-replayed lists.
-_flush_lock = threading.RLock()
-
-
-def defer_uses(module: Module | None) -> Module | None:
-    """Defer use-list upkeep into ``module``'s log (None: stop deferring);
-    returns the previous setting (of this thread)."""
-    global _pending
-    st = _state
-    # Under the flush lock: another thread may be replaying this module's
-    # previous log (it was nobody's since the last deferral ended); this
-    # thread must not read or make its lists until that replay is complete.
-    with _flush_lock:
-        previous = st.active
-        if previous is not None:
-            _owners.pop(id(previous), None)
-        st.active = module
-        if module is None:
-            st.log = None
-        else:
-            me = threading.get_ident()
-            _owners[id(module)] = me
-            st.log = module._deferred
-            # A new list, not an in-place edit (a flush iterates its own).
-            _pending = [e for e in _pending if e[0]() is not module] + [(weakref.ref(module), me)]
-    return previous
-
-
-def defer_drop_uses(op: Op, operands: list[Value]) -> None:
-    """Drop the uses ``(op, i)`` of ``operands`` now, or later if deferring."""
-    log = _state.log
-    if log is not None:
-        log.append((op, operands, 0))
-        return
-    for i, v in enumerate(operands):
-        v.uses.pop((op, i), None)
-
-
-def defer_add_uses(op: Op, operands: list[Value]) -> None:
-    """Register the uses ``(op, i)`` of ``operands`` now, or later if deferring
-    (for ops built by hand, as ``Op._build`` does for registered ones)."""
-    log = _state.log
-    if log is not None:
-        log.append((op, operands, 1))
-        return
-    for i, v in enumerate(operands):
-        v.uses[(op, i)] = None
-
-
-def defer_call(fn: Any) -> None:
-    """Call ``fn()`` once the use lists are up to date (now unless deferring)."""
-    log = _state.log
-    if log is not None:
-        log.append((fn, None, 2))
-    else:
-        if _pending:
-            _flush_deferred_uses()
-        fn()
-
-
-def _flush_deferred_uses(value: Value | None = None) -> None:
-    """Replay the logs this thread wrote, and the log of ``value``'s module
-    whoever wrote it (see _pending)."""
-    global _pending
-    me = threading.get_ident()
-    st = _state
-    with _flush_lock:
-        refs = _pending
-        keep: list[tuple[weakref.ref, int]] = []
-        target: Any = False  # value's module, looked up once if needed
-        for entry in refs:
-            m = entry[0]()
-            if m is None:
-                continue
-            owner = _owners.get(id(m))
-            if owner is not None and owner != me:
-                keep.append(entry)  # another thread is deferring into it now
-                continue
-            if entry[1] != me:
-                if target is False:
-                    target = value._module() if value is not None else None
-                if m is not target:
-                    keep.append(entry)  # another thread's: it replays it
-                    continue
-            log = m._deferred
-            if log:
-                m._deferred = []
-                _replay(log)
-            if owner == me:
-                # Still deferring in this thread: later entries go to the
-                # module's fresh log.
-                st.log = m._deferred
-                keep.append(entry)
-        _pending = keep
-
-
-def replace_uses_deferred(old: Value, new: Value) -> list[tuple[Op, int]]:
-    """``old.replace_all_uses_with(new)`` for an ``old`` that no deferred op
-    uses; returns the moved uses.  While deferring, the operands are rewritten
-    now and ``new``'s list gets the moved uses (at its end, as the eager
-    upkeep puts them) at the next flush, so neither list is made now."""
-    if old is new:
-        return []
-    log = _state.log
-    if log is None:
-        moved = list(old.uses)
-        old.replace_all_uses_with(new)
-        return moved
-    moved = list(old._peek_uses())
-    old._uses = UseList()
-    for op, i in moved:
-        op.operands[i] = new
-    log.append((new, moved, 3))
-    return moved
-
-
-def defer_move_uses(uses: list[tuple[Op, int]], old: Value, new: Value) -> None:
-    """Point the given uses of ``old`` at ``new`` (operands now; use lists
-    now, or at the next flush while deferring)."""
-    for op, i in uses:
-        op.operands[i] = new
-    log = _state.log
-    if log is not None:
-        log.append((old, uses, 4))
-        log.append((new, uses, 3))
-        return
-    current = old.uses
-    for use in uses:
-        current.pop(use, None)
-    new.uses.update(dict.fromkeys(uses))
-
-
-def _replay(log: list) -> None:
-    # _peek_uses, not .uses: the flush in progress must not start another.
-    # Kinds: 1 = op's operands add their uses, 0 = drop them, 2 = call,
-    # 3 = append a list of uses to a value's list, 4 = remove them from it.
-    for op, operands, kind in log:
-        if kind == 1:
-            for i, v in enumerate(operands):
-                u = v._uses
-                if u is None:
-                    u = v._peek_uses()
-                u[(op, i)] = None
-        elif kind == 0:
-            for i, v in enumerate(operands):
-                u = v._uses
-                if u is None:
-                    u = v._peek_uses()
-                u.pop((op, i), None)
-        elif kind == 3:
-            op._peek_uses().update(dict.fromkeys(operands))
-        elif kind == 4:
-            u = op._peek_uses()
-            for use in operands:
-                u.pop(use, None)
-        else:
-            op()
-
-
-# Lazy use lists.  The parser records, per op, how many of its operands were
-# registered at that point (Module._use_events: flat [op, end, op, end, ...]),
-# not the lists themselves: a 10^5-op module has ~7.5*10^5 uses and most
-# runs (parse + print, schedule-allocation of one big region) read a few
-# hundred of them.  The first read of any use list of the module freezes the
-# log into a _UseSnapshot: every logged use as (value address, op, operand
-# number), sorted by address (stably: log order per value), built in compiled
-# code (fastalloc.ir._uses._UseIndex) without touching a Value's attributes.  A value's list is then made from its entries
-# when it is first read (Value._peek_uses), exactly as a replay of the whole
-# log at that moment would have made it: anything that changes a use list
-# reads it first (so it is made before it changes), and the snapshot keeps
-# the logged values alive, so no address in it can be taken by a new value.
-class _UseSnapshot:
-    """The parser's use log as arrays sorted by the used value's address
-    (built in compiled code: ``fastalloc.ir._uses._UseIndex``, whose docstring
-    gives the computation in pure Python)."""
-
-    __slots__ = ("index",)
-
-    def __init__(self, events: list) -> None:
-        from fastalloc.ir._uses import _UseIndex
-
-        self.index = _UseIndex(events)
-
-    def __len__(self) -> int:
-        return len(self.index)
-
-    def uses_of(self, value: Value) -> UseList | None:
-        """``value``'s logged uses in log order, or None if it has none."""
-        return self.index.uses_of(value, UseList)
-
-
-# Weak references to the modules holding a _UseSnapshot, and (with the
-# ident of the thread that made them) to the modules whose log was not read
-# yet (for a detached value whose module cannot be found by walking up).
-_snapshots: list[weakref.ref] = []
-_modules: list[tuple[weakref.ref, int]] = []
-
-
-def _snapshot_uses(value: Value) -> UseList | None:
-    """``value``'s list from the snapshot that logged it, or None."""
-    refs = _snapshots
-    if not refs:
-        return None
-    dead = False
-    u = None
-    for ref in refs:
-        m = ref()
-        if m is None:
-            dead = True
-            continue
-        snap = m._use_events
-        if snap.__class__ is _UseSnapshot:
-            u = snap.uses_of(value)
-            if u is not None:
-                break
-    if dead:
-        _prune()
-    return u
-
-
-def _unbuilt_logs() -> bool:
-    """Snapshot every live module this thread made whose use log was never
-    read; True if any.  (Another thread's module may still be being parsed:
-    its log is not complete.)"""
-    found = False
-    me = threading.get_ident()
-    with _flush_lock:
-        for ref, ident in _modules:
-            m = ref()
-            if ident == me and m is not None and not m._uses_built and m._use_events:
-                m._build_uses()
-                found = True
-        if found:
-            _prune()
-    return found
-
-
-def _prune() -> None:
-    # New lists, not in-place edits: another thread may be iterating.
-    global _snapshots, _modules, _modules_limit
-    with _flush_lock:
-        _snapshots = [r for r in _snapshots if r() is not None]
-        live = []
-        for entry in _modules:
-            m = entry[0]()
-            if m is not None and not m._uses_built:
-                live.append(entry)
-        _modules = live
-        _modules_limit = max(256, 2 * len(live))
-
-
-def _track_module(m: Module) -> None:
-    with _flush_lock:
-        _modules.append((weakref.ref(m), threading.get_ident()))
-        if len(_modules) > _modules_limit:
-            _prune()
-
-
-_modules_limit = 256
-
-
-def adopt_module(m: Module) -> None:
-    """Make the calling thread the one that made ``m``: its unread use log and
-    deferred upkeep are replayed by this thread from now on.  For a module
-    parsed on a helper thread (fastalloc.ir.parse parses on a large-stack
-    thread) and handed to its caller, so that a value of ``m`` read while its
-    op is detached still finds the parser's log."""
-    global _modules, _pending
-    me = threading.get_ident()
-    with _flush_lock:
-        _modules = [(r, me if r() is m else ident) for r, ident in _modules]
-        _pending = [(r, me if r() is m else ident) for r, ident in _pending]
-
-
 def _drop_use(value: Value, op: Op, index: int) -> None:
     # O(1): the use list is keyed by the use (see UseList).
-    value.uses.pop((op, index), None)
+    u = value._uses
+    if u is not None:
+        u.pop((op, index), None)
+
+
+def _add_uses(op: Op, operands: list[Value]) -> None:
+    """Register the uses ``(op, i)`` of ``operands``, in order."""
+    for i, v in enumerate(operands):
+        u = v._uses
+        if u is None:
+            u = v._uses = UseList()
+        u[(op, i)] = None
+
+
+def move_uses(uses: Iterable[tuple[Op, int]], old: Value, new: Value) -> None:
+    """Point the given uses of ``old`` at ``new``: the operands, ``old``'s
+    list (each use removed) and ``new``'s (appended, in the given order)."""
+    uses = list(uses)
+    current = old._uses
+    for op, i in uses:
+        op.operands[i] = new
+        if current is not None:
+            current.pop((op, i), None)
+    new.uses.update(dict.fromkeys(uses))
 
 
 class Op:
@@ -628,8 +319,7 @@ class Op:
         op without results or regions; ``operands``/``segments`` must agree
         with ``opdef`` (nothing is validated) and are taken over.  The
         location is ``loc_from``'s (unresolved).  Operand uses are registered
-        in order, as :meth:`create` does, straight into the use lists (or
-        logged, while :func:`defer_uses` is on)."""
+        in order, as :meth:`create` does."""
         # Every slot set here rather than by __init__: no second call and
         # no operand list made only to be replaced (~95k ops per 10^5-op
         # region; in-process A/B 0.115 -> 0.092 s for 95k calls).
@@ -653,16 +343,10 @@ class Op:
             op._loc = None
             op._src = None
             op.dloc = None
-        log = _state.log
-        if log is not None:
-            log.append((op, operands, 1))
-            return op
-        if _pending:
-            _flush_deferred_uses(operands[0] if operands else None)
         for i, v in enumerate(operands):
             u = v._uses
             if u is None:
-                u = v.uses  # builds the module's use lists if not done yet
+                u = v._uses = UseList()
             u[(op, i)] = None
         return op
 
@@ -710,13 +394,7 @@ class Op:
             )
         op.segments = segments
         op.operands = flat
-        log = _state.log
-        if log is not None:
-            if flat:
-                log.append((op, flat, 1))
-        else:
-            for i, v in enumerate(flat):
-                v.uses[(op, i)] = None
+        _add_uses(op, flat)
         names = list(result_names) if result_names is not None else []
         for i, t in enumerate(result_types):
             op.results.append(Value(t, op, i, names[i] if i < len(names) else None))
@@ -835,8 +513,7 @@ class Op:
             _drop_use(old[i], self, i)
         new = old[:a] + values + old[b:]
         self.operands = new
-        for i, v in enumerate(new):
-            v.uses[(self, i)] = None
+        _add_uses(self, new)
         assert self.segments is not None and self.opdef is not None
         # a new list: the parser shares equal segment lists between ops
         segs = list(self.segments)
@@ -851,6 +528,15 @@ class Op:
         self.operands[i] = value
         value.uses[(self, i)] = None
 
+    def set_operands(self, operands: list[Value]) -> None:
+        """Replace the whole operand list (taken over); use lists follow
+        (``segments`` is the caller's to keep right)."""
+        old = self.operands
+        for i in range(len(old)):
+            _drop_use(old[i], self, i)
+        self.operands = operands
+        _add_uses(self, operands)
+
     def drop_operand_uses(self) -> None:
         """Remove this op (and nested ops) from the use lists of its operands."""
         for op in self.walk():
@@ -860,8 +546,9 @@ class Op:
     def erase(self) -> None:
         """Detach from the parent block and drop all uses it (and its regions) make."""
         for r in self.results:
-            if r.uses and any(u[0] is not self for u in r.uses):
-                raise ValueError(f"erase {self.name}: result #{r.index} still has {len(r.uses)} uses")
+            u = r._uses
+            if u and any(use[0] is not self for use in u):
+                raise ValueError(f"erase {self.name}: result #{r.index} still has {len(u)} uses")
         self.drop_operand_uses()
         blk = self.parent
         if blk is not None:
@@ -1040,18 +727,6 @@ class Module:
         self._body_region = Region([Block()])
         self._body_region.parent = self
         self.body: Block = self._body_region.blocks[0]
-        # Lazy use lists: the parser leaves Value.uses unset and logs, per
-        # op, where its operands were registered (flat [op, end, op, end,
-        # ...]: operands [previous end of that op, end) were registered at
-        # that point).  The first Value.uses read replays the log, so the
-        # use lists come out in the order the parser used to build them
-        # eagerly; parse + print never builds them.
-        self._uses_built = False
-        # The parser's log until the first use-list read, then the
-        # _UseSnapshot made of it (None when there was nothing to log).
-        self._use_events: list | _UseSnapshot | None = None
-        _track_module(self)
-        self._deferred: list = []  # deferred use-list upkeep (see defer_uses)
         self._source: Any = None  # the parser's SourceMap (op locations on demand)
 
     def release_source(self) -> None:
@@ -1067,25 +742,12 @@ class Module:
         """Free the module now; it must not be used afterwards.
 
         For callers that made a module, printed it and drop it
-        (:func:`fastalloc.run_passes`).  Two things would otherwise outlive
-        the call.  The deferred use-list upkeep (:func:`defer_uses`): the
-        module is reference-cycle garbage that only a full collection frees,
-        and until then the next use-list read in this thread replays its log
-        (seconds at 10^5 ops).  And the memory: ops, blocks and values point
-        at each other, so nothing is freed by reference counting; the
-        collector's pass over those millions of objects costs several times
-        what cutting the cycles here and letting the counts drop does.
+        (:func:`fastalloc.run_passes`).  Its memory would otherwise outlive
+        the call: ops, blocks and values point at each other, so nothing is
+        freed by reference counting, and the collector's pass over those
+        millions of objects costs several times what cutting the cycles here
+        and letting the counts drop does.
         """
-        global _pending, _snapshots, _modules
-        me = self
-        with _flush_lock:
-            _pending = [e for e in _pending if e[0]() is not me]
-            _snapshots = [r for r in _snapshots if r() is not me]
-            _modules = [e for e in _modules if e[0]() is not me]
-            _owners.pop(id(me), None)
-        self._deferred = []
-        self._use_events = None
-        self._uses_built = True
         self.release_source()
         # Cut every cycle (op <-> block, op <-> region, region <-> block,
         # block <-> argument, op <-> result, value -> uses -> op ->
@@ -1102,19 +764,6 @@ class Module:
     @property
     def ops(self) -> list[Op]:
         return self.body.ops
-
-    def _build_uses(self) -> None:
-        """Freeze the parser's use log into a :class:`_UseSnapshot` (once);
-        ``Value.uses`` of each value is then made from it on first read."""
-        self._uses_built = True
-        events = self._use_events
-        self._use_events = None
-        if events:
-            snap = _UseSnapshot(events)
-            if len(snap):
-                self._use_events = snap  # type: ignore[assignment]
-                with _flush_lock:
-                    _snapshots.append(weakref.ref(self))
 
     def _register_value(self, v: Value) -> None:
         if v.id < 0:

@@ -61,7 +61,8 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
-from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value
+from fastalloc.ir._uses import _register_parsed_uses
+from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, UseList, Value
 from fastalloc.ir.ops import INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS
 from fastalloc.ir.registered import COMPLETE as _COMPLETE_DIALECTS
 from fastalloc.ir.registered import DIALECTS as _DIALECTS
@@ -110,7 +111,7 @@ class _Parser:
     chunks: object  # TokenChunks while pieces of the text are still to come, else None
     m: object  # Module
     vals: list  # m.values
-    ev: list  # where each op's operands were registered (see Module._build_uses)
+    ev: list  # where each op's operands were read: [op, end, ...] (see _register_parsed_uses)
     resolved: dict  # forward-reference placeholder -> its definition
     scope: dict  # name -> list[Value] (one entry per result of a group)
     first: dict  # "%name" -> its first value, for the common use without "#k"
@@ -143,7 +144,6 @@ class _Parser:
         self.m = Module(filename)
         self.vals = self.m.values
         self.ev = []
-        self.m._use_events = self.ev
         self.m._source = self.src
         self.shared = {}
         self.resolved = {}
@@ -539,6 +539,10 @@ class _Parser:
             raise self.err(f"use of undeclared SSA value name '%{name}'", k)
         if self.resolved:
             self.patch_forward_refs()
+        # Every use in text order, on its defining value (forward references
+        # are resolved now): the module leaves the parser with exact lists.
+        _register_parsed_uses(self.ev, UseList)
+        self.ev = []
         self.unwrap_module()
         if self.loc_refs:
             self.resolve_locs()

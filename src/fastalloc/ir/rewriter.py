@@ -14,10 +14,9 @@ lists is decided in one place:
   template like the parser keeps them;
 * :func:`insert_before`, :func:`replace_op`, :func:`splice` (the batched
   insertion: a whole block rebuilt in one pass), :func:`erase`;
-* uses: :func:`replace_all_uses`, :func:`move_uses`, :func:`drop_uses`,
-  :func:`add_uses`, :func:`when_uses_settled`, :func:`deferring_uses`,
-  :func:`peek_uses` (the model may keep use-list upkeep pending while a
-  region is rewritten: these honour that);
+* uses: :func:`replace_all_uses`, :func:`move_uses`, :func:`drop_uses`
+  (the model keeps every use list exact at all times: these are its
+  methods under the passes' names);
 * :class:`IndexFolder`: ``createOrFold<arith::AddIOp>`` and
   ``createOrFold<IREE::Util::AlignOp>`` on ``index`` values, and
   :func:`constant_int` (``m_ConstantInt``).
@@ -30,39 +29,26 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from fastalloc.ir import model as _model
 from fastalloc.ir.attributes import parse_int
-from fastalloc.ir.model import (
-    Block,
-    Op,
-    Value,
-    defer_add_uses,
-    defer_call,
-    defer_drop_uses,
-    defer_move_uses,
-    defer_uses,
-    replace_uses_deferred,
-)
+from fastalloc.ir.model import Block, Op, Value
 from fastalloc.ir.ops import OPS
 
 __all__ = [
     "IndexFolder",
-    "add_uses",
     "build_op",
     "constant_int",
     "create",
-    "deferring_uses",
     "drop_uses",
     "erase",
     "index_constant",
     "insert_before",
     "morph",
     "move_uses",
-    "peek_uses",
     "replace_all_uses",
     "replace_op",
     "splice",
     "text_op",
-    "when_uses_settled",
 ]
 
 _I64_MASK = (1 << 64) - 1
@@ -122,8 +108,7 @@ def text_op(name: str, tmpl: list, operands: Sequence[Value] = (), result_type: 
     op = Op(name)
     op.tmpl = tmpl
     if operands:
-        op.operands = list(operands)
-        add_uses(op, op.operands)
+        op.set_operands(list(operands))
     if result_type is not None:
         op.results.append(Value(result_type, op, 0))
     return op
@@ -201,42 +186,26 @@ def splice(block: Block, replacements: dict[Op, list[Op]]) -> None:
 
 
 def replace_all_uses(old: Value, new: Value) -> list[tuple[Op, int]]:
-    """Point every use of ``old`` at ``new``; returns the moved uses.  ``old``
-    must not be used by an op made while uses are deferred."""
-    return replace_uses_deferred(old, new)
+    """Point every use of ``old`` at ``new``; returns the moved uses."""
+    if old is new:
+        return []
+    moved = list(old.uses)
+    old.replace_all_uses_with(new)
+    return moved
 
 
 def move_uses(uses: list[tuple[Op, int]], old: Value, new: Value) -> None:
     """Point the given uses of ``old`` at ``new``."""
-    defer_move_uses(uses, old, new)
+    _model.move_uses(uses, old, new)
 
 
 def drop_uses(op: Op, operands: list[Value] | None = None) -> None:
     """Remove ``op``'s uses ``(op, i)`` of ``operands`` (default: its operands)
     from their use lists (not those of ops nested in it)."""
-    defer_drop_uses(op, op.operands if operands is None else operands)
-
-
-def add_uses(op: Op, operands: list[Value]) -> None:
-    """Register the uses ``(op, i)`` of ``operands`` (for ops built by hand)."""
-    defer_add_uses(op, operands)
-
-
-def when_uses_settled(fn: Callable[[], None]) -> None:
-    """Call ``fn()`` once every use list is up to date (now unless deferred)."""
-    defer_call(fn)
-
-
-def deferring_uses(module: Any) -> Any:
-    """Let use-list upkeep of ops made from now on wait for the next reader
-    of a use list (``None``: stop); returns the previous setting."""
-    return defer_uses(module)
-
-
-def peek_uses(value: Value) -> Any:
-    """``value``'s use list as it stands (right for a value that no op made
-    while deferring uses: e.g. a region value during its own conversion)."""
-    return value._peek_uses()
+    for i, v in enumerate(op.operands if operands is None else operands):
+        u = v._uses
+        if u is not None:
+            u.pop((op, i), None)
 
 
 # ---------------------------------------------------------------------------

@@ -50,9 +50,7 @@ from fastalloc.ir.rewriter import (
     erase,
     insert_before,
     morph,
-    peek_uses,
     text_op,
-    when_uses_settled,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -182,26 +180,21 @@ class _Conversion:
     def finish(self) -> None:
         # The uses whose user is a dead op are exactly that op's (op, i)
         # operand slots; each drop is O(1) in a UseList and keeps the order.
-        # With deferred use upkeep (the driver's conversion) the drops and
-        # the check happen when someone next reads a use list: one logged
-        # call for the whole region, not one log entry per op (a run that
-        # only prints afterwards never replays them).
         dead = self.dead
         self.dead = []
         freed_args = self.freed_args
         self.freed_args = []
-        when_uses_settled(lambda: _drop_and_check(dead, freed_args))
+        _drop_and_check(dead, freed_args)
 
 
 def _drop_and_check(dead: list[Op], freed_args: list[Value]) -> None:
     """Drop the dead ops' uses, in order, as each op's ``drop_uses`` would
-    have, then check that nothing live still uses what they defined.
-
-    Runs with the use lists up to date (``when_uses_settled``): reading them
-    with ``peek_uses`` (no flush: this may run inside one) is exact."""
+    have, then check that nothing live still uses what they defined."""
     for op in dead:
         for i, v in enumerate(op.operands):
-            peek_uses(v).pop((op, i), None)
+            u = v._uses
+            if u is not None:
+                u.pop((op, i), None)
     _check_unused(dead, freed_args)
 
 
@@ -630,9 +623,6 @@ def convert_checked_region(
     ``tick(n)``, if given, hears of every top-level op converted, in batches
     of up to ``_TICK_EVERY`` (the driver's progress bar)."""
     cv = _Conversion(scope, attrs)
-    # Under the driver's deferral (fastalloc.ir.rewriter.deferring_uses) the use
-    # lists are brought up to date by whoever reads one next (never, when
-    # only printing follows).
     _apply_region(region, cv, tick)
     cv.finish()
 
@@ -1008,17 +998,7 @@ def convert_async_store(op: Op) -> Op:
     """``stream.async.store`` -> ``stream.resource.store``; uses of the result see the target."""
     (result,) = op.results
     target = _one(op, "target")
-    # Without Value.uses, whose read would apply the deferred use upkeep of
-    # the execute regions converted so far (rewriter.deferring_uses):
-    # that log only holds ops inside execute regions (whose resource operands
-    # are region values) and the transient deallocas, never a use of a
-    # store's result or target, so both lists are current as they stand.
     if target is not result:
-        uses = peek_uses(result)
-        moved = list(uses)
-        uses.clear()
-        for user, i in moved:
-            user.operands[i] = target
-        peek_uses(target).update(dict.fromkeys(moved))
+        result.replace_all_uses_with(target)
     op.results = []
     return morph(op, "stream.resource.store")

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import split_top_level
 from fastalloc.ir.generic import _matching
-from fastalloc.ir.rewriter import add_uses
 from fastalloc.ir.model import Op, Value
 
 __all__ = ["PARAMETER_OPS", "ParameterOp", "convert", "read_op"]
@@ -396,8 +395,7 @@ def convert(op: Op) -> Op:
     op.name = f"stream.cmd.parameter.{p.kind}"
     # The printer puts one space between pieces where MLIR would.
     op.tmpl = [q.strip() if isinstance(q, str) else q for q in t.pieces]
-    op.operands = t.operands
-    add_uses(op, t.operands)
+    op.set_operands(t.operands)
     op.attrs = {}
     # For the printer's generic form (fastalloc.ir.generic.generic_template).
     op.props = {"_generic_tmpl": _generic_template(p, t.operands)}

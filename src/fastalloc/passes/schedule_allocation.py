@@ -64,10 +64,8 @@ from fastalloc.ir.attributes import AttrTable
 from fastalloc.ir.model import FusedLoc, Block, Module, Op, Value
 from fastalloc.ir.rewriter import (
     create,
-    deferring_uses,
     drop_uses,
     move_uses,
-    peek_uses,
     replace_all_uses,
     splice,
 )
@@ -110,12 +108,7 @@ class ScheduleAllocation:
 
         if not in_deep():
             # the walks recurse once per nesting level: run them on a large stack
-            try:
-                return run_deep(self.run, module, options, context)
-            finally:
-                from fastalloc.ir.model import adopt_module
-
-                adopt_module(module)  # its logs are the caller's to replay now
+            return run_deep(self.run, module, options, context)
         with gc_paused():  # see fastalloc._gc
             _schedule_allocation(module, _Run(context.attributes(module)), context.progress)
 
@@ -419,7 +412,7 @@ def _find_size_value(value: Value, execute_op: Op) -> Value:
         if v in seen:
             continue
         seen.add(v)
-        for user, idx in reversed(peek_uses(v)):  # region values: no new op uses them
+        for user, idx in reversed(v.uses):
             s = operand_size(user, idx) if user.opdef is not None else None
             if s is not None and not _inside(s, execute_op):
                 return s
@@ -465,7 +458,7 @@ def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
     work = [value]
     while work:
         v = work.pop()
-        for user, idx in reversed(peek_uses(v)):  # region values: no new op uses them
+        for user, idx in reversed(v.uses):
             if user.name == "stream.yield":
                 if user.parent is execute_op.regions[0].blocks[0]:
                     return execute_op.results[idx]
@@ -478,8 +471,7 @@ def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
 def _find_escaping_result_value(value: Value) -> Value | None:
     """3.13's ``findEscapingResultValue`` (through concurrent yields too)."""
     # A worklist of MLIR-ordered (newest first) uses popped from the back.
-    # Region values (no new op uses them: peek_uses, see _allocate_execution_region).
-    work = list(reversed(peek_uses(value)))
+    work = list(reversed(value.uses))
     while work:
         user, idx = work.pop()
         if user.name == "stream.yield":
@@ -487,10 +479,10 @@ def _find_escaping_result_value(value: Value) -> Value | None:
             outer = parent.results[idx]
             if parent.name == "stream.async.execute":
                 return outer
-            work.extend(reversed(peek_uses(outer)))
+            work.extend(reversed(outer.uses))
         elif user.opdef is not None:
             for r in tied_results(user, idx):
-                work.extend(reversed(peek_uses(r)))
+                work.extend(reversed(r.uses))
     return None
 
 
@@ -534,18 +526,7 @@ def _allocate_execution_region(execute_op: Op, run: _Run, tick: Callable[[int], 
     module = execute_op.module()
     # (Convertibility was checked for every region before anything changed.)
     _hoist_nested_constants(execute_op)
-    # Every op made from here on leaves its use-list upkeep to the next
-    # reader (fastalloc.ir.rewriter.deferring_uses): after the last region
-    # usually nobody reads them before printing, so the lists of the index
-    # values every command op uses (10^4-10^5 uses each) are never made.
-    # What the phases read are use lists of region values, which no new op
-    # uses (read with peek_uses, not flushing the log), and the outer users
-    # of the execute's results (moved with replace_all_uses).
-    previous = deferring_uses(module)
-    try:
-        return _RegionAllocation(execute_op, run, module).allocate(tick)
-    finally:
-        deferring_uses(previous)
+    return _RegionAllocation(execute_op, run, module).allocate(tick)
 
 
 class _RegionAllocation:
@@ -910,7 +891,7 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
     captured: list[Value | None] = []
     for op in const_ops:
         v = op.results[0]
-        uses = peek_uses(v)  # a region value: no new op uses it
+        uses = v._uses
         if uses and not all(u.name == "stream.yield" for u, _ in uses):
             captured.append(block.add_arg(v.type))
         else:
