@@ -32,10 +32,15 @@ sits in the middle of the stream phase):
    ``.vmfb``, written to a temporary file beside the output and renamed over
    it only when everything succeeded.
 
+Every step prints with ``--mlir-print-debuginfo`` (fastalloc: ``debuginfo=True``),
+so the ops keep the model's source locations from step 1 to step 5, and
+the ops layout-slices builds get the locations IREE would give them: with
+``pack_strategy="iree"`` the ``.vmfb`` (whose debug database holds the
+locations) is byte for byte plain iree-compile's (tested).  Without the flag
+IREE's printer drops the locations and the module would point at the dump.
+
 Any failure of a step raises :class:`~fastalloc.errors.FastallocError`
-carrying the tool's own diagnostics.  The dumps carry no source locations
-(IREE's IR printer drops them unless asked for debug info), so the compiled
-module's debug locations are unknown after step 1.
+carrying the tool's own diagnostics.
 """
 
 from __future__ import annotations
@@ -85,6 +90,9 @@ STREAM_TAIL_PIPELINE = "builtin.module(" + ", ".join(
         "iree-stream-cleanup-pipeline",
         "symbol-dce",
     ]) + ")"
+
+#: Every text handed between the steps keeps the ops' locations.
+_DEBUGINFO = "--mlir-print-debuginfo"
 
 # Flags that would fight the phases this module drives.
 _OWN_FLAGS = ("--compile-to", "--compile-from", "-o", "--output-format", "--mlir-print-ir-",
@@ -307,22 +315,22 @@ def compile_stream(
     with tempfile.TemporaryDirectory(prefix="fastalloc-compile-") as tmp:
         tree = Path(tmp, "tree")
         proc = _run([compiler, path, *flags, "--compile-to=stream", "-o", os.path.join(tmp, "stream.mlir"),
-                     f"--mlir-print-ir-after={CUT_AFTER}", f"--mlir-print-ir-tree-dir={tree}"],
+                     _DEBUGINFO, f"--mlir-print-ir-after={CUT_AFTER}", f"--mlir-print-ir-tree-dir={tree}"],
                     "iree-compile", timeout)
         _warnings(proc.stderr, report.diagnostics)
         cut = _fix_quirks(_last_dump(tree))
     stream_flags = _stream_flags(flags)
-    packed = _fix_quirks(_run([opt, f"--pass-pipeline={PACK_CONSTANTS_PIPELINE}", *stream_flags, "-"],
+    packed = _fix_quirks(_run([opt, f"--pass-pipeline={PACK_CONSTANTS_PIPELINE}", _DEBUGINFO, *stream_flags, "-"],
                               "iree-opt (iree-stream-pack-constants)", timeout, cut).stdout)
     del cut
     module = parse(packed, filename=f"{path} (before layout-slices)")
     try:
         report.regions = _region_memory(module, pack_strategy, alignment)
         layout_slices(module, pack_strategy, default_alignment=alignment)
-        laid_out = module.print()
+        laid_out = module.print(debuginfo=True)
     finally:
         module.dispose()
-    out = _fix_quirks(_run([opt, f"--pass-pipeline={STREAM_TAIL_PIPELINE}", *stream_flags, "-"],
+    out = _fix_quirks(_run([opt, f"--pass-pipeline={STREAM_TAIL_PIPELINE}", _DEBUGINFO, *stream_flags, "-"],
                            "iree-opt (stream pipeline after layout-slices)", timeout, laid_out).stdout)
     return out, report
 
