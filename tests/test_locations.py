@@ -244,7 +244,6 @@ def _compare_all(d: Path) -> None:
     flag set for all files, instead of twice per case."""
     cases = _case_list()
     srcs = {p: _debuginfo(p) for p in {c[1] for c in cases}}
-    theirs: dict[str, str] = {}
     groups: dict[tuple, list] = {}
     for cid, p, pipeline, extra in cases:
         groups.setdefault((pipeline, extra), []).append((cid, p))
@@ -263,7 +262,7 @@ def _compare_all(d: Path) -> None:
         if rc == 0:
             to_canon.append((cid, "ours", out))
             if extra:  # the inline spelling, compared in canonical (alias) form
-                to_canon.append((cid, "theirs", theirs[cid]))
+                to_canon.append((cid, "theirs", results[cid]["theirs"]))
     for (cid, side, _), text in zip(to_canon, _iree_batch([t for _, _, t in to_canon], None, _DEBUGINFO)):
         results[cid][f"canon_{side}"] = text if isinstance(text, str) else f"iree-opt rejects it: {text}"
     (d / "results.json").write_text(json.dumps(results))
