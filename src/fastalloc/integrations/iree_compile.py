@@ -36,8 +36,13 @@ Every step prints with ``--mlir-print-debuginfo`` (fastalloc: ``debuginfo=True``
 so the ops keep the model's source locations from step 1 to step 5, and
 the ops layout-slices builds get the locations IREE would give them: with
 ``pack_strategy="iree"`` the ``.vmfb`` (whose debug database holds the
-locations) is byte for byte plain iree-compile's (tested).  Without the flag
-IREE's printer drops the locations and the module would point at the dump.
+locations) is byte for byte that of iree-compile split at the same place
+(``--compile-to=stream``, then ``--compile-from=stream`` of its output;
+tested).  Without the flag IREE's printer drops the locations and the
+module would point at the dump.  (Any such split, iree-compile's own too,
+gives implicit terminators, which are never printed, their position in the
+text read again: a whole iree-compile can differ there, e.g. in an
+executable's DWARF line table.)
 
 Any failure of a step raises :class:`~fastalloc.errors.FastallocError`
 carrying the tool's own diagnostics.
