@@ -9,6 +9,11 @@ tests/golden (tests/test_golden.py), which iree-opt 3.13 produced.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
+from pathlib import Path
+
 import pytest
 
 from fastalloc.testing.iree import IreeOptMissing
@@ -41,3 +46,56 @@ def pytest_runtest_makereport(item, call):
     if call.excinfo is not None and call.excinfo.errisinstance(IreeOptMissing):
         report.outcome = "skipped"
         report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {call.excinfo.value}")
+
+
+class RunShared:
+    """Directories made once per test run and shared by pytest-xdist's
+    workers: the first worker that asks makes one under a file lock, the
+    others wait for it and read it (expensive reference outputs: iree-compile
+    builds, batched iree-opt runs)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def dir(self, name: str, make) -> Path:
+        """``root/name``, filled by ``make(directory)`` the first time it is asked for."""
+        final = self.root / name
+        if final.is_dir():
+            return final
+        with _locked(self.root / f"{name}.lock"):
+            if not final.is_dir():
+                part = self.root / f"{name}.part"
+                shutil.rmtree(part, ignore_errors=True)
+                part.mkdir()
+                make(part)
+                part.rename(final)  # complete or absent: a failed make leaves nothing
+        return final
+
+
+@contextlib.contextmanager
+def _locked(path: Path):
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): each worker makes its own under a private root
+        yield
+        return
+    with open(path, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def run_shared(tmp_path_factory) -> RunShared:
+    base = tmp_path_factory.getbasetemp()
+    # pytest-xdist gives each worker <the run's basetemp>/<worker id>: share the run's.
+    try:
+        import fcntl  # noqa: F401
+        shared = bool(os.environ.get("PYTEST_XDIST_WORKER"))
+    except ImportError:
+        shared = False
+    root = (base.parent if shared else base) / "run_shared"
+    root.mkdir(exist_ok=True)
+    return RunShared(root)

@@ -8,6 +8,7 @@ pipeline (strategy "iree") and with fastalloc's own passes (best-fit).
 
 from __future__ import annotations
 
+import functools
 import io
 import shutil
 import subprocess
@@ -38,15 +39,22 @@ def _xdsl_opt() -> str:
     return exe
 
 
+@functools.cache
 def _generic(seed: int, n_ops: int = 20) -> str:
     return iree_opt(generate_module(seed, n_ops=n_ops), None, args=GENERIC)
 
 
-def _run_xdsl_opt(text: str, pipeline: str, tmp_path: Path) -> str:
+@functools.cache
+def _iree_both(text: str) -> str:
+    """iree-opt's schedule-allocation + layout-slices on ``text``."""
+    return iree_opt(text, SCHEDULE_AND_LAYOUT)
+
+
+def _run_xdsl_opt(text: str, pipeline: str, tmp_path: Path, *extra: str) -> str:
     src = tmp_path / "in.mlir"
     src.write_text(text)
     proc = subprocess.run(
-        [_xdsl_opt(), "--allow-unregistered-dialect", "--print-op-generic", "-p", pipeline, str(src)],
+        [_xdsl_opt(), "--allow-unregistered-dialect", "--print-op-generic", *extra, "-p", pipeline, str(src)],
         capture_output=True,
         text=True,
         timeout=300,
@@ -61,12 +69,26 @@ def test_entry_point_registers_the_passes():
     assert passes["fastalloc-layout-slices"]() is FastallocLayoutSlices
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_xdsl_opt_iree_strategy_matches_iree_opt(seed, tmp_path):
-    text = _generic(seed)
-    out = _run_xdsl_opt(text, 'fastalloc-schedule-allocation{pack-strategy="iree"}', tmp_path)
+_SEEDS = [0, 1, 2, 3]
+
+
+@pytest.fixture(scope="module")
+def xdsl_iree_outputs(tmp_path_factory) -> list[str]:
+    """xdsl-opt with IREE's packer on the modules of every seed, in one run
+    (``--split-input-file``: one interpreter start instead of one per seed)."""
+    texts = [_generic(seed) for seed in _SEEDS]
+    out = _run_xdsl_opt("\n// -----\n".join(texts), 'fastalloc-schedule-allocation{pack-strategy="iree"}',
+                        tmp_path_factory.mktemp("xdsl"), "--split-input-file")
+    parts = out.split("// -----")
+    assert len(parts) == len(texts), out[-2000:]
+    return parts
+
+
+@pytest.mark.parametrize("k", range(len(_SEEDS)), ids=[str(s) for s in _SEEDS])
+def test_xdsl_opt_iree_strategy_matches_iree_opt(k, xdsl_iree_outputs):
+    out = xdsl_iree_outputs[k]
     assert "stream.cmd.execute" in out and "stream.async.execute" not in out
-    assert reprint(out) == iree_opt(text, SCHEDULE_AND_LAYOUT)
+    assert reprint(out) == _iree_both(_generic(_SEEDS[k]))
 
 
 def test_xdsl_opt_best_fit_matches_fastalloc(tmp_path):
@@ -81,7 +103,7 @@ def test_xdsl_opt_layout_only_and_schedule_only(tmp_path):
     scheduled = _run_xdsl_opt(text, "fastalloc-schedule-allocation{layout=false}", tmp_path)
     assert reprint(scheduled) == iree_opt(text, SCHEDULE_ALLOCATION)
     laid = _run_xdsl_opt(scheduled, 'fastalloc-layout-slices{pack-strategy="iree"}', tmp_path)
-    assert reprint(laid) == iree_opt(text, SCHEDULE_AND_LAYOUT)
+    assert reprint(laid) == _iree_both(text)
 
 
 def test_module_pass_api_rewrites_the_module_in_place():

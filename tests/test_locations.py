@@ -4,6 +4,8 @@ iree-opt flags of ``fastalloc opt`` that a script swapping the binary uses."""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +14,14 @@ import pytest
 
 import fastalloc
 from fastalloc.errors import FastallocError
-from fastalloc.testing.iree import SCHEDULE_ALLOCATION, SCHEDULE_AND_LAYOUT, find_iree_opt, iree_opt
+from fastalloc.testing.iree import (
+    SCHEDULE_ALLOCATION,
+    SCHEDULE_AND_LAYOUT,
+    IreeOptError,
+    _fix_quirks,
+    find_iree_opt,
+    iree_opt,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LIT = ROOT / "tests" / "lit"
@@ -130,8 +139,7 @@ _IREE_CACHE: dict[tuple, str] = {}
 
 
 def _iree(text: str, pipeline: str | None, args: tuple[str, ...]) -> str:
-    """iree-opt's output, computed once per session (the parse-only case of a
-    file is its input in the pass cases too)."""
+    """iree-opt's output, computed once per session."""
     key = (text, pipeline, args)
     if key not in _IREE_CACHE:
         _IREE_CACHE[key] = iree_opt(text, pipeline, args=args)
@@ -139,11 +147,42 @@ def _iree(text: str, pipeline: str | None, args: tuple[str, ...]) -> str:
 
 
 _DEBUGINFO = ("--split-input-file", "--mlir-print-debuginfo")
+_MARKER = re.compile(r"^// -----$", re.M)
 
 
 def _debuginfo(path: Path) -> str:
-    """The lit file as iree-opt prints it with its locations (every op gets one)."""
+    """The lit file as iree-opt prints it with its locations (every op gets
+    one; unlocated ops get their position in the file, so one run per file)."""
     return _iree(path.read_text(), None, _DEBUGINFO)
+
+
+def _iree_batch(texts: list[str], pipeline: str | None, args: tuple[str, ...]) -> list[str | IreeOptError]:
+    """iree-opt's output for each of ``texts`` (``--split-input-file`` texts
+    whose ops all carry explicit locations, so that their place in a longer
+    buffer changes nothing) from one iree-opt run on all of them: the output
+    chunks are regrouped by the number of chunks of each text.  A text with a
+    chunk iree-opt rejects is run again alone: its output, or iree-opt's error."""
+    exe = find_iree_opt()
+    if exe is None or not texts:
+        return [_iree(t, pipeline, args) for t in texts]
+    counts = [len(_MARKER.findall(t)) + 1 for t in texts]
+    cmd = [exe, *((f"--pass-pipeline={pipeline}",) if pipeline else ()), *args, "-"]
+    proc = subprocess.run(cmd, input=_fix_quirks("\n// -----\n".join(texts)), capture_output=True, text=True,
+                          timeout=600)
+    pieces = _fix_quirks(proc.stdout).split("// -----\n")
+    assert len(pieces) == sum(counts), (proc.returncode, proc.stderr[-2000:])
+    out, k = [], 0
+    for text, n in zip(texts, counts):
+        mine = pieces[k:k + n]
+        k += n
+        if all(mine):
+            out.append("// -----\n".join(mine))
+        else:
+            try:
+                out.append(_iree(text, pipeline, args))
+            except IreeOptError as e:  # the case fails with iree-opt's message
+                out.append(e)
+    return out
 
 
 def _fastalloc_opt(text: str, *args: str) -> subprocess.CompletedProcess:
@@ -170,10 +209,6 @@ def _opt_in_process(text: str, *args: str) -> tuple[int, str, str]:
     return rc, out.getvalue(), err.getvalue()
 
 
-def _canon(text: str) -> str:
-    return _iree(text, None, _DEBUGINFO)
-
-
 #: the pass pipelines compared: schedule-allocation alone, and with
 #: layout-slices over all three anchors (IREE's pipeline)
 _PIPELINES = {"sched": SCHEDULE_ALLOCATION, "both": SCHEDULE_AND_LAYOUT}
@@ -182,35 +217,72 @@ _PIPELINES = {"sched": SCHEDULE_ALLOCATION, "both": SCHEDULE_AND_LAYOUT}
 _LOCAL_SCOPE = {"upstream/schedule_allocation.mlir", "upstream/layout_slices.mlir", "convert/upstream.mlir"}
 
 
-def _cases() -> list:
+def _case_list() -> list[tuple[str, Path, str | None, tuple[str, ...]]]:
     out = []
     for p in _lit_files():
         rel = str(p.relative_to(LIT))
         if rel != "schedule_allocation/affinity_analysis.mlir":
-            out.append(pytest.param(p, None, (), id=f"parse-{rel}"))
+            out.append((f"parse-{rel}", p, None, ()))
         if rel == "convert/error_unhandled.mlir":  # iree-opt rejects that one
             continue
         for mode, pipeline in _PIPELINES.items():
-            out.append(pytest.param(p, pipeline, (), id=f"{mode}-{rel}"))
+            out.append((f"{mode}-{rel}", p, pipeline, ()))
             if rel in _LOCAL_SCOPE:
-                out.append(pytest.param(p, pipeline, ("--mlir-print-local-scope",), id=f"{mode}-local-scope-{rel}"))
+                out.append((f"{mode}-local-scope-{rel}", p, pipeline, ("--mlir-print-local-scope",)))
     return out
+
+
+def _cases() -> list:
+    return [pytest.param(p, pipeline, extra, id=cid) for cid, p, pipeline, extra in _case_list()]
+
+
+def _compare_all(d: Path) -> None:
+    """Every case at once, into ``d/results.json``: iree-opt's output
+    (canonical: iree-opt's debuginfo print re-prints to itself on every lit
+    file) and ours, fastalloc's output re-printed by iree-opt, or its error.
+    iree-opt runs once per lit file (its locations) and once per pipeline and
+    flag set for all files, instead of twice per case."""
+    cases = _case_list()
+    srcs = {p: _debuginfo(p) for p in {c[1] for c in cases}}
+    groups: dict[tuple, list] = {}
+    for cid, p, pipeline, extra in cases:
+        groups.setdefault((pipeline, extra), []).append((cid, p))
+    results: dict[str, dict] = {}
+    for (pipeline, extra), members in groups.items():
+        for (cid, _), text in zip(members, _iree_batch([srcs[p] for _, p in members], pipeline,
+                                                       (*_DEBUGINFO, *extra))):
+            results[cid] = {"theirs": text} if isinstance(text, str) else {"iree_error": str(text)}
+    to_canon: list[tuple[str, str, str]] = []  # (case, "ours"/"theirs", text)
+    for cid, p, pipeline, extra in cases:
+        if "theirs" not in results[cid]:
+            continue
+        rc, out, err = _opt_in_process(srcs[p], *_DEBUGINFO, *extra,
+                                       *((f"--pass-pipeline={pipeline}",) if pipeline else ()))
+        results[cid].update(rc=rc, err=err, out=out)
+        if rc == 0:
+            to_canon.append((cid, "ours", out))
+            if extra:  # the inline spelling, compared in canonical (alias) form
+                to_canon.append((cid, "theirs", results[cid]["theirs"]))
+    for (cid, side, _), text in zip(to_canon, _iree_batch([t for _, _, t in to_canon], None, _DEBUGINFO)):
+        results[cid][f"canon_{side}"] = text if isinstance(text, str) else f"iree-opt rejects it: {text}"
+    (d / "results.json").write_text(json.dumps(results))
+
+
+@pytest.fixture(scope="session")
+def lit_results(run_shared) -> dict[str, dict]:
+    return json.loads((run_shared.dir("test_locations", _compare_all) / "results.json").read_text())
 
 
 @pytest.mark.iree
 @needs_iree
 @pytest.mark.parametrize(("path", "pipeline", "extra"), _cases())
-def test_lit_locations_match_iree_opt(path: Path, pipeline: str | None, extra: tuple[str, ...]):
-    src = _debuginfo(path)
-    args = (*_DEBUGINFO, *extra)
-    theirs = _iree(src, pipeline, args)
-    rc, out, err = _opt_in_process(src, *args, *((f"--pass-pipeline={pipeline}",) if pipeline else ()))
-    assert rc == 0, err
+def test_lit_locations_match_iree_opt(path: Path, pipeline: str | None, extra: tuple[str, ...], lit_results, request):
+    r = lit_results[request.node.callspec.id]
+    assert "iree_error" not in r, r.get("iree_error")
+    assert r["rc"] == 0, r["err"]
     if extra:
-        assert "#loc" not in out
-    # iree-opt's debuginfo output is its own canonical form (re-printing it
-    # changes nothing on every lit file), so only ours is re-printed.
-    assert _canon(out) == (theirs if not extra else _canon(theirs))
+        assert "#loc" not in r["out"]
+    assert r["canon_ours"] == (r["theirs"] if not extra else r["canon_theirs"])
 
 
 def test_layout_slices_builds_its_ops_at_the_packs_location():

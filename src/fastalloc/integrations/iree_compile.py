@@ -32,10 +32,20 @@ sits in the middle of the stream phase):
    ``.vmfb``, written to a temporary file beside the output and renamed over
    it only when everything succeeded.
 
+Every step prints with ``--mlir-print-debuginfo`` (fastalloc: ``debuginfo=True``),
+so the ops keep the model's source locations from step 1 to step 5, and
+the ops layout-slices builds get the locations IREE would give them: with
+``pack_strategy="iree"`` the ``.vmfb`` (whose debug database holds the
+locations) is byte for byte that of iree-compile split at the same place
+(``--compile-to=stream``, then ``--compile-from=stream`` of its output;
+tested).  Without the flag IREE's printer drops the locations and the
+module would point at the dump.  (Any such split, iree-compile's own too,
+gives implicit terminators, which are never printed, their position in the
+text read again: a whole iree-compile can differ there, e.g. in an
+executable's DWARF line table.)
+
 Any failure of a step raises :class:`~fastalloc.errors.FastallocError`
-carrying the tool's own diagnostics.  The dumps carry no source locations
-(IREE's IR printer drops them unless asked for debug info), so the compiled
-module's debug locations are unknown after step 1.
+carrying the tool's own diagnostics.
 """
 
 from __future__ import annotations
@@ -60,6 +70,8 @@ __all__ = [
     "compile_stream",
     "find_tool",
     "iree_compile",
+    "stream_after_layout",
+    "stream_before_layout",
 ]
 
 #: The module-level pass after which the module is taken out of iree-compile.
@@ -85,6 +97,9 @@ STREAM_TAIL_PIPELINE = "builtin.module(" + ", ".join(
         "iree-stream-cleanup-pipeline",
         "symbol-dce",
     ]) + ")"
+
+#: Every text handed between the steps keeps the ops' locations.
+_DEBUGINFO = "--mlir-print-debuginfo"
 
 # Flags that would fight the phases this module drives.
 _OWN_FLAGS = ("--compile-to", "--compile-from", "-o", "--output-format", "--mlir-print-ir-",
@@ -277,6 +292,66 @@ def _region_memory(before, strategy: str, default_alignment: int | None) -> list
     return [RegionMemory(f, r, *v) for (f, r), v in per.items()]
 
 
+def stream_before_layout(
+    input: str | os.PathLike,
+    *,
+    flags: Iterable[str] = (),
+    timeout: float | None = 1800,
+) -> tuple[str, list[str]]:
+    """Steps 1-2 of the module docstring: the module IREE's layout-slices
+    would start from (printed with its locations), and iree-compile's
+    warnings.  :func:`stream_after_layout` takes it on from there, with any
+    strategy; :func:`compile_stream` is the two together."""
+    flags = _check_flags(list(flags))
+    path = os.fspath(input)
+    if not os.path.isfile(path):
+        raise FastallocError(f"cannot open input file '{path}'")
+    compiler, opt = _need_tool("iree-compile"), _need_tool("iree-opt")
+    diagnostics: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="fastalloc-compile-") as tmp:
+        tree = Path(tmp, "tree")
+        proc = _run([compiler, path, *flags, "--compile-to=stream", "-o", os.path.join(tmp, "stream.mlir"),
+                     _DEBUGINFO, f"--mlir-print-ir-after={CUT_AFTER}", f"--mlir-print-ir-tree-dir={tree}"],
+                    "iree-compile", timeout)
+        _warnings(proc.stderr, diagnostics)
+        cut = _fix_quirks(_last_dump(tree))
+    packed = _fix_quirks(_run([opt, f"--pass-pipeline={PACK_CONSTANTS_PIPELINE}", _DEBUGINFO, *_stream_flags(flags),
+                               "-"], "iree-opt (iree-stream-pack-constants)", timeout, cut).stdout)
+    return packed, diagnostics
+
+
+def stream_after_layout(
+    before: str,
+    *,
+    pack_strategy: str = "smallest",
+    flags: Iterable[str] = (),
+    filename: str = "<before layout-slices>",
+    timeout: float | None = 1800,
+) -> tuple[str, list[RegionMemory]]:
+    """Steps 3-4: fastalloc's layout-slices with ``pack_strategy`` on the
+    text ``before`` (from :func:`stream_before_layout`), then the rest of
+    IREE's stream phase; the module at the end of the stream phase and the
+    memory per execution region.  ``filename`` names ``before`` in errors."""
+    from fastalloc.ir import parse
+    from fastalloc.passes import PassOptions
+    from fastalloc.passes.layout_slices import layout_slices
+
+    PassOptions(pack_strategy).check()
+    flags = _check_flags(list(flags))
+    opt = _need_tool("iree-opt")
+    alignment = _default_alignment(flags)
+    module = parse(before, filename=filename)
+    try:
+        regions = _region_memory(module, pack_strategy, alignment)
+        layout_slices(module, pack_strategy, default_alignment=alignment)
+        laid_out = module.print(debuginfo=True)
+    finally:
+        module.dispose()
+    out = _fix_quirks(_run([opt, f"--pass-pipeline={STREAM_TAIL_PIPELINE}", _DEBUGINFO, *_stream_flags(flags), "-"],
+                           "iree-opt (stream pipeline after layout-slices)", timeout, laid_out).stdout)
+    return out, regions
+
+
 def compile_stream(
     input: str | os.PathLike,
     *,
@@ -292,38 +367,16 @@ def compile_stream(
     ``--iree-stream-resource-min-offset-alignment`` also sets fastalloc's
     default alignment.
     """
-    from fastalloc.ir import parse
     from fastalloc.passes import PassOptions
-    from fastalloc.passes.layout_slices import layout_slices
 
     PassOptions(pack_strategy).check()
     flags = _check_flags(list(flags))
+    _default_alignment(flags)
     path = os.fspath(input)
-    if not os.path.isfile(path):
-        raise FastallocError(f"cannot open input file '{path}'")
-    compiler, opt = _need_tool("iree-compile"), _need_tool("iree-opt")
-    alignment = _default_alignment(flags)
     report = CompileReport(path, None, pack_strategy)
-    with tempfile.TemporaryDirectory(prefix="fastalloc-compile-") as tmp:
-        tree = Path(tmp, "tree")
-        proc = _run([compiler, path, *flags, "--compile-to=stream", "-o", os.path.join(tmp, "stream.mlir"),
-                     f"--mlir-print-ir-after={CUT_AFTER}", f"--mlir-print-ir-tree-dir={tree}"],
-                    "iree-compile", timeout)
-        _warnings(proc.stderr, report.diagnostics)
-        cut = _fix_quirks(_last_dump(tree))
-    stream_flags = _stream_flags(flags)
-    packed = _fix_quirks(_run([opt, f"--pass-pipeline={PACK_CONSTANTS_PIPELINE}", *stream_flags, "-"],
-                              "iree-opt (iree-stream-pack-constants)", timeout, cut).stdout)
-    del cut
-    module = parse(packed, filename=f"{path} (before layout-slices)")
-    try:
-        report.regions = _region_memory(module, pack_strategy, alignment)
-        layout_slices(module, pack_strategy, default_alignment=alignment)
-        laid_out = module.print()
-    finally:
-        module.dispose()
-    out = _fix_quirks(_run([opt, f"--pass-pipeline={STREAM_TAIL_PIPELINE}", *stream_flags, "-"],
-                           "iree-opt (stream pipeline after layout-slices)", timeout, laid_out).stdout)
+    before, report.diagnostics = stream_before_layout(path, flags=flags, timeout=timeout)
+    out, report.regions = stream_after_layout(before, pack_strategy=pack_strategy, flags=flags,
+                                              filename=f"{path} (before layout-slices)", timeout=timeout)
     return out, report
 
 
