@@ -446,3 +446,49 @@ def test_use_types_as_iree_opt(case):
     with pytest.raises(FastallocError) as ei:
         parse(TYPE_CASES[case], filename="<stdin>")
     _located(ei.value)
+
+
+# -- 7: packs iree-opt lays out though the packers' contract does not hold --
+def _pack_module(oa: int, ra: int, slices: list[tuple[int, int, int | None]]) -> str:
+    """A function with one pack; a slice size None is the dynamic %n."""
+    consts = sorted({z for _, _, z in slices if z is not None})
+    rows = "\n".join(f"    [{s}, {e}] = {'%n' if z is None else f'%c{z}'}," for s, e, z in slices)
+    k = len(slices) + 1
+    tys = ", ".join(["index"] * k)
+    return (
+        "#cfg = #stream.resource_config<{max_allocation_size = 1073741824, "
+        f"min_buffer_offset_alignment = {oa}, max_buffer_range = 1073741824, "
+        f"min_buffer_range_alignment = {ra}, index_bits = 32}}>\n"
+        f"util.func public @f(%n: index) -> ({tys}) attributes {{stream.resources = #cfg}} {{\n"
+        + "".join(f"  %c{z} = arith.constant {z} : index\n" for z in consts)
+        + f"  %t:{k} = stream.resource.pack slices({{\n{rows}\n  }}) : index\n"
+        + f"  util.return {', '.join(f'%t#{i}' for i in range(k))} : {tys}\n}}\n"
+    )
+
+
+_MIXED = [(0, 1, 100), (3, 2, 100), (2, 5, 100), (5, 0, 50), (1, 1, 7), (4, 1, None), (0, 3, None), (2, 2, None)]
+PACK_CASES = {
+    "end before start, static": (16, 16, [(0, 1, 100), (3, 2, 100), (2, 5, 100), (5, 0, 50)]),
+    "end before start, dynamic": (16, 16, [(3, 2, None), (2, 5, None), (5, 0, None), (0, 1, None)]),
+    "offset alignment 0": (0, 16, [(0, 1, 100), (1, 2, 100), (0, 2, 7)]),
+    "offset alignment 3": (3, 16, [(0, 1, 100), (1, 2, 100), (0, 2, 7)]),
+    "range alignment 0": (16, 0, [(0, 1, 100), (1, 2, 100)]),
+    "range alignment 3": (16, 3, [(0, 1, 100), (1, 2, 100)]),
+    "alignments 3 and 5, mixed": (3, 5, _MIXED),
+    "alignments 0 and 0, mixed": (0, 0, _MIXED),
+    "alignments 6 and 12, mixed": (6, 12, _MIXED),
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(PACK_CASES))
+def test_degenerate_packs_as_iree_opt(case):
+    from fastalloc.testing.iree import IreeOptMissing, iree_opt, reprint
+
+    text = _pack_module(*PACK_CASES[case])
+    try:
+        want = iree_opt(text, "builtin.module(util.func(iree-stream-layout-slices))")
+    except IreeOptMissing as e:
+        pytest.skip(str(e))
+    got = reprint(fastalloc.run_passes(text, ["layout-slices"], filename="t.mlir"))
+    assert got == want
