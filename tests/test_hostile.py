@@ -492,3 +492,58 @@ def test_degenerate_packs_as_iree_opt(case):
         pytest.skip(str(e))
     got = reprint(fastalloc.run_passes(text, ["layout-slices"], filename="t.mlir"))
     assert got == want
+
+
+# -- 6: syntax inside ops fastalloc keeps as text, characters, signatures -----
+_RET2 = " -> (index, i32)"
+SYNTAX_CASES = {
+    "vertical tab outside a comment": _fn("  util.return\v\n"),
+    "form feed outside a comment": _fn("  util.return\f\n"),
+    "line separator outside a comment": _fn("  util.return\u2028\n"),
+    "control byte outside a comment": _fn("  util.return\x01\n"),
+    "vertical tab in a string": _fn('  util.return {a = "x\vy"}\n'),
+    "NUL outside a comment": _fn("  util.return\x00\n"),
+    "odd characters inside a comment": _fn("  util.return // \v \u2028 \x01\n"),
+    "odd characters in a string": _fn('  util.return {a = "x\x01\u00e9y"}\n'),
+    "two values in a resource config entry": (
+        "util.func public @cfg() attributes {stream.resources = #stream.resource_config<{"
+        "max_allocation_size = 1073741824, min_buffer_offset_alignment = 16 16, max_buffer_range = 1073741824, "
+        "min_buffer_range_alignment = 16, index_bits = 32}>} {\n  util.return\n}\n"),
+    "resource config alias with two values": (
+        "#cfg = #stream.resource_config<{min_buffer_offset_alignment = 16 16, min_buffer_range_alignment = 16}>\n"
+        "util.func public @cfg() attributes {stream.resources = #cfg} {\n  util.return\n}\n"),
+    "valid resource config": (
+        "util.func public @cfg() attributes {stream.resources = #stream.resource_config<{"
+        "min_buffer_offset_alignment = 16, min_buffer_range_alignment = 16, memory_model = Unified}>} {\n"
+        "  util.return\n}\n"),
+    "return operands without a comma": _fn("  %c = arith.constant 1 : index\n  util.return %c %n : index, index\n",
+                                           " -> (index, index)"),
+    "constant type followed by a name": _fn("  %c = arith.constant 256 : index index\n  util.return\n"),
+    "binary op types followed by a name": _fn("  %c = arith.addi %n, %n : index i32\n  util.return\n"),
+    "cast op types": _fn("  %c = arith.index_cast %n : index to i32\n  util.return\n"),
+    "successor operand of another type": _fn(
+        "  cf.br ^bb1(%n : !stream.resource<constant>)\n^bb1(%a: !stream.resource<constant>):\n  util.return\n"),
+    "successor operands of the right types": _fn(
+        "  %c = arith.constant 1 : i32\n  cf.br ^bb1(%n, %c : index, i32)\n^bb1(%a: index, %b: i32):\n  util.return\n"),
+    "barrier operand of another type": _fn("  %b = util.optimization_barrier %n : !stream.resource<transient>\n"
+                                           "  util.return\n"),
+    "return type differs from the signature": _fn("  %c = arith.constant 1 : index\n  util.return %n, %c : index, index\n",
+                                                  _RET2),
+    "return count differs from the signature": _fn("  util.return %n : index\n", _RET2),
+    "return matches the signature": _fn("  %c = arith.constant 1 : i32\n  util.return %n, %c : index, i32\n", _RET2),
+    "func.return type differs": "func.func @g(%a: index) -> i32 {\n  return %a : index\n}\n",
+    "signature without ')'": "util.func public @f(%n: index-> ) (index) {\n  util.return %n : index\n}\n",
+    "two result types without a comma": "util.func public @f(%n: index) -> (index index) {\n  util.return %n, %n : index, index\n}\n",
+    "argument without a type": "util.func public @f(%n %m: index) {\n  util.return\n}\n",
+    "tied result": "util.func public @f(%n: index) -> %n {\n  util.return %n : index\n}\n",
+    "visibility twice": "stream.executable private private @ex {\n}\n",
+    "stray token after an executable's symbol": "stream.executable private @ex 2 {\n}\n",
+    "global inside a function": _fn("  util.global private @g : index\n  util.return\n"),
+    "mutable global at the top": "util.global private mutable @g : index\n",
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(SYNTAX_CASES))
+def test_syntax_as_iree_opt(case):
+    _same_verdict(SYNTAX_CASES[case], message=False)
