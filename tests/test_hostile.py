@@ -547,3 +547,43 @@ SYNTAX_CASES = {
 @pytest.mark.parametrize("case", sorted(SYNTAX_CASES))
 def test_syntax_as_iree_opt(case):
     _same_verdict(SYNTAX_CASES[case], message=False)
+
+
+_C = "  %c = arith.constant 64 : index\n"
+ARITH_CASES = {
+    "constant with two values": _fn("  %c = arith.constant 64 64 : index\n  util.return\n"),
+    "constant without a value": _fn("  %c = arith.constant : index\n  util.return\n"),
+    "constant with a name for its type": _fn("  %c = arith.constant 64 index\n  util.return\n"),
+    "constant without a type": _fn("  %c = arith.constant 64\n  util.return\n"),
+    "integer constant of a float type": _fn("  %c = arith.constant 64 : f32\n  util.return\n"),
+    "hex constant of a float type": _fn("  %c = arith.constant 0x7FC00000 : f32\n  util.return\n"),
+    "integer constant of a resource type": _fn("  %c = arith.constant 64 : !stream.resource<transient>\n"
+                                               "  util.return\n"),
+    "float constant of an index type": _fn("  %c = arith.constant 1.5 : index\n  util.return\n"),
+    "constant with attributes": _fn("  %c = arith.constant {a} 64 : index\n  util.return\n"),
+    "constant bound to two results": _fn("  %c:2 = arith.constant 1 : i1\n  util.return\n"),
+    "addi without a comma": _fn(_C + "  %d = arith.addi %c %c : index\n  util.return\n"),
+    "addi with three operands": _fn(_C + "  %d = arith.addi %c, %c, %c : index\n  util.return\n"),
+    "addi with a missing operand": _fn(_C + "  %d = arith.addi %c, : index\n  util.return\n"),
+    "addi of another type": _fn(_C + "  %d = arith.addi %c, %c : i32\n  util.return\n"),
+    "addi with flags": _fn(_C + "  %d = arith.addi %c, %c overflow<nsw> : index\n  util.return\n"),
+    "cmpi without a comma": _fn(_C + "  %d = arith.cmpi slt %c, %c : index\n  util.return\n"),
+    "cmpi with an unknown predicate": _fn(_C + "  %d = arith.cmpi slx, %c, %c : index\n  util.return\n"),
+    "cmpi": _fn(_C + "  %d = arith.cmpi slt, %c, %c : index\n  util.return\n"),
+    "index_cast from another type": _fn("  %c = arith.constant 1 : i32\n  %d = arith.index_cast %c : index to index\n"
+                                        "  util.return\n"),
+    "select": _fn("  %c = arith.constant 1 : i1\n  %d = arith.select %c, %n, %n : index\n  util.return\n"),
+    "barrier bound to two results": _fn(_C + "  %d, %e = util.optimization_barrier %c : index\n  util.return\n"),
+    "barrier of two values": _fn(_C + "  %d:2 = util.optimization_barrier %c, %c : index, index\n  util.return\n"),
+    "barrier of two values bound to one": _fn(_C + "  %d = util.optimization_barrier %c, %c : index, index\n"
+                                              "  util.return\n"),
+    "named return": _fn("  %r = util.return\n"),
+    "huge result count": _fn("  %c:99999999999 = arith.constant 1 : index\n  util.return\n"),
+    "huge result count of an op kept as text": _fn("  %c:4294967296 = util.call @g() : () -> index\n  util.return\n"),
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(ARITH_CASES))
+def test_arith_and_list_ops_as_iree_opt(case):
+    _same_verdict(ARITH_CASES[case], message=False)

@@ -770,6 +770,8 @@ class _Parser:
                     if not c.isdigit() or int(c) == 0:
                         raise self.err("expected positive integer result count")
                     cnt = int(c)
+                    if cnt > _MAX_RESULTS:
+                        raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
                     self.i += 1
                 nm = t[1:]
                 # one string per distinct name: functions reuse %0, %1, ...
@@ -1390,7 +1392,8 @@ class _Parser:
                 elif not _INT_TYPE.fullmatch(ty):
                     raise self.err("integer literal not valid for specified type", kv)
             elif _FLOAT_LIT.fullmatch(value) and not _FLOAT_TYPE.fullmatch(ty):
-                raise self.err("floating point value not valid for specified type", kv)
+                # (iree-opt points at the token after the op)
+                raise self.err("floating point value not valid for specified type")
             return
         if name == "arith.cmpi" or name == "arith.cmpf":
             preds = _CMPI_PREDICATES if name == "arith.cmpi" else _CMPF_PREDICATES
@@ -1699,6 +1702,7 @@ class _Parser:
         return t
 
 
+_MAX_RESULTS = 1 << 24  # `%x:N =`: no op has more (a bigger N is a typo, not a module)
 _INT_LIT = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
 _FLOAT_LIT = re.compile(r"-?\d+\.\d*(?:[eE][+\-]?\d+)?|-?\d+[eE][+\-]?\d+")
 _INT_TYPE = re.compile(r"index|[su]?i\d+")
