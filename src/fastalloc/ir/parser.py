@@ -179,6 +179,19 @@ class _Parser:
             return FastallocError(msg, self._eof_loc())
         return self.src.error(msg, k)
 
+    def err_expected(self, msg: str, k: cython.Py_ssize_t) -> FastallocError:
+        """``expected X`` at token k, placed as MLIR places it: just after
+        the previous token (blanks and line breaks before k skipped back)."""
+        if self.chunks is not None or self.base:
+            return FastallocError(msg)
+        toks = self.toks
+        p = k - 1
+        while p > 0 and toks[p] == "\n":
+            p -= 1
+        if p < 0 or toks[k] == "":
+            return self.err(msg, k)
+        return FastallocError(msg, self.src.location_at(self.src.offset(p) + len(toks[p])))
+
     def _eof_loc(self) -> SourceLocation:
         text = self.src.text.rstrip()
         return self.src.location_at(len(text))
@@ -404,9 +417,10 @@ class _Parser:
                 continue
             if depth == 0 and t in stops:
                 break
-            if depth == 0 and parts and "\n" in stops and (t[0] == "%" or ("." in t and _is_ident(t))) \
+            if depth == 0 and parts and "\n" in stops and (t[0] == "%" or t[0] == "#" or t[0] == "!"
+                                                           or ("." in t and _is_ident(t))) \
                     and self.stmt_start(i):
-                break  # the next op on the same line (one-line module)
+                break  # the next op or alias definition on the same line (one-line module, CR-only lines)
             if t in "([{" and len(t) == 1:
                 depth += 1
             elif t in ")]}" and len(t) == 1:
@@ -1004,6 +1018,8 @@ class _Parser:
         saved_depth = self.ret_depth
         if not generic and op.name in _SYMBOL_OPS:
             self.check_symbol_header(op.name)
+        elif generic and toks[self.skip_ws(self.i)] != "(":
+            raise self.err("expected '(' to start operand list", self.skip_ws(self.i))
         depth = 0
         i = self.i
         start: cython.Py_ssize_t = i
@@ -1229,7 +1245,7 @@ class _Parser:
                 raise self.err("expected operation name in quotes", j)
             return
         if toks[j] != "(":
-            raise self.err("expected '('", j)
+            raise self.err_expected("expected '('", j)
         argtypes: dict = {}
         j = self.skip_ws(j + 1)
         if toks[j] == ")":
@@ -1241,7 +1257,7 @@ class _Parser:
                     arg = toks[j]
                     j = self.skip_ws(j + 1)
                     if toks[j] != ":":
-                        raise self.err("expected ':'", j)
+                        raise self.err_expected("expected ':'", j)
                     j = self.skip_ws(j + 1)
                 if arg:
                     argtypes[arg] = self.check_type(toks[j], j)
@@ -1254,7 +1270,7 @@ class _Parser:
                     j = self.skip_ws(j + 1)
                     continue
                 if toks[j] != ")":
-                    raise self.err("expected ')'", j)
+                    raise self.err_expected("expected ')'", j)
                 j += 1
                 break
         j = self.skip_ws(j)
@@ -1274,7 +1290,7 @@ class _Parser:
                             j = self.skip_ws(j + 1)
                             continue
                         if toks[j] != ")":
-                            raise self.err("expected ')'", j)
+                            raise self.err_expected("expected ')'", j)
                         j += 1
                         break
             else:
@@ -1401,7 +1417,7 @@ class _Parser:
                 raise self.err(f"custom op '{name}' expected string or keyword containing one of the following "
                                f"enum values", ts[0][1] if ts else last)
             if len(ts) < 2 or ts[1][0] != ",":
-                raise self.err("expected ','", ts[1][1] if len(ts) > 1 else last)
+                raise self.err_expected("expected ','", ts[1][1] if len(ts) > 1 else last)
             n = 2
         count = 0
         if n < len(ts) and ts[n][0][:1] == "%":
@@ -1417,16 +1433,16 @@ class _Parser:
         arity = _ARITH_ARITY.get(name, -1)
         if arity >= 0 and count != arity:
             k = ts[n][1] if n < len(ts) else last
-            raise self.err("expected ','" if count < arity else "expected ':'", k)
+            raise self.err_expected("expected ','" if count < arity else "expected ':'", k)
         # flags (overflow<nsw>, fastmath<fast>, {attrs}) up to the ':'
         m = n
         while m < len(ts) and ts[m][0] != ":":
             if ts[m][0][:1] == "%":
-                raise self.err("expected ':'", ts[n][1] if n < len(ts) else last)
+                raise self.err_expected("expected ':'", ts[n][1] if n < len(ts) else last)
             m += 1
         if m >= len(ts):
             if arity >= 0:
-                raise self.err("expected ':'", ts[n][1] if n < len(ts) else last)
+                raise self.err_expected("expected ':'", ts[n][1] if n < len(ts) else last)
             return
         if arity >= 0 and name not in ("arith.select",) and m + 1 < len(ts):
             ty = self.check_type(ts[m + 1][0], ts[m + 1][1])
@@ -1447,7 +1463,7 @@ class _Parser:
                         raise self.err("expected SSA operand", j)
                     continue
                 if toks[j] != ":" and j < self.i:
-                    raise self.err("expected ':'", j)
+                    raise self.err_expected("expected ':'", j)
                 break
         if ":" not in flat:
             types: list = []
