@@ -543,8 +543,8 @@ SYNTAX_CASES = {
     "aliases on CR-only lines": ("#a0 = #hal.device.affinity<@dev0>\r#a1 = #hal.device.affinity<@dev1>\r#b0 = #a0\r"
                                  "util.global private @dev0 : !hal.device\rutil.global private @dev1 : !hal.device\r"
                                  "util.func public @f() attributes {x = #b0, y = #a1} {\r  util.return\r}\r"),
-    "generic op name twice": ('util.func public @f() {\n  "util.call" "util.call"() <{callee = @f}> : () -> ()\n'
-                              '  util.return\n}\n'),
+    "generic op name twice": ('util.func public @f() {\n  %c = arith.constant 1 : index\n'
+                              '  "util.call" "util.call"() <{callee = @f}> : () -> ()\n  util.return\n}\n'),
     "generic op kept as text": 'util.func public @f() {\n  "util.call"() <{callee = @f}> : () -> ()\n  util.return\n}\n',
 }
 

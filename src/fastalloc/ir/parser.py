@@ -1488,8 +1488,9 @@ class _Parser:
             ty = self.check_type(ty, k)
             _check_use_type(self, v, ty, k)
             res.append(ty.replace(" ", ""))
+        # (an undeclared operand is iree-opt's first error: it parses before it verifies)
         if op.name in ("util.return", "func.return", "return") and self.rets is not None \
-                and self.nesting == self.ret_depth:
+                and self.nesting == self.ret_depth and all(v.id >= 0 for v in operands):
             rets = self.rets
             if len(rets) != len(res):
                 raise self.err(f"'{op.name}' op has {len(res)} operands, but enclosing function returns {len(rets)}",
