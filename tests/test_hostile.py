@@ -446,3 +446,150 @@ def test_use_types_as_iree_opt(case):
     with pytest.raises(FastallocError) as ei:
         parse(TYPE_CASES[case], filename="<stdin>")
     _located(ei.value)
+
+
+# -- 7: packs iree-opt lays out though the packers' contract does not hold --
+def _pack_module(oa: int, ra: int, slices: list[tuple[int, int, int | None]]) -> str:
+    """A function with one pack; a slice size None is the dynamic %n."""
+    consts = sorted({z for _, _, z in slices if z is not None})
+    rows = "\n".join(f"    [{s}, {e}] = {'%n' if z is None else f'%c{z}'}," for s, e, z in slices)
+    k = len(slices) + 1
+    tys = ", ".join(["index"] * k)
+    return (
+        "#cfg = #stream.resource_config<{max_allocation_size = 1073741824, "
+        f"min_buffer_offset_alignment = {oa}, max_buffer_range = 1073741824, "
+        f"min_buffer_range_alignment = {ra}, index_bits = 32}}>\n"
+        f"util.func public @f(%n: index) -> ({tys}) attributes {{stream.resources = #cfg}} {{\n"
+        + "".join(f"  %c{z} = arith.constant {z} : index\n" for z in consts)
+        + f"  %t:{k} = stream.resource.pack slices({{\n{rows}\n  }}) : index\n"
+        + f"  util.return {', '.join(f'%t#{i}' for i in range(k))} : {tys}\n}}\n"
+    )
+
+
+_MIXED = [(0, 1, 100), (3, 2, 100), (2, 5, 100), (5, 0, 50), (1, 1, 7), (4, 1, None), (0, 3, None), (2, 2, None)]
+PACK_CASES = {
+    "end before start, static": (16, 16, [(0, 1, 100), (3, 2, 100), (2, 5, 100), (5, 0, 50)]),
+    "end before start, dynamic": (16, 16, [(3, 2, None), (2, 5, None), (5, 0, None), (0, 1, None)]),
+    "offset alignment 0": (0, 16, [(0, 1, 100), (1, 2, 100), (0, 2, 7)]),
+    "offset alignment 3": (3, 16, [(0, 1, 100), (1, 2, 100), (0, 2, 7)]),
+    "range alignment 0": (16, 0, [(0, 1, 100), (1, 2, 100)]),
+    "range alignment 3": (16, 3, [(0, 1, 100), (1, 2, 100)]),
+    "alignments 3 and 5, mixed": (3, 5, _MIXED),
+    "alignments 0 and 0, mixed": (0, 0, _MIXED),
+    "alignments 6 and 12, mixed": (6, 12, _MIXED),
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(PACK_CASES))
+def test_degenerate_packs_as_iree_opt(case):
+    from fastalloc.testing.iree import IreeOptMissing, iree_opt, reprint
+
+    text = _pack_module(*PACK_CASES[case])
+    try:
+        want = iree_opt(text, "builtin.module(util.func(iree-stream-layout-slices))")
+    except IreeOptMissing as e:
+        pytest.skip(str(e))
+    got = reprint(fastalloc.run_passes(text, ["layout-slices"], filename="t.mlir"))
+    assert got == want
+
+
+# -- 6: syntax inside ops fastalloc keeps as text, characters, signatures -----
+_RET2 = " -> (index, i32)"
+SYNTAX_CASES = {
+    "vertical tab outside a comment": _fn("  util.return\v\n"),
+    "form feed outside a comment": _fn("  util.return\f\n"),
+    "line separator outside a comment": _fn("  util.return\u2028\n"),
+    "control byte outside a comment": _fn("  util.return\x01\n"),
+    "vertical tab in a string": _fn('  util.return {a = "x\vy"}\n'),
+    "NUL outside a comment": _fn("  util.return\x00\n"),
+    "odd characters inside a comment": _fn("  util.return // \v \u2028 \x01\n"),
+    "odd characters in a string": _fn('  util.return {a = "x\x01\u00e9y"}\n'),
+    "two values in a resource config entry": (
+        "util.func public @cfg() attributes {stream.resources = #stream.resource_config<{"
+        "max_allocation_size = 1073741824, min_buffer_offset_alignment = 16 16, max_buffer_range = 1073741824, "
+        "min_buffer_range_alignment = 16, index_bits = 32}>} {\n  util.return\n}\n"),
+    "resource config alias with two values": (
+        "#cfg = #stream.resource_config<{min_buffer_offset_alignment = 16 16, min_buffer_range_alignment = 16}>\n"
+        "util.func public @cfg() attributes {stream.resources = #cfg} {\n  util.return\n}\n"),
+    "valid resource config": (
+        "util.func public @cfg() attributes {stream.resources = #stream.resource_config<{"
+        "min_buffer_offset_alignment = 16, min_buffer_range_alignment = 16, memory_model = Unified}>} {\n"
+        "  util.return\n}\n"),
+    "return operands without a comma": _fn("  %c = arith.constant 1 : index\n  util.return %c %n : index, index\n",
+                                           " -> (index, index)"),
+    "constant type followed by a name": _fn("  %c = arith.constant 256 : index index\n  util.return\n"),
+    "binary op types followed by a name": _fn("  %c = arith.addi %n, %n : index i32\n  util.return\n"),
+    "cast op types": _fn("  %c = arith.index_cast %n : index to i32\n  util.return\n"),
+    "successor operand of another type": _fn(
+        "  cf.br ^bb1(%n : !stream.resource<constant>)\n^bb1(%a: !stream.resource<constant>):\n  util.return\n"),
+    "successor operands of the right types": _fn(
+        "  %c = arith.constant 1 : i32\n  cf.br ^bb1(%n, %c : index, i32)\n^bb1(%a: index, %b: i32):\n  util.return\n"),
+    "barrier operand of another type": _fn("  %b = util.optimization_barrier %n : !stream.resource<transient>\n"
+                                           "  util.return\n"),
+    "return type differs from the signature": _fn("  %c = arith.constant 1 : index\n  util.return %n, %c : index, index\n",
+                                                  _RET2),
+    "return count differs from the signature": _fn("  util.return %n : index\n", _RET2),
+    "return matches the signature": _fn("  %c = arith.constant 1 : i32\n  util.return %n, %c : index, i32\n", _RET2),
+    "func.return type differs": "func.func @g(%a: index) -> i32 {\n  return %a : index\n}\n",
+    "signature without ')'": "util.func public @f(%n: index-> ) (index) {\n  util.return %n : index\n}\n",
+    "two result types without a comma": "util.func public @f(%n: index) -> (index index) {\n  util.return %n, %n : index, index\n}\n",
+    "argument without a type": "util.func public @f(%n %m: index) {\n  util.return\n}\n",
+    "tied result": "util.func public @f(%n: index) -> %n {\n  util.return %n : index\n}\n",
+    "visibility twice": "stream.executable private private @ex {\n}\n",
+    "stray token after an executable's symbol": "stream.executable private @ex 2 {\n}\n",
+    "global inside a function": _fn("  util.global private @g : index\n  util.return\n"),
+    "mutable global at the top": "util.global private mutable @g : index\n",
+    "aliases on CR-only lines": ("#a0 = #hal.device.affinity<@dev0>\r#a1 = #hal.device.affinity<@dev1>\r#b0 = #a0\r"
+                                 "util.global private @dev0 : !hal.device\rutil.global private @dev1 : !hal.device\r"
+                                 "util.func public @f() attributes {x = #b0, y = #a1} {\r  util.return\r}\r"),
+    "generic op name twice": ('util.func public @f() {\n  %c = arith.constant 1 : index\n'
+                              '  "util.call" "util.call"() <{callee = @f}> : () -> ()\n  util.return\n}\n'),
+    "generic op kept as text": 'util.func public @f() {\n  "util.call"() <{callee = @f}> : () -> ()\n  util.return\n}\n',
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(SYNTAX_CASES))
+def test_syntax_as_iree_opt(case):
+    _same_verdict(SYNTAX_CASES[case], message=False)
+
+
+_C = "  %c = arith.constant 64 : index\n"
+ARITH_CASES = {
+    "constant with two values": _fn("  %c = arith.constant 64 64 : index\n  util.return\n"),
+    "constant without a value": _fn("  %c = arith.constant : index\n  util.return\n"),
+    "constant with a name for its type": _fn("  %c = arith.constant 64 index\n  util.return\n"),
+    "constant without a type": _fn("  %c = arith.constant 64\n  util.return\n"),
+    "integer constant of a float type": _fn("  %c = arith.constant 64 : f32\n  util.return\n"),
+    "hex constant of a float type": _fn("  %c = arith.constant 0x7FC00000 : f32\n  util.return\n"),
+    "integer constant of a resource type": _fn("  %c = arith.constant 64 : !stream.resource<transient>\n"
+                                               "  util.return\n"),
+    "float constant of an index type": _fn("  %c = arith.constant 1.5 : index\n  util.return\n"),
+    "constant with attributes": _fn("  %c = arith.constant {a} 64 : index\n  util.return\n"),
+    "constant bound to two results": _fn("  %c:2 = arith.constant 1 : i1\n  util.return\n"),
+    "addi without a comma": _fn(_C + "  %d = arith.addi %c %c : index\n  util.return\n"),
+    "addi with three operands": _fn(_C + "  %d = arith.addi %c, %c, %c : index\n  util.return\n"),
+    "addi with a missing operand": _fn(_C + "  %d = arith.addi %c, : index\n  util.return\n"),
+    "addi of another type": _fn(_C + "  %d = arith.addi %c, %c : i32\n  util.return\n"),
+    "addi with flags": _fn(_C + "  %d = arith.addi %c, %c overflow<nsw> : index\n  util.return\n"),
+    "cmpi without a comma": _fn(_C + "  %d = arith.cmpi slt %c, %c : index\n  util.return\n"),
+    "cmpi with an unknown predicate": _fn(_C + "  %d = arith.cmpi slx, %c, %c : index\n  util.return\n"),
+    "cmpi": _fn(_C + "  %d = arith.cmpi slt, %c, %c : index\n  util.return\n"),
+    "index_cast from another type": _fn("  %c = arith.constant 1 : i32\n  %d = arith.index_cast %c : index to index\n"
+                                        "  util.return\n"),
+    "select": _fn("  %c = arith.constant 1 : i1\n  %d = arith.select %c, %n, %n : index\n  util.return\n"),
+    "barrier bound to two results": _fn(_C + "  %d, %e = util.optimization_barrier %c : index\n  util.return\n"),
+    "barrier of two values": _fn(_C + "  %d:2 = util.optimization_barrier %c, %c : index, index\n  util.return\n"),
+    "barrier of two values bound to one": _fn(_C + "  %d = util.optimization_barrier %c, %c : index, index\n"
+                                              "  util.return\n"),
+    "named return": _fn("  %r = util.return\n"),
+    "huge result count": _fn("  %c:99999999999 = arith.constant 1 : index\n  util.return\n"),
+    "huge result count of an op kept as text": _fn("  %c:4294967296 = util.call @g() : () -> index\n  util.return\n"),
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(ARITH_CASES))
+def test_arith_and_list_ops_as_iree_opt(case):
+    _same_verdict(ARITH_CASES[case], message=False)

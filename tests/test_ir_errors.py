@@ -25,7 +25,8 @@ CASES = {
     "redefinition": (GOOD.replace("%t = stream", "%c7 = stream"), 3, 3, "redefinition of SSA value '%c7'"),
     "missing_close_brace": (GOOD.rstrip()[:-1], 7, 37, "unbalanced brackets"),
     "extra_close_brace": (GOOD + "}\n", 9, 1, "unexpected '}'"),
-    "unclosed_paren": (GOOD.replace("@f(%n: index)", "@f(%n: index"), 8, 2, "unbalanced brackets"),
+    # (iree-opt: the signature's argument list ends at the arrow)
+    "unclosed_paren": (GOOD.replace("@f(%n: index)", "@f(%n: index"), 1, 30, "expected ')'"),
     "unknown_type": (GOOD.replace("!stream.resource<transient>", "!stream.resourc<transient>"), 4, 42,
                      "unknown  type `resourc` in dialect `stream`"),
     "unknown_lifetime": (GOOD.replace("<transient>", "<transiant>"), 4, 42, "unknown resource lifetime"),

@@ -426,8 +426,9 @@ def parse_resource_config(text: str, loc: Any = None) -> ResourceConfig:
     """Offset and range alignment of a ``#stream.resource_config<{...}>`` text
     (aliases already expanded).
 
-    Missing fields are 0 in IREE's parser; a 0 (or any non power of two)
-    alignment makes IREE's arithmetic meaningless, so it is rejected here.
+    Missing fields are 0 in IREE's parser.  iree-opt lays packs out with
+    any alignment, 0 or not a power of two included (``Util::align``'s mask
+    arithmetic; layout-slices replays it); a negative one is rejected here.
     """
     m = _CONFIG_ATTR.search(text)
     if m is None:
@@ -439,10 +440,6 @@ def parse_resource_config(text: str, loc: Any = None) -> ResourceConfig:
             if v is not None:
                 fields[key] = v
     for key, value in fields.items():
-        if value <= 0 or value & (value - 1):
-            raise FastallocError(
-                f"{_CONFIG_KEY}: {key} = {value} is not a positive power of two "
-                f"(layout-slices needs both min_buffer_offset_alignment and min_buffer_range_alignment)",
-                loc,
-            )
+        if value < 0 or value >= 1 << 63:
+            raise FastallocError(f"{_CONFIG_KEY}: {key} = {value} is out of range (0 to 2**63 - 1)", loc)
     return ResourceConfig(fields["min_buffer_offset_alignment"], fields["min_buffer_range_alignment"])

@@ -124,6 +124,8 @@ class _Parser:
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
+    rets: object  # result types of the function whose body is being parsed (None: unknown)
+    ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
 
     def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
         self.src = SourceMap(text, filename, line_base)
@@ -157,6 +159,8 @@ class _Parser:
         self.loc_refs = {}
         self.nesting = 0
         self.encl = ""
+        self.rets = None
+        self.ret_depth = -1
 
     # -- errors and token access -----------------------------------------
     def err(self, msg: str, k: int | None = None) -> FastallocError:
@@ -174,6 +178,19 @@ class _Parser:
             # Point just past the last token for truncated input.
             return FastallocError(msg, self._eof_loc())
         return self.src.error(msg, k)
+
+    def err_expected(self, msg: str, k: cython.Py_ssize_t) -> FastallocError:
+        """``expected X`` at token k, placed as MLIR places it: just after
+        the previous token (blanks and line breaks before k skipped back)."""
+        if self.chunks is not None or self.base:
+            return FastallocError(msg)
+        toks = self.toks
+        p = k - 1
+        while p > 0 and toks[p] == "\n":
+            p -= 1
+        if p < 0 or toks[k] == "":
+            return self.err(msg, k)
+        return FastallocError(msg, self.src.location_at(self.src.offset(p) + len(toks[p])))
 
     def _eof_loc(self) -> SourceLocation:
         text = self.src.text.rstrip()
@@ -400,9 +417,10 @@ class _Parser:
                 continue
             if depth == 0 and t in stops:
                 break
-            if depth == 0 and parts and "\n" in stops and (t[0] == "%" or ("." in t and _is_ident(t))) \
+            if depth == 0 and parts and "\n" in stops and (t[0] == "%" or t[0] == "#" or t[0] == "!"
+                                                           or ("." in t and _is_ident(t))) \
                     and self.stmt_start(i):
-                break  # the next op on the same line (one-line module)
+                break  # the next op or alias definition on the same line (one-line module, CR-only lines)
             if t in "([{" and len(t) == 1:
                 depth += 1
             elif t in ")]}" and len(t) == 1:
@@ -624,7 +642,10 @@ class _Parser:
             if self.peek() == "loc":
                 self.loc_aliases[name] = self.skip_loc()
                 return
+            k = self.i
             text = self.balanced_text(frozenset({"\n"}))
+            if text.startswith("#stream.resource_config<"):
+                self.check_resource_config(text, k)
             self.attr_aliases.add(name)
             self.m.aliases.append(f"{t} = {text}")
 
@@ -767,6 +788,8 @@ class _Parser:
                     if not c.isdigit() or int(c) == 0:
                         raise self.err("expected positive integer result count")
                     cnt = int(c)
+                    if cnt > _MAX_RESULTS:
+                        raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
                     self.i += 1
                 nm = t[1:]
                 # one string per distinct name: functions reuse %0, %1, ...
@@ -884,6 +907,8 @@ class _Parser:
         if dot < 0 or 0 <= lt < dot:
             return
         dialect = t[1:dot]
+        if t.startswith("#stream.resource_config<"):
+            self.check_resource_config(t, k)
         if dialect not in _DIALECTS:
             what = "type" if t[0] == "!" else "attribute"
             raise self.err(f"`{t}` {what} created with unregistered dialect. If this is intended, please provide "
@@ -893,6 +918,16 @@ class _Parser:
             name = t[dot + 1:end]
             if name not in _STREAM_TYPES:
                 raise self.err(f"unknown  type `{name}` in dialect `stream`", k)
+
+    def check_resource_config(self, t: str, k: cython.Py_ssize_t) -> None:
+        """``#stream.resource_config<{key = value, ...}>``: entries of an
+        integer or a keyword, comma-separated."""
+        body = t[len("#stream.resource_config<"):]
+        if not (body.startswith("{") and body.endswith("}>")):
+            raise self.err("expected '{' and '}>' around the resource config", k)
+        body = body[1:-2].strip()
+        if body and not all(_CONFIG_ENTRY.fullmatch(e) for e in body.split(",")):
+            raise self.err("expected valid keyword", k)
 
     # -- uninterpreted ops -------------------------------------------------
     @cython.ccall
@@ -972,6 +1007,7 @@ class _Parser:
         tmpl: list = []
         lit: list[str] = ['"' + op.name + '"' if generic else op.name]
         flat: list[str] = []  # depth-0 literal tokens, for result types
+        flatk: list = []  # the token of each (valid while no region has been parsed)
         pending: list[tuple[str, str, int]] = []  # region args declared in the header
         pend_refs: list[int] = []  # tmpl positions of those refs
         cand: list[tuple[int, str, int]] = []  # `%x : T` in parens, not in scope
@@ -981,6 +1017,13 @@ class _Parser:
         selfrefs: list[tuple[int, str, int]] = []  # later mentions of those (e.g. tied results)
         angles: list[int] = []  # token positions of bare '<' not yet closed
         operands = op.operands
+        opk: list = []  # token of each operand
+        saved_rets = self.rets
+        saved_depth = self.ret_depth
+        if not generic and op.name in _SYMBOL_OPS:
+            self.check_symbol_header(op.name)
+        elif generic and toks[self.skip_ws(self.i)] != "(":
+            raise self.err("expected '(' to start operand list", self.skip_ws(self.i))
         depth = 0
         i = self.i
         start: cython.Py_ssize_t = i
@@ -1033,7 +1076,15 @@ class _Parser:
                     lit = []
                 tmpl.append(len(operands))
                 v = self.first.get(t)
-                operands.append(v if v is not None else self.lookup(t, i))
+                if v is None:
+                    v = self.lookup(t, i)
+                operands.append(v)
+                opk.append(i)
+                if nt == ":" and depth > 0 and toks[i - 1] == "(" and toks[i + 3] == ")":
+                    # `(%x : T)` (successor operands, ins/outs): T is %x's type
+                    ty = toks[i + 2]
+                    if ty[:1] == "!" or _BUILTIN_TYPE.match(ty):
+                        _check_use_type(self, v, self.check_type(ty, i + 2), i)
                 i += 1
                 continue
             if len(t) == 1 and c in "([{)]}":
@@ -1079,6 +1130,7 @@ class _Parser:
                     depth -= 1
                 lit.append(t)
                 flat.append(t)
+                flatk.append(i)
                 i += 1
                 continue
             if t == "loc" and toks[i + 1] == "(":
@@ -1111,6 +1163,7 @@ class _Parser:
                 angles.pop()
             lit.append(t)
             flat.append(t)
+            flatk.append(i)
             i += 1
         if angles:
             # iree-opt: `: badtype<` is no type; point at the name before it
@@ -1129,9 +1182,19 @@ class _Parser:
         for pos, (nm, _, kk) in zip(pend_refs, pending):
             tmpl[pos] = len(operands)
             operands.append(self.lookup("%" + nm, kk))
+            opk.append(kk)
         for pos, nm, kk in cand:
             tmpl[pos] = len(operands)
             operands.append(self.lookup("%" + nm, kk))
+            opk.append(kk)
+        self.rets = saved_rets
+        self.ret_depth = saved_depth
+        if not generic and not op._regions:
+            if op.name in _TRAILING_TYPES:
+                self.check_trailing_types(op, flat, opk, start - 1, nres)
+            if op.name.startswith("arith."):
+                self.check_type_list_last(op, flat, flatk)
+                self.check_arith(op, opk, start - 1, nres)
         tmpl.append(_join(lit))
         op.tmpl = tmpl
         if operands:
@@ -1140,6 +1203,306 @@ class _Parser:
             types = _result_types(op.name, flat, nres)
             for k in range(nres):
                 op.results.append(self.new_value(types[k], op, k, None))
+
+    # -- grammar of the uninterpreted ops iree-opt checks that fastalloc can --
+    def skip_ws(self, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
+        toks = self.toks
+        while toks[j] == "\n":
+            j += 1
+        return j
+
+    def skip_group(self, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
+        """The token after the bracket group that opens at token j."""
+        toks = self.toks
+        depth = 0
+        while True:
+            t = toks[j]
+            if t == "":
+                raise self.err("unexpected end of file: unbalanced brackets", j)
+            if len(t) == 1 and t in "([{":
+                depth += 1
+            elif len(t) == 1 and t in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return j + 1
+            j += 1
+
+    def check_symbol_header(self, name: str) -> None:
+        """``[visibility] @sym`` of a symbol op; for a function, its
+        signature ``(args) [-> results]`` too (the result types are kept
+        for its returns: ``rets``)."""
+        toks = self.toks
+        if self.ret_depth >= 0 and self.nesting >= self.ret_depth:
+            raise self.err(f"'{name}' op symbol's parent must have the SymbolTable trait", self.i - 1)
+        j = self.skip_ws(self.i)
+        if toks[j] in ("public", "private", "nested"):
+            j = self.skip_ws(j + 1)
+        if name == "util.global" and toks[j] == "mutable":
+            j = self.skip_ws(j + 1)
+        if toks[j][:1] != "@":
+            if name in ("builtin.module", "module"):
+                return
+            raise self.err(f"custom op '{name}' expected valid '@'-identifier for symbol name", j)
+        j = self.skip_ws(j + 1)
+        if name not in ("util.func", "func.func"):
+            if name == "stream.executable" and toks[j] not in ("{", "attributes", ""):
+                raise self.err("expected operation name in quotes", j)
+            return
+        if toks[j] != "(":
+            raise self.err_expected("expected '('", j)
+        argtypes: dict = {}
+        j = self.skip_ws(j + 1)
+        if toks[j] == ")":
+            j += 1
+        else:
+            while True:
+                arg = ""
+                if toks[j][:1] == "%":
+                    arg = toks[j]
+                    j = self.skip_ws(j + 1)
+                    if toks[j] != ":":
+                        raise self.err_expected("expected ':'", j)
+                    j = self.skip_ws(j + 1)
+                if arg:
+                    argtypes[arg] = self.check_type(toks[j], j)
+                j = self.header_type(j)
+                if toks[j] == "{":
+                    j = self.skip_ws(self.skip_group(j))
+                if toks[j] == "loc" and toks[j + 1] == "(":
+                    j = self.skip_ws(self.skip_group(j + 1))
+                if toks[j] == ",":
+                    j = self.skip_ws(j + 1)
+                    continue
+                if toks[j] != ")":
+                    raise self.err_expected("expected ')'", j)
+                j += 1
+                break
+        j = self.skip_ws(j)
+        rets: list = []
+        if toks[j] == "->":
+            j = self.skip_ws(j + 1)
+            if toks[j] == "(":
+                j = self.skip_ws(j + 1)
+                if toks[j] == ")":
+                    j += 1
+                else:
+                    while True:
+                        j = self.header_result(j, argtypes, rets)
+                        if toks[j] == "{":
+                            j = self.skip_ws(self.skip_group(j))
+                        if toks[j] == ",":
+                            j = self.skip_ws(j + 1)
+                            continue
+                        if toks[j] != ")":
+                            raise self.err_expected("expected ')'", j)
+                        j += 1
+                        break
+            else:
+                j = self.header_result(j, argtypes, rets)
+        self.rets = None if None in rets else [r.replace(" ", "") for r in rets]
+        self.ret_depth = self.nesting + 1
+
+    def header_result(self, j: cython.Py_ssize_t, argtypes: dict, rets: list) -> cython.Py_ssize_t:
+        """A function result: ``T``, ``%arg as T`` or ``%arg`` (tied: the
+        argument's type); its type appended to ``rets`` (None: unknown)."""
+        toks = self.toks
+        if toks[j][:1] == "%":
+            k = self.skip_ws(j + 1)
+            if toks[k] != "as":
+                rets.append(argtypes.get(toks[j]))
+                return k
+            j = self.skip_ws(k + 1)
+        rets.append(self.check_type(toks[j], j))
+        return self.header_type(j)
+
+    def header_type(self, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
+        """Check the type at token j (not a function type: fastalloc reads
+        none); the next token."""
+        t = self.toks[j]
+        if t == "" or t == "\n":
+            raise self.err("unexpected end of file, expected type" if t == "" else "expected type", j)
+        if t == "(":
+            raise self.err("expected non-function type", j)
+        self.check_type(t, j)
+        return self.skip_ws(j + 1)
+
+    def check_type_list_last(self, op: Op, flat: list, flatk: list) -> None:
+        """An arith op's custom form ends with its types: after the first
+        ``:`` (outside brackets) come ``T (, T)* [to T]`` and nothing else."""
+        depth = 0
+        colon = -1
+        for n, t in enumerate(flat):
+            if len(t) == 1 and t in "([{":
+                depth += 1
+            elif len(t) == 1 and t in ")]}":
+                depth -= 1
+            elif t == ":" and depth == 0:
+                colon = n
+                break
+        if colon < 0:
+            return
+        rest = flat[colon + 1:]
+        if any(len(t) == 1 and t in "([{<>)]}" for t in rest):
+            return  # not a plain type list: leave it alone
+        want_type = True
+        seen_to = False
+        for n, t in enumerate(rest):
+            k = flatk[colon + 1 + n]
+            if want_type:
+                self.check_type(t, k)
+                want_type = False
+            elif t == "," and not seen_to:
+                want_type = True
+            elif t == "to" and not seen_to:
+                want_type = True
+                seen_to = True
+            else:
+                raise self.err(f"unexpected '{t}' after the types of {op.name}", k)
+        if want_type:
+            raise self.err("expected type", flatk[colon + len(rest)] + 1 if rest else flatk[colon] + 1)
+
+    def stmt_tokens(self, kname: cython.Py_ssize_t) -> list:
+        """(token, index) of the op after its name, line breaks and its
+        trailing ``loc(...)`` left out."""
+        toks = self.toks
+        out = []
+        j = kname + 1
+        end = self.i
+        while j < end:
+            t = toks[j]
+            if t == "loc" and toks[j + 1] == "(":
+                break
+            if t != "\n":
+                out.append((t, j))
+            j += 1
+        return out
+
+    def check_arith(self, op: Op, opk: list, kname: cython.Py_ssize_t, nres: cython.Py_ssize_t) -> None:
+        """The custom forms of the arith ops fastalloc keeps as text:
+        ``constant [{attrs}] value [: T]``; ``cmpi pred, %a, %b : T``;
+        ``name %a, %b [flags] : T [to T]`` with the op's operand count, the
+        operands of the stated type, one result."""
+        name = op.name
+        ts = self.stmt_tokens(kname)
+        last = ts[-1][1] + 1 if ts else kname + 1
+        if nres > 1:
+            raise self.err(f"operation defines 1 results but was provided {nres} to bind", kname)
+        n = 0
+        if name == "arith.constant":
+            if n < len(ts) and ts[n][0] == "{":
+                n = _skip_group_list(ts, n)
+            if n >= len(ts) or ts[n][0] in (":", ",", ")", "]", "}", "="):
+                raise self.err("expected attribute value", ts[n][1] if n < len(ts) else last)
+            value = ts[n][0]
+            n = _skip_group_list(ts, n) if value in ("[", "(") else n + 1
+            if n >= len(ts):
+                return
+            if ts[n][0] != ":":
+                raise self.err(f"unexpected '{ts[n][0]}' after the value of {name}", ts[n][1])
+            if n + 1 >= len(ts):
+                raise self.err("expected non-function type", last)
+            ty = self.check_type(ts[n + 1][0], ts[n + 1][1])
+            if n + 2 < len(ts):
+                raise self.err(f"unexpected '{ts[n + 2][0]}' after the type of {name}", ts[n + 2][1])
+            kv = ts[n - 1][1]
+            if _INT_LIT.fullmatch(value):
+                if _FLOAT_TYPE.fullmatch(ty):
+                    if not value.startswith(("0x", "-0x")):
+                        raise self.err("unexpected decimal integer literal for a floating point value", kv)
+                elif not _INT_TYPE.fullmatch(ty):
+                    raise self.err("integer literal not valid for specified type", kv)
+            elif _FLOAT_LIT.fullmatch(value) and not _FLOAT_TYPE.fullmatch(ty):
+                # (iree-opt points at the token after the op)
+                raise self.err("floating point value not valid for specified type")
+            return
+        if name == "arith.cmpi" or name == "arith.cmpf":
+            preds = _CMPI_PREDICATES if name == "arith.cmpi" else _CMPF_PREDICATES
+            if not ts or ts[0][0] not in preds:
+                raise self.err(f"custom op '{name}' expected string or keyword containing one of the following "
+                               f"enum values", ts[0][1] if ts else last)
+            if len(ts) < 2 or ts[1][0] != ",":
+                raise self.err_expected("expected ','", ts[1][1] if len(ts) > 1 else last)
+            n = 2
+        count = 0
+        if n < len(ts) and ts[n][0][:1] == "%":
+            while True:
+                count += 1
+                n += 1
+                if n < len(ts) and ts[n][0] == ",":
+                    n += 1
+                    if n >= len(ts) or ts[n][0][:1] != "%":
+                        raise self.err("expected SSA operand", ts[n][1] if n < len(ts) else last)
+                    continue
+                break
+        arity = _ARITH_ARITY.get(name, -1)
+        if arity >= 0 and count != arity:
+            k = ts[n][1] if n < len(ts) else last
+            raise self.err_expected("expected ','" if count < arity else "expected ':'", k)
+        # flags (overflow<nsw>, fastmath<fast>, {attrs}) up to the ':'
+        m = n
+        while m < len(ts) and ts[m][0] != ":":
+            if ts[m][0][:1] == "%":
+                raise self.err_expected("expected ':'", ts[n][1] if n < len(ts) else last)
+            m += 1
+        if m >= len(ts):
+            if arity >= 0:
+                raise self.err_expected("expected ':'", ts[n][1] if n < len(ts) else last)
+            return
+        if arity >= 0 and name not in ("arith.select",) and m + 1 < len(ts):
+            ty = self.check_type(ts[m + 1][0], ts[m + 1][1])
+            for v, k in zip(op.operands, opk):
+                _check_use_type(self, v, ty, k)
+
+    def check_trailing_types(self, op: Op, flat: list, opk: list, kname: cython.Py_ssize_t, nres: int) -> None:
+        """``name %a, %b : T1, T2``: one type per operand, each the operand's;
+        a function's return: its result types."""
+        toks = self.toks
+        j = self.skip_ws(kname + 1)
+        if toks[j][:1] == "%":
+            while True:
+                j = self.skip_ws(j + 1)
+                if toks[j] == ",":
+                    j = self.skip_ws(j + 1)
+                    if toks[j][:1] != "%":
+                        raise self.err("expected SSA operand", j)
+                    continue
+                if toks[j] != ":" and j < self.i:
+                    raise self.err_expected("expected ':'", j)
+                break
+        if ":" not in flat:
+            types: list = []
+        else:
+            types = flat[flat.index(":") + 1:]
+            if any(len(t) == 1 and t in "([{<" for t in types):
+                return  # not a plain type list: leave it alone
+            types = [t for t in types if t != ","]
+        operands = op.operands
+        if op.name == "util.optimization_barrier":
+            if nres and nres != len(operands):
+                raise self.err(f"operation defines {len(operands)} results but was provided {nres} to bind", kname)
+        elif nres:
+            raise self.err("cannot name an operation with no results", kname)
+        if len(types) != len(operands):
+            if not types and not operands:
+                return
+            raise self.err(f"{len(operands)} operands present, but expected {len(types)}",
+                           opk[0] if operands else kname)
+        res = []
+        for v, ty, k in zip(operands, types, opk):
+            ty = self.check_type(ty, k)
+            _check_use_type(self, v, ty, k)
+            res.append(ty.replace(" ", ""))
+        # (an undeclared operand is iree-opt's first error: it parses before it verifies)
+        if op.name in ("util.return", "func.return", "return") and self.rets is not None \
+                and self.nesting == self.ret_depth and all(v.id >= 0 for v in operands):
+            rets = self.rets
+            if len(rets) != len(res):
+                raise self.err(f"'{op.name}' op has {len(res)} operands, but enclosing function returns {len(rets)}",
+                               kname)
+            for n, (a, b) in enumerate(zip(res, rets)):
+                if a != b:
+                    raise self.err(f"'{op.name}' op type of return operand {n} ('{a}') doesn't match function "
+                                   f"result type ('{b}')", kname)
 
     def _cand_types(self, cand: list[tuple[int, str, int]]) -> list[str]:
         out = []
@@ -1358,6 +1721,43 @@ class _Parser:
         if t != TIMEPOINT:
             raise self.err(f"expected {TIMEPOINT}, got {t}", k)
         return t
+
+
+_MAX_RESULTS = 1 << 24  # `%x:N =`: no op has more (a bigger N is a typo, not a module)
+_INT_LIT = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
+_FLOAT_LIT = re.compile(r"-?\d+\.\d*(?:[eE][+\-]?\d+)?|-?\d+[eE][+\-]?\d+")
+_INT_TYPE = re.compile(r"index|[su]?i\d+")
+_FLOAT_TYPE = re.compile(r"f\d+|bf16|tf32|f8E\w+|f4E\w+|f6E\w+")
+_CMPI_PREDICATES = frozenset("eq ne slt sle sgt sge ult ule ugt uge".split())
+_CMPF_PREDICATES = frozenset("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split())
+_ARITH_ARITY = dict.fromkeys(
+    "addi subi muli divsi divui ceildivsi ceildivui floordivsi remsi remui andi ori xori shli shrsi shrui maxsi "
+    "maxui minsi minui addf subf mulf divf remf maximumf minimumf maxnumf minnumf cmpi cmpf".split(), 2)
+_ARITH_ARITY = {"arith." + k: v for k, v in _ARITH_ARITY.items()}
+_ARITH_ARITY.update(dict.fromkeys(
+    ["arith." + k for k in "index_cast index_castui extsi extui trunci sitofp uitofp fptosi fptoui bitcast extf "
+     "truncf negf".split()], 1))
+_ARITH_ARITY["arith.select"] = 3
+_CONFIG_ENTRY = re.compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\s*")
+# Ops whose custom form starts `[visibility] @symbol` (checked as iree-opt does).
+_SYMBOL_OPS = frozenset({"util.func", "func.func", "util.global", "stream.executable", "hal.executable"})
+# Ops whose custom form is `name %a, %b : T1, T2` (one type per operand).
+_TRAILING_TYPES = frozenset({"util.return", "func.return", "return", "scf.yield", "util.optimization_barrier"})
+
+
+def _skip_group_list(ts: list, n: int) -> int:
+    """Index after the bracket group opening at ts[n] ((token, index) pairs)."""
+    depth = 0
+    while n < len(ts):
+        t = ts[n][0]
+        if len(t) == 1 and t in "([{":
+            depth += 1
+        elif len(t) == 1 and t in ")]}":
+            depth -= 1
+            if depth == 0:
+                return n + 1
+        n += 1
+    return n
 
 
 @cython.cfunc
@@ -2397,9 +2797,55 @@ def _decode(data: bytes | str, filename: str) -> str:
         ) from None
 
 
+# Characters MLIR's lexer takes nowhere but in comments (and, but for \v and
+# \f, in string literals): blanks are space, tab, CR and LF; NUL is skipped.
+_ODD_CHAR = re.compile(r"[^\x20-\x7e\t\n\r\x00]")
+
+
+def _check_chars(text: str, pos: int, filename: str, line_base: int) -> None:
+    """Raise iree-opt's error for the first character at or after ``pos``
+    (the first odd one) that is outside a comment and not allowed where it
+    is; string literals do not span lines, so each line is scanned alone."""
+    while pos >= 0:
+        ls = text.rfind("\n", 0, pos) + 1
+        le = text.find("\n", pos)
+        if le < 0:
+            le = len(text)
+        j = ls
+        quote = False
+        while j < le:
+            ch = text[j]
+            if quote:
+                if ch == "\\":
+                    j += 2
+                    continue
+                if ch == '"':
+                    quote = False
+                elif ch == "\v" or ch == "\f":
+                    _char_error(text, j, ls, le, "expected '\"' in string literal", filename, line_base)
+            elif ch == '"':
+                quote = True
+            elif ch == "/" and text.startswith("//", j):
+                break
+            elif _ODD_CHAR.match(ch):
+                _char_error(text, j, ls, le, "unexpected character", filename, line_base)
+            j += 1
+        m = _ODD_CHAR.search(text, le)
+        pos = m.start() if m else -1
+
+
+def _char_error(text: str, j: int, ls: int, le: int, msg: str, filename: str, line_base: int) -> None:
+    line = text.count("\n", 0, ls) + 1 + line_base
+    col = len(text[ls:j].encode("utf-8", errors="surrogateescape")) + 1  # iree-opt counts bytes
+    raise FastallocError(msg, SourceLocation(filename, line, col, text[ls:le]))
+
+
 def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
     """Parse one module.  ``line_base`` shifts reported line numbers (split chunks)."""
     text = _decode(text, filename)
+    odd = _ODD_CHAR.search(text)
+    if odd is not None:
+        _check_chars(text, odd.start(), filename, line_base)
     trailer = ""
     k = text.rfind("{-#")
     if k >= 0:

@@ -252,13 +252,12 @@ def place_static(
     n = len(sizes)
     if n == 0:
         return np.zeros(0, dtype=np.int64), 0
-    bad = np.flatnonzero(ends < starts)
-    if bad.size:
-        k = int(bad[0])
-        raise FastallocError(
-            f"{_PACK}: static slice {k} has lifetime [{int(starts[k])}, {int(ends[k])}] with end < start", loc
-        )
     ra, oa = config.range_alignment, config.offset_alignment
+    if not (_power_of_two(oa) and _power_of_two(ra)) or bool(np.any(ends < starts)):
+        # iree-opt accepts these and lays them out with its arithmetic as it
+        # stands; the packers' contract (power-of-two alignments, start <= end)
+        # does not hold, so IREE's walk is replayed literally.
+        return _place_iree_literal(starts.tolist(), ends.tolist(), sizes.tolist(), oa, ra)
     s, e = _ranks(starts, ends)
     aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
     if strategy == SMALLEST:
@@ -283,6 +282,40 @@ def place_static(
             best = (offsets, total)
     assert best is not None
     return best
+
+
+def _power_of_two(a: int) -> bool:
+    return a > 0 and not a & (a - 1)
+
+
+def _place_iree_literal(starts: list[int], ends: list[int], sizes: list[int], oa: int, ra: int) -> tuple[np.ndarray, int]:
+    """IREE's ``packStaticSlicesGreedily`` loop for loop, on any alignment
+    (``Util::align``'s mask arithmetic: 0 aligns everything to 0, 3 clears
+    bit 1) and any lifetimes (two slices intersect when each starts no
+    later than the other ends, end < start included).  Quadratic: only
+    the degenerate packs the kernels reject come here."""
+    n = len(sizes)
+    aligned = [align_up(z, ra) for z in sizes]
+    offsets = [0] * n
+    order: list[int] = []  # reservations sorted by offset, newest first among equal ones
+    for i in range(n):
+        cur = 0
+        best = None
+        fit = None
+        for r in order:
+            if not (ends[r] >= starts[i] and ends[i] >= starts[r]):
+                continue
+            a = align_up(cur, oa)
+            if a + aligned[i] <= offsets[r] and (fit is None or offsets[r] - a < fit):
+                best, fit = a, offsets[r] - cur
+            cur = max(cur, offsets[r] + aligned[r])
+        offsets[i] = align_up(cur, oa) if best is None else best
+        j = 0
+        while j < len(order) and offsets[order[j]] < offsets[i]:
+            j += 1
+        order.insert(j, i)
+    high = max(o + z for o, z in zip(offsets, aligned))
+    return np.asarray(offsets, dtype=np.int64), align_up(high, ra)
 
 
 def static_lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, config: ResourceConfig) -> int:
@@ -414,6 +447,27 @@ class FirstFitBins:
         return b
 
 
+class LiteralBins:
+    """:class:`FirstFitBins` by IREE's own quadratic test, for a bucket with
+    a lifetime whose end is before its start (iree-opt accepts them: two
+    slices intersect when each starts no later than the other ends)."""
+
+    __slots__ = ("placed", "count")
+
+    def __init__(self) -> None:
+        self.placed: list[tuple[int, int, int]] = []
+        self.count = 0
+
+    def place(self, s: int, e: int) -> int:
+        blocked = {b for (s2, e2, b) in self.placed if s2 <= e and s <= e2}
+        b = 0
+        while b in blocked:
+            b += 1
+        self.count = max(self.count, b + 1)
+        self.placed.append((s, e, b))
+        return b
+
+
 # ---------------------------------------------------------------------------
 # The pass
 # ---------------------------------------------------------------------------
@@ -465,11 +519,12 @@ def _lower_pack(op: Op, run: _Run) -> list[Op]:
         for size, members in buckets.items():
             slice_size = b.align(size, ra)
             bin_offsets: list[Value] = []
-            bins = FirstFitBins([starts[k] for k in members] + [ends[k] for k in members])
+            if all(starts[k] <= ends[k] for k in members):
+                bins: FirstFitBins | LiteralBins = FirstFitBins([starts[k] for k in members] + [ends[k] for k in members])
+            else:
+                bins = LiteralBins()
             for k in members:
                 s, e = starts[k], ends[k]
-                if e < s:
-                    raise FastallocError(f"{_PACK}: dynamic slice {k} has lifetime [{s}, {e}] with end < start", op_location(op))
                 j = bins.place(s, e)
                 if j == len(bin_offsets):
                     bin_offsets.append(offset)
