@@ -28,7 +28,6 @@ strategy.  The llvm-cpu codegen dominates the time.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import shutil
@@ -39,6 +38,7 @@ import pytest
 
 from fastalloc.cli import main
 from fastalloc.errors import FastallocError
+from fastalloc.testing import opt_in_process as _opt_in_process
 from fastalloc.integrations.iree_compile import (
     compile_from_stream,
     compile_stream,
@@ -264,21 +264,6 @@ def test_locations_match_iree_opt(model, art):
         assert rc == 0, err
         # iree-opt's debuginfo print re-prints to itself: only ours is re-printed
         assert iree_opt(out, args=dbg) == theirs, pipeline
-
-
-def _opt_in_process(text: str, *args: str) -> tuple[int, str, str]:
-    """``fastalloc opt -q ARGS -`` on ``text`` in this process: exit code, stdout, stderr."""
-    import io
-
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            rc = main(["opt", "-q", *args, "-"])
-    finally:
-        sys.stdin = saved
-    return rc, out.getvalue(), err.getvalue()
 
 
 def test_best_fit_module_runs_with_identical_outputs(model, art):

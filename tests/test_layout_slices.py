@@ -105,7 +105,9 @@ def test_bad_default_alignment(bad):
         layout_slices(module, default_alignment=bad)
 
 
-def test_config_without_range_alignment_is_an_error():
+def test_config_without_range_alignment_is_laid_out_as_iree_opt_does():
+    # iree-opt 3.13 reads the missing range alignment as 0 and lays the pack
+    # out (Util::align's mask arithmetic with alignment 0); so does fastalloc.
     text = """util.func public @f() -> index attributes {stream.resources = #stream.resource_config<{min_buffer_offset_alignment = 16}>} {
   %c100 = arith.constant 100 : index
   %0:2 = stream.resource.pack slices({
@@ -115,10 +117,8 @@ def test_config_without_range_alignment_is_an_error():
 }
 """
     module = parse(text, "cfg.mlir")
-    with pytest.raises(FastallocError) as err:
-        layout_slices(module)
-    assert "min_buffer_range_alignment = 0" in str(err.value)
-    assert "cfg.mlir:1:" in str(err.value)
+    layout_slices(module)
+    assert iree_opt(str(module)) == iree_opt(text, IREE_LAYOUT)
 
 
 # ---------------------------------------------------------------------------
@@ -486,9 +486,25 @@ def test_run_passes_forwards_strategy_and_alignment():
 
 BAD_PACKS = [
     ("%c = arith.constant -8 : index", "[0, 1] = %c", "slice 0 has negative static size -8"),
-    ("%c = arith.constant 8 : index", "[3, 1] = %c", "static slice 0 has lifetime [3, 1] with end < start"),
-    ("%c = arith.constant 8 : index", "[0, 0] = %c,\n    [2, 1] = %n", "dynamic slice 1 has lifetime [2, 1]"),
 ]
+
+# Lifetimes with end < start: iree-opt 3.13 accepts them and lays them out
+# (its static walk and its dynamic intersection test); fastalloc must give the
+# same offsets.
+REVERSED_LIFETIMES = ["[3, 1] = %c", "[0, 0] = %c,\n    [2, 1] = %n"]
+
+
+@pytest.mark.parametrize("slices", REVERSED_LIFETIMES)
+def test_reversed_lifetimes_are_laid_out_as_iree_opt_does(slices):
+    n = slices.count("=")
+    text = (
+        "util.func public @f(%n: index) -> index {\n  %c = arith.constant 8 : index\n"
+        f"  %p:{n + 1} = stream.resource.pack slices({{\n    {slices}\n  }}) : index\n"
+        "  util.return %p#0 : index\n}\n"
+    )
+    module = parse(text, "rev.mlir")
+    layout_slices(module)
+    assert iree_opt(str(module)) == iree_opt(text, IREE_LAYOUT)
 
 
 @pytest.mark.parametrize("const, slices, message", BAD_PACKS)

@@ -14,6 +14,7 @@ import pytest
 
 import fastalloc
 from fastalloc.errors import FastallocError
+from fastalloc.testing import opt_in_process as _opt_in_process
 from fastalloc.testing.iree import (
     SCHEDULE_ALLOCATION,
     SCHEDULE_AND_LAYOUT,
@@ -188,25 +189,6 @@ def _iree_batch(texts: list[str], pipeline: str | None, args: tuple[str, ...]) -
 def _fastalloc_opt(text: str, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "fastalloc", "opt", "-q", *args], input=text,
                           capture_output=True, text=True, timeout=300)
-
-
-def _opt_in_process(text: str, *args: str) -> tuple[int, str, str]:
-    """``fastalloc opt -q ARGS -`` on ``text`` as stdin, in this process (a
-    subprocess per case would cost more than the case): exit code, stdout, stderr."""
-    import contextlib
-    import io
-
-    from fastalloc.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            rc = main(["opt", "-q", *args, "-"])
-    finally:
-        sys.stdin = saved
-    return rc, out.getvalue(), err.getvalue()
 
 
 #: the pass pipelines compared: schedule-allocation alone, and with
