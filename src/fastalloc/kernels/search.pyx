@@ -74,6 +74,7 @@ cdef enum:
     FOUND = 1
     NONE = 0
     ABORT = 2
+    OVER = 3  # _place: a section no longer fits (the child fails, as NONE)
     OOM = -1
 
 
@@ -151,6 +152,54 @@ cdef int _key_cmp(const void* x, const void* y) noexcept nogil:
     return 0
 
 
+cdef inline bint _key_less(const Key* p, const Key* q) noexcept nogil:
+    if p.a != q.a:
+        return p.a < q.a
+    if p.b != q.b:
+        return p.b < q.b
+    if p.c != q.c:
+        return p.c < q.c
+    return p.idx < q.idx
+
+
+cdef void _sift_down(Key* h, int64_t k, int64_t i) noexcept nogil:
+    """Restore the min-heap ``h[0:k]`` below position ``i``."""
+    cdef int64_t j
+    cdef Key x = h[i]
+    while True:
+        j = 2 * i + 1
+        if j >= k:
+            break
+        if j + 1 < k and _key_less(&h[j + 1], &h[j]):
+            j += 1
+        if not _key_less(&h[j], &x):
+            break
+        h[i] = h[j]
+        i = j
+    h[i] = x
+
+
+cdef inline void _heapify(Key* h, int64_t k) noexcept nogil:
+    """Binary min-heap by (a, b, c, idx): the children of a node come out in
+    sorted order one at a time, and a node usually tries one or two of its
+    many candidates, so sorting them all (O(k log k)) would be wasted work.
+    Pure Python: ``heapq.heapify(h)`` on tuples ``(a, b, c, idx)``."""
+    cdef int64_t i = k // 2
+    while i > 0:
+        i -= 1
+        _sift_down(h, k, i)
+
+
+cdef inline void _heap_pop(Key* h, int64_t k) noexcept nogil:
+    """Move the minimum of ``h[0:k]`` to ``h[k - 1]`` and restore the heap on
+    ``h[0:k-1]`` (``heapq.heappop``)."""
+    cdef Key x = h[0]
+    h[0] = h[k - 1]
+    h[k - 1] = x
+    if k > 2:
+        _sift_down(h, k - 1, 0)
+
+
 cdef inline int _push(State* st, int64_t idx, int64_t old) noexcept nogil:
     cdef int64_t ncap
     cdef int64_t* p
@@ -187,17 +236,32 @@ cdef int _place(State* st, int64_t b, int64_t top, bint* hatless) noexcept nogil
     sections and the min offsets of the unplaced buffers it overlaps, then
     lift each affected section's floor to the lowest min offset of its
     unplaced buffers.  Every change is trailed.  ``hatless``: no unplaced
-    buffer overlaps ``b`` (nothing can go above it)."""
+    buffer overlaps ``b`` (nothing can go above it).
+
+    Returns 0, OOM, or NONE + 3 (``OVER``) as soon as a section whose floor or
+    unplaced sum changed has ``floor + unplaced > cap``: the node's section
+    check done incrementally.  The other sections passed it at the parent
+    (floors and sums only change where ``b`` lives or where a floor lifts),
+    and ``offset + largest unplaced sum <= cap`` holds for every child the
+    parent tries (``omax``), so this is the full check of every section
+    ``max(floor, offset) + unplaced <= cap``, at the cost of the sections
+    touched.  Pure Python of the check it replaces::
+
+        all(max(floor[s], o) + rem[s] <= cap for s in range(s_lo, s_hi))
+    """
     cdef Comp* c = st.c
     cdef int64_t s, j, x, t, mn, f, p, last, y, hi
     cdef int64_t z = c.size[b]
     cdef int64_t b_lo = c.slo[b], b_hi = c.shi[b]
+    cdef bint over = False
     hatless[0] = True
     for s in range(c.slo[b], c.shi[b]):
         if _push(st, -s - 1, st.floor_[s]) < 0:
             return OOM
         st.floor_[s] = top
         st.rem[s] -= z
+        if top + st.rem[s] > st.cap:
+            over = True
         # move b out of the section's unplaced members (the undo only
         # increments the count: b stays just past them)
         p = st.bpos[c.boff[b] + s - c.slo[b]]
@@ -210,6 +274,8 @@ cdef int _place(State* st, int64_t b, int64_t top, bint* hatless) noexcept nogil
         st.scnt[s] -= 1
         if st.scnt[s]:
             hatless[0] = False
+    if over:  # the first loop runs whole: the caller restores rem and scnt over b's span
+        return OVER
     st.stamp_n += 1
     cdef int64_t naff = 0
     for s in range(c.slo[b], c.shi[b]):
@@ -248,20 +314,9 @@ cdef int _place(State* st, int64_t b, int64_t top, bint* hatless) noexcept nogil
             if _push(st, -t - 1, st.floor_[t]) < 0:
                 return OOM
             st.floor_[t] = mn
+            if mn + st.rem[t] > st.cap:
+                return OVER
     return 0
-
-
-cdef inline bint _check(State* st, int64_t s_lo, int64_t s_hi, int64_t o) noexcept nogil:
-    """Every section's floor (at least ``o``: later offsets are not lower)
-    plus its unplaced sizes fits under the capacity."""
-    cdef int64_t s, f
-    for s in range(s_lo, s_hi):
-        f = st.floor_[s]
-        if f < o:
-            f = o
-        if f + st.rem[s] > st.cap:
-            return False
-    return True
 
 
 cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t s_hi,
@@ -321,7 +376,7 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
         cand[k].c = 0
         cand[k].idx = b
         k += 1
-    qsort(cand, k, sizeof(Key), _key_cmp)
+    _heapify(cand, k)
     r = NONE
     for i in range(k):
         # each child costs a placement and a check over the partition's sections
@@ -329,8 +384,9 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
         if st.nodes > st.limit:
             r = ABORT
             break
-        b = cand[i].idx
-        o = cand[i].a
+        _heap_pop(cand, k - i)  # the i-th smallest key is now at cand[k - 1 - i]
+        b = cand[k - 1 - i].idx
+        o = cand[k - 1 - i].a
         mark = st.tr_n
         st.off[b] = o
         r = _place(st, b, o + c.size[b], &hatless)
@@ -346,9 +402,7 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
                 if st.cuts[j] == 0 and s_lo <= j and j + 1 < s_hi:
                     cutp[ncut] = j
                     ncut += 1
-            if not _check(st, s_lo, s_hi, o):
-                r = NONE
-            elif ncut == 0:
+            if ncut == 0:
                 r = _node(st, bufs, nb, s_lo, s_hi, o, st.rank[b])
             else:
                 r = _split(st, bufs, nb, s_lo, s_hi, cutp, ncut)
@@ -360,6 +414,8 @@ cdef int _node(State* st, const int64_t* bufs, int64_t nb, int64_t s_lo, int64_t
             st.rem[j] += c.size[b]
             st.scnt[j] += 1
         st.off[b] = -1
+        if r == OVER:
+            r = NONE
         if r != NONE or hatless:
             # a buffer with nothing above it constrains no one: if the rest
             # fails with it here, it fails with any other choice
