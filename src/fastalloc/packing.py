@@ -152,6 +152,13 @@ def _check_alignment(name: str, a: Any) -> int:
 
 def _exact_sum(x: np.ndarray) -> int:
     """Exact sum of non-negative int64 values as a Python int (no wraparound)."""
+    n = x.shape[0]
+    if n == 0:
+        return 0
+    # the usual case in two reductions (a small call is mostly numpy's fixed
+    # cost): no partial sum can wrap when n * max fits
+    if int(x.max()) <= _INT64_MAX // n:
+        return int(x.sum())
     hi = int(np.sum(x >> 32, dtype=np.uint64))
     lo = int(np.sum(x & 0xFFFFFFFF, dtype=np.uint64))
     return (hi << 32) + lo
@@ -167,21 +174,22 @@ def _buffers(starts: Any, ends: Any, sizes: Any, align: int) -> tuple[np.ndarray
         raise FastallocError(
             f"starts, ends and sizes must have the same length, got {s.shape[0]}, {e.shape[0]}, {z.shape[0]}"
         )
-    bad = np.flatnonzero(s < 0)
-    if bad.size:
-        i = int(bad[0])
+    if s.shape[0] == 0:
+        return s, e, z
+    # one reduction per test when the input is good (the usual case: on small
+    # problems numpy's per-call cost is most of the validation), the first
+    # bad index only on failure
+    if int(s.min()) < 0:
+        i = int(np.flatnonzero(s < 0)[0])
         raise FastallocError(f"buffer {i}: lifetime start {int(s[i])} is negative")
-    bad = np.flatnonzero(e < s)
-    if bad.size:
-        i = int(bad[0])
+    if (e < s).any():
+        i = int(np.flatnonzero(e < s)[0])
         raise FastallocError(f"buffer {i}: lifetime end {int(e[i])} < start {int(s[i])} (lifetimes are inclusive)")
-    bad = np.flatnonzero(z < 0)
-    if bad.size:
-        i = int(bad[0])
+    if int(z.min()) < 0:
+        i = int(np.flatnonzero(z < 0)[0])
         raise FastallocError(f"buffer {i}: negative size {int(z[i])}")
-    bad = np.flatnonzero(z > _INT64_MAX - (align - 1))
-    if bad.size:
-        i = int(bad[0])
+    if int(z.max()) > _INT64_MAX - (align - 1):
+        i = int(np.flatnonzero(z > _INT64_MAX - (align - 1))[0])
         raise FastallocError(f"buffer {i}: size {int(z[i])} rounded up to {align} overflows int64")
     z = (z + (align - 1)) & ~np.int64(align - 1)
     total = _exact_sum(z)

@@ -687,7 +687,16 @@ def _bf_bk_shift(lla, lha, Py_ssize_t n):
     if n == 0 or n >= 2**31:
         return -1
     span = lha - lla
-    shift = int(int(np.median(span)) + 1).bit_length() + 3
+    # int(np.median(span)) by a partial sort (np.median's own overhead is
+    # most of a small problem's setup): the middle one, or the floor of the
+    # mean of the two middle ones (spans are small non-negative integers)
+    k = n // 2
+    if n & 1:
+        med = int(np.partition(span, k)[k])
+    else:
+        mid = np.partition(span, (k - 1, k))
+        med = (int(mid[k - 1]) + int(mid[k])) // 2
+    shift = int(med + 1).bit_length() + 3
     if int(np.max((lha >> shift) - (lla >> shift))) > 16:
         return -1
     return shift
