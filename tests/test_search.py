@@ -61,6 +61,19 @@ def test_search_is_optimal_on_tiny_problems(prob):
     assert again.offsets.tobytes() == plan.offsets.tobytes() and again.total == plan.total
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(-3, 3)), max_size=60))
+def test_candidate_heap_pops_in_key_order(keys):
+    """The search tries a node's children from a binary heap; they must come
+    out in (offset, rank, index) order, as a stable sort gives them."""
+    from fastalloc.kernels.search import _py_heap_order
+
+    a = np.array([k[0] for k in keys], dtype=np.int64)
+    b = np.array([k[1] for k in keys], dtype=np.int64)
+    got = _py_heap_order(a, b)
+    assert got.tolist() == np.lexsort((np.arange(len(keys)), b, a)).tolist()
+
+
 @settings(max_examples=60, deadline=None)
 @given(tiny_problems(), st.integers(0, 40))
 def test_small_budgets_prove_only_what_is_true(prob, work):

@@ -662,6 +662,30 @@ cdef int _search_kernel(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_s
     return 0
 
 
+def _py_heap_order(const int64_t[::1] a, const int64_t[::1] b):
+    """The order in which ``_node`` tries candidates with keys ``(a[i],
+    b[i], 0, i)``: ``_heapify`` then ``_heap_pop`` until empty (for tests;
+    equal to ``np.lexsort((idx, b, a))``)."""
+    cdef int64_t k = a.shape[0], i
+    out = np.empty(k, dtype=np.int64)
+    if k == 0:
+        return out
+    cdef Key* h = <Key*>malloc(k * sizeof(Key))
+    if h == NULL:
+        raise MemoryError("fastalloc search: out of memory")
+    for i in range(k):
+        h[i].a = a[i]
+        h[i].b = b[i]
+        h[i].c = 0
+        h[i].idx = i
+    _heapify(h, k)
+    for i in range(k):
+        _heap_pop(h, k - i)
+        out[i] = h[k - 1 - i].idx
+    free(h)
+    return out
+
+
 def _ranks(size, slo, shi, stotal, tlen):
     """``N_ORDERS`` static orders of a component's buffers, as ranks (0 first):
     by largest section load, then by length / area; ties by index."""
