@@ -2781,6 +2781,19 @@ def _decode(data: bytes | str, filename: str) -> str:
 # Characters MLIR's lexer takes nowhere but in comments (and, but for \v and
 # \f, in string literals): blanks are space, tab, CR and LF; NUL is skipped.
 _ODD_CHAR = re.compile(r"[^\x20-\x7e\t\n\r\x00]")
+# The characters _ODD_CHAR does not match, as bytes (ASCII text's fast path).
+_PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\t\n\r\x00"
+
+
+def _first_odd_char(text: str) -> int:
+    """The position of the first character _ODD_CHAR matches, or -1.
+    ASCII text (the usual case) is checked by one C pass of
+    ``bytes.translate`` deleting the allowed bytes, not by the regex's
+    per-character charset test over the whole text."""
+    if text.isascii() and not text.encode("ascii").translate(None, _PLAIN_BYTES):
+        return -1
+    m = _ODD_CHAR.search(text)
+    return m.start() if m else -1
 
 
 def _check_chars(text: str, pos: int, filename: str, line_base: int) -> None:
@@ -2824,9 +2837,9 @@ def _char_error(text: str, j: int, ls: int, le: int, msg: str, filename: str, li
 def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
     """Parse one module.  ``line_base`` shifts reported line numbers (split chunks)."""
     text = _decode(text, filename)
-    odd = _ODD_CHAR.search(text)
-    if odd is not None:
-        _check_chars(text, odd.start(), filename, line_base)
+    odd = _first_odd_char(text)
+    if odd >= 0:
+        _check_chars(text, odd, filename, line_base)
     trailer = ""
     k = text.rfind("{-#")
     if k >= 0:
