@@ -114,34 +114,28 @@ def test_ten_thousand_rewrites_keep_reference_order():
     assert "%c128" not in text.split("arith.constant 128 : index", 1)[1]
 
 
-def test_drop_use_is_keyed_not_scanned():
-    """Dropping one use of a value with k uses looks up one key.
-
-    The use store is a hash map keyed by ``(op, index)``; a use that is not
-    there is not found by scanning, and dropping it is a no-op.
-    """
+def test_drop_use_unlinks_only_its_neighbours():
+    """Dropping one use of a value with k uses touches that use's record and
+    its two neighbours' (a doubly linked chain through the users' operand
+    slots), whatever k is: the other users' records stay as they were."""
     _, ops, c7, c64, _ = _module(2000)
     uses = c64.uses
-    assert isinstance(uses, dict)
-    probes = []
-
-    class Probe(tuple):
-        # A key that records every equality comparison made against it: a
-        # hash lookup compares at most the entries in one bucket chain,
-        # a scan compares against every use.
-        def __eq__(self, other):
-            probes.append(other)
-            return tuple.__eq__(self, other)
-
-        __hash__ = tuple.__hash__
-
-    uses.pop(Probe((ops[1000], 1)), None)
-    assert len(probes) <= 2
+    before = [list(op._ulinks) for op in ops]
+    assert uses.pop((ops[1000], 1)) is None
+    changed = [k for k, op in enumerate(ops) if op._ulinks != before[k]]
+    assert changed == [999, 1000, 1001]
+    assert ops[1000]._ulinks[:5] == before[1000][:5]  # its use of %c7 (slot 0) untouched
     assert (ops[1000], 1) not in uses and len(uses) == 1999
+    assert list(uses)[999:1001] == [(ops[999], 1), (ops[1001], 1)]
     _drop_use(c64, ops[1000], 1)  # already gone: no-op
-    assert len(uses) == 1999
+    _drop_use(c7, ops[5], 1)  # slot 1 is a use of %c64, not %c7: no-op
+    assert len(uses) == 1999 and len(c7.uses) == 2000
+    with pytest.raises(KeyError):
+        uses.pop((ops[1000], 1))
+    assert uses.pop((ops[1000], 1), "absent") == "absent"
     _drop_use(c64, ops[0], 1)
-    assert next(iter(uses)) == (ops[1], 1)
+    assert next(iter(uses)) == (ops[1], 1) and list(reversed(uses))[-1] == (ops[1], 1)
+    assert len(uses) == 1998 and uses[0] == (ops[1], 1) and uses[-1] == (ops[-1], 1)
 
 
 # -- lists of parsed modules ---------------------------------------------------
@@ -231,24 +225,54 @@ def test_lists_of_a_detached_op() -> None:
     assert list(b.uses) == ref[id(b)] and len(ref[id(b)]) == 1
 
 
-def test_register_parsed_uses_replays_split_records() -> None:
-    """The parser's record (fastalloc.ir._uses._register_parsed_uses): an op
-    with a region may register part of its operands before the region and
-    the rest after it; clipped ends and ops without a region are taken as
-    they are."""
-    from fastalloc.ir import Block, Op, Region, Value
-    from fastalloc.ir._uses import _register_parsed_uses
+def test_parsed_forward_references_land_on_their_definitions() -> None:
+    """Uses read before their value is defined (in a block placed before
+    the one that defines it and dominates it) are on the definition, in
+    text order, after them its uses that follow the definition."""
+    text = """util.func public @f(%n: index) -> index {
+  %c1 = arith.constant 1 : index
+  cf.br ^bb2
+^bb1:
+  %w = arith.addi %k, %c1 : index
+  %x = arith.addi %w, %k : index
+  util.return %x : index
+^bb2:
+  %k = arith.addi %n, %c1 : index
+  %y = arith.addi %c1, %k : index
+  cf.br ^bb1
+}
+"""
+    m = parse(text)
+    ref = _preorder(m)
+    for v in m.values:
+        if v is not None:
+            assert list(v.uses) == ref.get(id(v), []), v
+    k = next(o for o in m.walk() if o.results and o.results[0].name_hint == "k").results[0]
+    assert [(u.results[0].name_hint, i) for u, i in k.uses] == [("w", 0), ("x", 1), ("y", 1)]
+    assert all(u.operands[i] is k for u, i in k.uses)
+    assert all(v.id >= 0 for o in m.walk() for v in o.operands)
 
-    x, y, z = (Value("index") for _ in range(3))
-    outer = Op("test.outer")
-    outer.operands = [x, y, z]
-    outer.regions.append(Region([Block()]))
-    inner = Op("test.inner")
-    inner.operands = [y, x]
-    _register_parsed_uses([outer, 1, inner, 5, outer, 3], UseList)
-    assert list(x.uses) == [(outer, 0), (inner, 1)]
-    assert list(y.uses) == [(inner, 0), (outer, 1)]
-    assert list(z.uses) == [(outer, 2)]
+
+def test_uselist_records_and_drops_slots() -> None:
+    """``append``/``uses[use] = None`` and ``pop`` on a hand-built op, as on
+    a dict keyed by uses: a slot is listed once, on one value at a time."""
+    from fastalloc.ir import Op, Value
+
+    x, y = Value("index"), Value("index")
+    op = Op("test.op")
+    op.operands = [x, y, x]
+    x.uses.append((op, 0))
+    x.uses[(op, 2)] = None
+    x.uses.append((op, 0))  # already there
+    y.uses.extend([(op, 1)])
+    assert list(x.uses) == [(op, 0), (op, 2)] and list(y.uses) == [(op, 1)]
+    y.uses.append((op, 0))  # the slot moves to y's list
+    assert list(x.uses) == [(op, 2)] and list(y.uses) == [(op, 1), (op, 0)]
+    assert (op, 0) in y.uses and (op, 0) not in x.uses and ("op", 0) not in y.uses
+    assert x.uses == [(op, 2)] and x.uses != [(op, 0)] and repr(x.uses) == f"UseList({[(op, 2)]!r})"
+    y.uses.pop((op, 1))
+    op.erase()  # drops the rest
+    assert not x.uses and not y.uses and len(x.uses) == 0
 
 
 def test_replace_and_move_uses_order():
@@ -308,8 +332,6 @@ def test_trusted_build_sets_every_slot_like_init():
 
     name = "stream.cmd.fill"
     vals = [Value("index", id=k) for k in range(5)]
-    for v in vals:
-        v._uses = UseList()
     anchor = parse(_NESTED).ops[0]
     for loc_from in (None, anchor):
         op = Op._build(name, OPS[name], list(vals), [1, 1, 1, 1, 1], loc_from)

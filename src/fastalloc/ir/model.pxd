@@ -5,12 +5,20 @@
 # same attribute names (``cdef public``).  A field typed ``list`` / ``str``
 # accepts None and subclasses of that type, nothing else.
 
+cimport cython
+
 cdef class Value:
     cdef public Py_ssize_t id
     cdef public str type
     cdef public object owner
     cdef public Py_ssize_t index
-    cdef public object _uses
+    # The use chain (see model.py, "Use lists"): first and last use as
+    # (op, operand number), None when unused, and the number of uses.
+    cdef public object _uhead
+    cdef public Py_ssize_t _uhead_i
+    cdef public object _utail
+    cdef public Py_ssize_t _utail_i
+    cdef public Py_ssize_t _nuses
     cdef public object name_hint
 
 
@@ -29,6 +37,13 @@ cdef class Op:
     cdef public list segments
     cdef public list tmpl
     cdef public object opdef
+    # One use record per operand slot, 5 entries each (see model.py, "Use
+    # lists"); None while no slot is linked.
+    cdef public list _ulinks
+
+
+cdef class UseList:
+    cdef readonly Value value
 
 
 cdef class Block:
@@ -55,3 +70,22 @@ cdef class Module:
     cdef public object _source
     cdef public object dloc
     cdef object __weakref__
+
+
+# The use chain's kernels (model.py, "Use lists").
+@cython.locals(links=list, k=Py_ssize_t, old=Py_ssize_t)
+cdef list _slots(Op op, Py_ssize_t n)
+@cython.locals(links=list, b=Py_ssize_t, t=Op, tl=list, ti=Py_ssize_t)
+cdef int _link(Op op, Py_ssize_t i, Value v) except -1
+@cython.locals(links=list, b=Py_ssize_t, v=Value, p=Op, q=Op, pi=Py_ssize_t, qi=Py_ssize_t, pl=list, ql=list)
+cdef Value _unlink(Op op, Py_ssize_t i)
+@cython.locals(operands=list, links=list, i=Py_ssize_t, n=Py_ssize_t, start=Py_ssize_t, v=Value, r=object)
+cpdef int _link_operands(Op op, dict resolved) except -1
+@cython.locals(tl=list, hl=list, t=Op, h=Op)
+cdef int _splice(Value v, Value other) except -1
+@cython.locals(links=list)
+cpdef Value _slot_value(Op op, Py_ssize_t i)
+@cython.locals(links=list, i=Py_ssize_t, n=Py_ssize_t)
+cpdef int _unlink_all(Op op) except -1
+@cython.locals(out=list, op=Op, i=Py_ssize_t, links=list)
+cpdef list _use_pairs(Value v)

@@ -121,8 +121,11 @@ Invariants kept by the API: every use of a value appears exactly once in its
 ``uses``, in the order the uses were made, at all times (the lists are kept
 eagerly by every method that changes an operand: ``Op.create``,
 ``set_operand``, ``set_operands``, ``set_group``, ``replace_all_uses_with``,
-:func:`move_uses`, ``drop_operand_uses``, ``erase``; the parser registers
-each parsed op's uses before it returns).  The model keeps no state outside
+:func:`move_uses`, ``drop_operand_uses``, ``erase``; the parser links
+each op's uses as it reads the op, and a forward reference's uses move to
+its definition when that is read).  The lists are chains through the
+operand slots' use records (see "Use lists" below), no object per use.
+The model keeps no state outside
 its objects: a module may be built on one thread and read or rewritten on
 another (one thread at a time per module).  Writing ``op.operands`` directly
 bypasses the upkeep; code that does must fix the lists itself.  New values
@@ -148,39 +151,81 @@ EMPTY_MAP: Any = MappingProxyType({})
 NO_REGIONS: Any = ()
 
 
-class UseList(dict):
-    """The uses of a value: ``(op, operand_index)`` pairs, oldest first.
+class UseList:
+    """The uses of a value, ``(op, operand_index)`` pairs, oldest first: a
+    live view of the value's use chain (see "Use lists" below).
 
-    A dict whose keys are the uses (values unused), so that dropping one use
-    is O(1) rather than a scan: size constants have thousands of uses, and
-    rewriting every user one by one was quadratic.  Dicts keep insertion
-    order, so iteration (and ``reversed``) sees the same order a list with
-    ``append`` / ``del`` would.  It reads like a list of pairs: iterate,
-    ``len``, ``in``, ``reversed``, ``append``, ``extend``, and ``==`` against
-    a list compares the sequence.  Build one from pairs with
-    ``UseList.fromkeys(pairs)``.
+    It reads like a list of pairs: iterate, ``len``, ``in``, ``reversed``,
+    indexing, and ``==`` against a list compares the sequence.  Iteration
+    reads the chain when it starts (edits made while iterating do not
+    disturb it).  ``pop(use, default)`` drops one use (O(1)); ``append(use)``
+    / ``uses[use] = None`` records slot ``use`` as a use of this value (at the
+    end; a slot belongs to one value at a time).
     """
 
-    __slots__ = ()
+    def __init__(self, value: Value) -> None:
+        self.value = value
+
+    def __len__(self) -> int:
+        return self.value._nuses
+
+    def __bool__(self) -> bool:
+        return self.value._nuses != 0
+
+    def __iter__(self) -> Iterator[tuple[Op, int]]:
+        return iter(_use_pairs(self.value))
+
+    def __reversed__(self) -> Iterator[tuple[Op, int]]:
+        pairs = _use_pairs(self.value)
+        pairs.reverse()
+        return iter(pairs)
+
+    def __getitem__(self, k: Any) -> Any:
+        return _use_pairs(self.value)[k]
+
+    def __contains__(self, use: object) -> bool:
+        if not isinstance(use, tuple) or len(use) != 2 or not isinstance(use[0], Op) or not isinstance(use[1], int):
+            return False
+        return _slot_value(use[0], use[1]) is self.value
+
+    def pop(self, use: tuple[Op, int], *default: Any) -> None:
+        """Drop ``use`` from the list (O(1)); a use that is not there raises
+        KeyError unless a default is given (returned), as ``dict.pop``."""
+        if use in self:
+            _unlink(use[0], use[1])
+            return None
+        if default:
+            return default[0]
+        raise KeyError(use)
+
+    def __setitem__(self, use: tuple[Op, int], _: None) -> None:
+        self.append(use)
 
     def append(self, use: tuple[Op, int]) -> None:
-        self[use] = None
+        op, i = use
+        if _slot_value(op, i) is self.value:
+            return  # already listed (a dict key would keep its place too)
+        _unlink(op, i)
+        _slots(op, max(i + 1, len(op.operands)))
+        _link(op, i, self.value)
 
     def extend(self, uses: Iterable[tuple[Op, int]]) -> None:
-        self.update(dict.fromkeys(uses))
+        for use in uses:
+            self.append(use)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, tuple)):
-            return len(self) == len(other) and list(self) == list(other)
-        return dict.__eq__(self, other)
+        if isinstance(other, (list, tuple, UseList)):
+            return len(self) == len(other) and _use_pairs(self.value) == list(other)
+        return NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"UseList({list(self)!r})"
+        return f"UseList({_use_pairs(self.value)!r})"
 
 
 class Value:
@@ -198,21 +243,16 @@ class Value:
         self.type = type
         self.owner = owner
         self.index = index
-        # None while the value has never been used (most results of a big
-        # module have few uses; an empty dict each would cost memory).
-        self._uses: UseList | None = None
+        self._uhead = None
+        self._uhead_i = 0
+        self._utail = None
+        self._utail_i = 0
+        self._nuses = 0
         self.name_hint = name_hint
 
     @property
     def uses(self) -> UseList:
-        u = self._uses
-        if u is None:
-            u = self._uses = UseList()
-        return u
-
-    @uses.setter
-    def uses(self, value: UseList) -> None:
-        self._uses = value
+        return UseList(self)
 
     def _module(self) -> Module | None:
         owner = self.owner
@@ -230,47 +270,215 @@ class Value:
 
     def replace_all_uses_with(self, other: Value) -> None:
         """Point every use of this value at ``other``."""
-        if other is self:
+        if other is self or self._nuses == 0:
             return
-        uses = self._uses
-        if not uses:
-            return
-        self._uses = UseList()
-        for op, i in uses:
+        # Each slot now names ``other``; the chain moves whole, after
+        # ``other``'s own uses (the records' links stay as they are).
+        op = self._uhead
+        i = self._uhead_i
+        while op is not None:
             op.operands[i] = other
-        other.uses.update(uses)
+            links = op._ulinks
+            links[5 * i] = other
+            op, i = links[5 * i + 3], links[5 * i + 4]
+        _splice(self, other)
 
     def __repr__(self) -> str:
         hint = f" %{self.name_hint}" if self.name_hint is not None else ""
         return f"<Value #{self.id}{hint}: {self.type}>"
 
 
+# -- Use lists ---------------------------------------------------------------
+#
+# Each value's uses form a doubly linked chain through its users' operand
+# slots, as MLIR's OpOperand lists (but oldest first): slot ``i`` of ``op``
+# has the record ``op._ulinks[5*i : 5*i+5]`` = [value, prev_op, prev_i,
+# next_op, next_i] (value None: the slot is in no chain; prev/next None at
+# the ends), and the value holds the ends and the count (``_uhead`` /
+# ``_uhead_i``, ``_utail`` / ``_utail_i``, ``_nuses``).  Adding a use appends
+# at the tail, dropping one unlinks it: both O(1), and the order is what a
+# list with append / remove would hold.  The record names the value it is
+# linked into, so dropping a slot's use never depends on ``op.operands``
+# being in step.  Per use this costs five list entries in one list per op,
+# not an object per use.
+
+
+def _slots(op: Op, n: int) -> list:
+    """``op._ulinks``, grown (with unlinked records) to hold ``n`` slots."""
+    links = op._ulinks
+    if links is None:
+        links = op._ulinks = [None, None, 0, None, 0] * n
+        return links
+    old = len(links) // 5
+    if old < n:
+        links.extend([None, None, 0, None, 0] * (n - old))
+    return links
+
+
+def _link(op: Op, i: int, v: Value) -> int:
+    """Append slot ``i`` of ``op`` (unlinked, within ``op._ulinks``) to ``v``'s chain."""
+    links = op._ulinks
+    b = 5 * i
+    links[b] = v
+    links[b + 3] = None
+    links[b + 4] = 0
+    if v._utail is None:
+        links[b + 1] = None
+        links[b + 2] = 0
+        v._uhead = op
+        v._uhead_i = i
+    else:
+        t = v._utail
+        ti = v._utail_i
+        tl = t._ulinks
+        tl[5 * ti + 3] = op
+        tl[5 * ti + 4] = i
+        links[b + 1] = t
+        links[b + 2] = ti
+    v._utail = op
+    v._utail_i = i
+    v._nuses += 1
+    return 0
+
+
+def _unlink(op: Op, i: int) -> Value | None:
+    """Take slot ``i`` of ``op`` out of its chain; returns the value it was a
+    use of (None: it was in none)."""
+    links = op._ulinks
+    if links is None or i < 0 or 5 * i >= len(links):
+        return None
+    b = 5 * i
+    v = links[b]
+    if v is None:
+        return None
+    p = links[b + 1]
+    pi = links[b + 2]
+    q = links[b + 3]
+    qi = links[b + 4]
+    if p is None:
+        v._uhead = q
+        v._uhead_i = qi
+    else:
+        pl = p._ulinks
+        pl[5 * pi + 3] = q
+        pl[5 * pi + 4] = qi
+    if q is None:
+        v._utail = p
+        v._utail_i = pi
+    else:
+        ql = q._ulinks
+        ql[5 * qi + 1] = p
+        ql[5 * qi + 2] = pi
+    links[b] = None
+    links[b + 1] = None
+    links[b + 3] = None
+    v._nuses -= 1
+    return v
+
+
+def _splice(v: Value, other: Value) -> int:
+    """Move ``v``'s whole chain (records already naming ``other``) to the
+    end of ``other``'s."""
+    if v._nuses == 0:
+        return 0
+    if other._utail is None:
+        other._uhead = v._uhead
+        other._uhead_i = v._uhead_i
+    else:
+        t = other._utail
+        h = v._uhead
+        tl = t._ulinks
+        tl[5 * other._utail_i + 3] = h
+        tl[5 * other._utail_i + 4] = v._uhead_i
+        hl = h._ulinks
+        hl[5 * v._uhead_i + 1] = t
+        hl[5 * v._uhead_i + 2] = other._utail_i
+    other._utail = v._utail
+    other._utail_i = v._utail_i
+    other._nuses += v._nuses
+    v._uhead = None
+    v._utail = None
+    v._uhead_i = v._utail_i = v._nuses = 0
+    return 0
+
+
+def _slot_value(op: Op, i: int) -> Value | None:
+    """The value whose chain slot ``i`` of ``op`` is in (None: none)."""
+    links = op._ulinks
+    if links is None or i < 0 or 5 * i >= len(links):
+        return None
+    return links[5 * i]
+
+
+def _link_operands(op: Op, resolved: dict | None) -> int:
+    """Link ``op``'s operand slots past those already linked, in order (the
+    parser, as it reads them).  An operand that is a placeholder of a
+    resolved forward reference (``resolved``) is first replaced by its
+    definition."""
+    operands = op.operands
+    n = len(operands)
+    links = op._ulinks
+    start = 0 if links is None else len(links) // 5
+    if start >= n:
+        return 0
+    _slots(op, n)
+    for i in range(start, n):
+        v = operands[i]
+        if v.id < 0 and resolved:
+            r = resolved.get(v)
+            if r is not None:
+                operands[i] = r
+                v = r
+        _link(op, i, v)
+    return 0
+
+
+def _unlink_all(op: Op) -> int:
+    """Drop every use ``op`` makes (its own slots, not nested ops')."""
+    links = op._ulinks
+    if links is None:
+        return 0
+    n = len(links) // 5
+    for i in range(n):
+        if links[5 * i] is not None:
+            _unlink(op, i)
+    return 0
+
+
+def _use_pairs(v: Value) -> list:
+    """``v``'s uses as a list of ``(op, i)``, oldest first."""
+    out = []
+    op = v._uhead
+    i = v._uhead_i
+    while op is not None:
+        out.append((op, i))
+        links = op._ulinks
+        op, i = links[5 * i + 3], links[5 * i + 4]
+    return out
+
+
 def _drop_use(value: Value, op: Op, index: int) -> None:
-    # O(1): the use list is keyed by the use (see UseList).
-    u = value._uses
-    if u is not None:
-        u.pop((op, index), None)
+    """Drop the use ``(op, index)`` of ``value`` (nothing if it is not one)."""
+    if _slot_value(op, index) is value:
+        _unlink(op, index)
 
 
 def _add_uses(op: Op, operands: list[Value]) -> None:
-    """Register the uses ``(op, i)`` of ``operands``, in order."""
-    for i, v in enumerate(operands):
-        u = v._uses
-        if u is None:
-            u = v._uses = UseList()
-        u[(op, i)] = None
+    """Register the uses ``(op, i)`` of ``operands`` (= ``op.operands``), in order."""
+    _slots(op, len(operands))
+    for i in range(len(operands)):
+        _unlink(op, i)
+        _link(op, i, operands[i])
 
 
 def move_uses(uses: Iterable[tuple[Op, int]], old: Value, new: Value) -> None:
     """Point the given uses of ``old`` at ``new``: the operands, ``old``'s
     list (each use removed) and ``new``'s (appended, in the given order)."""
-    uses = list(uses)
-    current = old._uses
-    for op, i in uses:
+    for op, i in list(uses):
         op.operands[i] = new
-        if current is not None:
-            current.pop((op, i), None)
-    new.uses.update(dict.fromkeys(uses))
+        _unlink(op, i)
+        _slots(op, i + 1)
+        _link(op, i, new)
 
 
 class Op:
@@ -304,6 +512,7 @@ class Op:
         # block argument k of region r's entry block; ("r", r) -> region r.
         self.tmpl: list | None = None
         self.opdef = None  # fastalloc.ir.ops.OpDef for known ops
+        self._ulinks = None  # the operand slots' use records (see "Use lists")
 
     # -- construction -----------------------------------------------------
     @classmethod
@@ -343,11 +552,8 @@ class Op:
             op._loc = None
             op._src = None
             op.dloc = None
-        for i, v in enumerate(operands):
-            u = v._uses
-            if u is None:
-                u = v._uses = UseList()
-            u[(op, i)] = None
+        op._ulinks = None
+        _add_uses(op, operands)
         return op
 
     @classmethod
@@ -509,10 +715,10 @@ class Op:
         a, b = self._segment_span(name)
         values = list(values)
         old = self.operands
-        for i in range(len(old)):
-            _drop_use(old[i], self, i)
+        _unlink_all(self)
         new = old[:a] + values + old[b:]
         self.operands = new
+        self._ulinks = None
         _add_uses(self, new)
         assert self.segments is not None and self.opdef is not None
         # a new list: the parser shares equal segment lists between ops
@@ -524,31 +730,29 @@ class Op:
         old = self.operands[i]
         if old is value:
             return
-        _drop_use(old, self, i)
+        _unlink(self, i)
         self.operands[i] = value
-        value.uses[(self, i)] = None
+        _slots(self, len(self.operands))
+        _link(self, i, value)
 
     def set_operands(self, operands: list[Value]) -> None:
         """Replace the whole operand list (taken over); use lists follow
         (``segments`` is the caller's to keep right)."""
-        old = self.operands
-        for i in range(len(old)):
-            _drop_use(old[i], self, i)
+        _unlink_all(self)
         self.operands = operands
+        self._ulinks = None
         _add_uses(self, operands)
 
     def drop_operand_uses(self) -> None:
         """Remove this op (and nested ops) from the use lists of its operands."""
         for op in self.walk():
-            for i, v in enumerate(op.operands):
-                _drop_use(v, op, i)
+            _unlink_all(op)
 
     def erase(self) -> None:
         """Detach from the parent block and drop all uses it (and its regions) make."""
         for r in self.results:
-            u = r._uses
-            if u and any(use[0] is not self for use in u):
-                raise ValueError(f"erase {self.name}: result #{r.index} still has {len(u)} uses")
+            if r._nuses and any(use[0] is not self for use in _use_pairs(r)):
+                raise ValueError(f"erase {self.name}: result #{r.index} still has {r._nuses} uses")
         self.drop_operand_uses()
         blk = self.parent
         if blk is not None:

@@ -61,8 +61,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
-from fastalloc.ir._uses import _register_parsed_uses
-from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, UseList, Value
+from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands
 from fastalloc.ir.ops import INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS
 from fastalloc.ir.registered import COMPLETE as _COMPLETE_DIALECTS
 from fastalloc.ir.registered import DIALECTS as _DIALECTS
@@ -111,7 +110,6 @@ class _Parser:
     chunks: object  # TokenChunks while pieces of the text are still to come, else None
     m: object  # Module
     vals: list  # m.values
-    ev: list  # where each op's operands were read: [op, end, ...] (see _register_parsed_uses)
     resolved: dict  # forward-reference placeholder -> its definition
     scope: dict  # name -> list[Value] (one entry per result of a group)
     first: dict  # "%name" -> its first value, for the common use without "#k"
@@ -145,7 +143,6 @@ class _Parser:
             self.toks.extend([""] * _PAD)
         self.m = Module(filename)
         self.vals = self.m.values
-        self.ev = []
         self.m._source = self.src
         self.shared = {}
         self.resolved = {}
@@ -328,6 +325,8 @@ class _Parser:
                         fw[1],
                     )
                 self.resolved[ph] = real
+                # the uses linked so far (in text order) move to the definition
+                ph.replace_all_uses_with(real)
 
     @cython.ccall
     def push(self) -> None:
@@ -555,12 +554,6 @@ class _Parser:
         if self.forward:
             name, (_, k) = min(self.forward.items(), key=lambda kv: kv[1][1])
             raise self.err(f"use of undeclared SSA value name '%{name}'", k)
-        if self.resolved:
-            self.patch_forward_refs()
-        # Every use in text order, on its defining value (forward references
-        # are resolved now): the module leaves the parser with exact lists.
-        _register_parsed_uses(self.ev, UseList)
-        self.ev = []
         self.unwrap_module()
         if self.loc_refs:
             self.resolve_locs()
@@ -612,18 +605,6 @@ class _Parser:
                 for b in r.blocks:
                     if b.arg_locs is not None:
                         b.arg_locs = [fix(x) for x in b.arg_locs]
-
-    def patch_forward_refs(self) -> None:
-        """Point operands that named a value before its definition at the definition."""
-        resolved = self.resolved
-        ev = self.ev
-        for k in range(0, len(ev), 2):
-            operands = ev[k].operands
-            for i, v in enumerate(operands):
-                if v.id < 0:
-                    real = resolved.get(v)
-                    if real is not None:
-                        operands[i] = real
 
     def parse_alias(self) -> None:
         t = self.next()
@@ -1095,7 +1076,7 @@ class _Parser:
                             lit = []
                         self.i = i
                         if operands:
-                            self.ev += (op, len(operands))
+                            _link_operands(op, self.resolved)
                         ridx = len(op._regions)
                         args: list[tuple[str, str, int]] = []
                         if ridx == 0:
@@ -1198,7 +1179,7 @@ class _Parser:
         tmpl.append(_join(lit))
         op.tmpl = tmpl
         if operands:
-            self.ev += (op, len(operands))
+            _link_operands(op, self.resolved)
         if nres:
             types = _result_types(op.name, flat, nres)
             for k in range(nres):
@@ -1603,7 +1584,7 @@ class _Parser:
         op.segments = self.share(sizes)
         op.operands = [v for v, _ in operands]
         if operands:
-            self.ev += (op, len(operands))
+            _link_operands(op, self.resolved)
         for idx, ty in enumerate(out_types):
             op.results.append(self.new_value(ty, op, idx, None))
 
@@ -1631,9 +1612,9 @@ class _Parser:
                             v.type = want  # the result type of an uninterpreted op was a guess
         if flat:
             flat = flat[:]  # exact size (extend over-allocates; 10^5 of them)
-            self.ev.append(op)
-            self.ev.append(len(flat))
         op.operands = flat
+        if flat:
+            _link_operands(op, self.resolved)
         op.segments = self.share(sizes)
         if result_types:
             vals = self.vals
@@ -2800,6 +2781,19 @@ def _decode(data: bytes | str, filename: str) -> str:
 # Characters MLIR's lexer takes nowhere but in comments (and, but for \v and
 # \f, in string literals): blanks are space, tab, CR and LF; NUL is skipped.
 _ODD_CHAR = re.compile(r"[^\x20-\x7e\t\n\r\x00]")
+# The characters _ODD_CHAR does not match, as bytes (ASCII text's fast path).
+_PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\t\n\r\x00"
+
+
+def _first_odd_char(text: str) -> int:
+    """The position of the first character _ODD_CHAR matches, or -1.
+    ASCII text (the usual case) is checked by one C pass of
+    ``bytes.translate`` deleting the allowed bytes, not by the regex's
+    per-character charset test over the whole text."""
+    if text.isascii() and not text.encode("ascii").translate(None, _PLAIN_BYTES):
+        return -1
+    m = _ODD_CHAR.search(text)
+    return m.start() if m else -1
 
 
 def _check_chars(text: str, pos: int, filename: str, line_base: int) -> None:
@@ -2843,9 +2837,9 @@ def _char_error(text: str, j: int, ls: int, le: int, msg: str, filename: str, li
 def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
     """Parse one module.  ``line_base`` shifts reported line numbers (split chunks)."""
     text = _decode(text, filename)
-    odd = _ODD_CHAR.search(text)
-    if odd is not None:
-        _check_chars(text, odd.start(), filename, line_base)
+    odd = _first_odd_char(text)
+    if odd >= 0:
+        _check_chars(text, odd, filename, line_base)
     trailer = ""
     k = text.rfind("{-#")
     if k >= 0:

@@ -202,10 +202,11 @@ def move_uses(uses: list[tuple[Op, int]], old: Value, new: Value) -> None:
 def drop_uses(op: Op, operands: list[Value] | None = None) -> None:
     """Remove ``op``'s uses ``(op, i)`` of ``operands`` (default: its operands)
     from their use lists (not those of ops nested in it)."""
-    for i, v in enumerate(op.operands if operands is None else operands):
-        u = v._uses
-        if u is not None:
-            u.pop((op, i), None)
+    if operands is None:
+        _model._unlink_all(op)
+        return
+    for i, v in enumerate(operands):
+        _model._drop_use(v, op, i)
 
 
 # ---------------------------------------------------------------------------

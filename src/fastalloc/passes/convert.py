@@ -39,7 +39,7 @@ from fastalloc.passes._convert import _cv_add_values, _cv_bind, _cv_dispatch
 from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import AttrTable, parse_dict, split_top_level
-from fastalloc.ir.model import Block, Op, Region, Value
+from fastalloc.ir.model import Block, Op, Region, Value, _unlink_all
 from fastalloc.ir.ops import CONVERTIBLE_OPS as _CONVERTIBLE
 from fastalloc.ir.ops import OPS
 from fastalloc.ir.rewriter import (
@@ -179,7 +179,7 @@ class _Conversion:
 
     def finish(self) -> None:
         # The uses whose user is a dead op are exactly that op's (op, i)
-        # operand slots; each drop is O(1) in a UseList and keeps the order.
+        # operand slots; each drop is O(1) (a use chain) and keeps the order.
         dead = self.dead
         self.dead = []
         freed_args = self.freed_args
@@ -191,10 +191,7 @@ def _drop_and_check(dead: list[Op], freed_args: list[Value]) -> None:
     """Drop the dead ops' uses, in order, as each op's ``drop_uses`` would
     have, then check that nothing live still uses what they defined."""
     for op in dead:
-        for i, v in enumerate(op.operands):
-            u = v._uses
-            if u is not None:
-                u.pop((op, i), None)
+        _unlink_all(op)
     _check_unused(dead, freed_args)
 
 

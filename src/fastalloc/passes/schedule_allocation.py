@@ -891,7 +891,7 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
     captured: list[Value | None] = []
     for op in const_ops:
         v = op.results[0]
-        uses = v._uses
+        uses = v.uses
         if uses and not all(u.name == "stream.yield" for u, _ in uses):
             captured.append(block.add_arg(v.type))
         else:
