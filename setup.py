@@ -49,12 +49,17 @@ extensions = [
     _native("fastalloc._lexer", "src/fastalloc/_lexer.pyx"),
     _native("fastalloc._csvscan", "src/fastalloc/_csvscan.pyx"),
     _native("fastalloc.kernels.search", "src/fastalloc/kernels/search.pyx"),
-    # The parser and the printer are Python (Cython's pure-Python mode);
+    # The parser, the verifier and the printer are Python (Cython's pure-Python mode);
     # compiled, their per-token / per-value calls are C calls.  They keep
     # bounds checks on in every build (directives at the top of each file).
     Extension(
         "fastalloc.ir.parser",
         ["src/fastalloc/ir/parser.py"],
+        extra_compile_args=["-O0", "-g"] if DEBUG else ["-O2"],
+    ),
+    Extension(
+        "fastalloc.ir.verifier",
+        ["src/fastalloc/ir/verifier.py"],
         extra_compile_args=["-O0", "-g"] if DEBUG else ["-O2"],
     ),
     Extension(

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False, boundscheck=True, wraparound=True, initializedcheck=True
 """Verifier: the checks iree-opt makes after parsing, for what fastalloc reads.
 
 :func:`fastalloc.ir.parse` runs :func:`verify` on every module it returns, as
@@ -70,55 +71,99 @@ def _err(op: Op, msg: str) -> FastallocError:
     return FastallocError(f"'{op.name}' op {msg}", op_location(op))
 
 
+class _Frame:
+    """A block being walked: its ops and the position reached, the values it
+    made visible (hidden again when it is done), its capture level and
+    capturing op, and the op whose results become visible after it (set on
+    the frame that stands for a region op's regions, whose ``ops`` is
+    empty)."""
+
+    def __init__(self, ops: list, added: list, level: int, capt: Op | None, done: Op | None) -> None:
+        self.ops = ops
+        self.pos = 0
+        self.added = added
+        self.level = level
+        self.capt = capt
+        self.done = done
+
+
 def verify(module: Module) -> None:
     """Raise a located FastallocError at the first op that breaks a rule above."""
     _check_symbols(module)
-    # Values that dominate the op being checked -> the capture level they were
-    # defined at (the number of enclosing capturing region ops).
-    visible: dict[Value, int] = {}
-    # frames: [ops iterator, values this frame made visible, level, capturing op, op whose results come after]
-    stack: list[list] = [[iter(module.body.ops), [], 0, None, None]]
+    # The values that dominate the op being checked, with the capture level
+    # they were defined at (the number of enclosing capturing region ops):
+    # levels[v.id] for the module's own values (-1: not visible), a dict for
+    # any other (a value a pass has not registered).
+    values = module.values
+    nvalues = len(values)
+    levels = [-1] * nvalues
+    others: dict[Value, int] = {}
+    stack: list[_Frame] = [_Frame(module.body.ops, [], 0, None, None)]
     while stack:
         frame = stack[-1]
-        op = next(frame[0], None)
-        if op is None:
-            for v in frame[1]:
-                del visible[v]
-            stack.pop()
-            done = frame[4]
-            if done is not None and stack:
-                # the op's regions are checked: its results are visible after it
-                outer = stack[-1]
-                for r in done.results:
-                    visible[r] = outer[2]
-                    outer[1].append(r)
+        ops = frame.ops
+        level = frame.level
+        capt = frame.capt
+        added = frame.added
+        pushed = False
+        while frame.pos < len(ops):
+            op = ops[frame.pos]
+            frame.pos += 1
+            _check_op(op, capt)
+            operands = op.operands
+            for k in range(len(operands)):
+                v = operands[k]
+                i = v.id
+                if 0 <= i < nvalues and values[i] is v:
+                    lv = levels[i]
+                else:
+                    lv = others.get(v, -1)
+                if lv < 0:
+                    _not_visible(op, k, v)
+                elif capt is not None and lv < level and v.type.startswith("!stream.resource<"):
+                    raise _err(op, "used resource not listed in explicit captures (or produced internally)")
+            regions = op._regions
+            if not regions:
+                for r in op.results:
+                    _show(r, level, values, nvalues, levels, others)
+                    added.append(r)
+                continue
+            if op.name in _CAPTURING_OPS:
+                inner_level, inner_capt = level + 1, op
+            else:
+                inner_level, inner_capt = level, capt
+            stack.append(_Frame([], [], level, capt, op))  # adds the results once the regions are done
+            for region in reversed(regions):
+                for block in reversed(region.blocks):
+                    block_args = list(block.args)
+                    for a in block_args:
+                        _show(a, inner_level, values, nvalues, levels, others)
+                    stack.append(_Frame(block.ops, block_args, inner_level, inner_capt, None))
+            pushed = True
+            break
+        if pushed:
             continue
-        level = frame[2]
-        capt = frame[3]
-        _check_op(op, capt)
-        for k, v in enumerate(op.operands):
-            lv = visible.get(v)
-            if lv is None:
-                _not_visible(op, k, v)
-            elif lv < level and capt is not None and v.type.startswith("!stream.resource<"):
-                raise _err(op, "used resource not listed in explicit captures (or produced internally)")
-        regions = op._regions
-        if not regions:
-            for r in op.results:
-                visible[r] = level
-                frame[1].append(r)
-            continue
-        if op.name in _CAPTURING_OPS:
-            inner_level, inner_capt = level + 1, op
-        else:
-            inner_level, inner_capt = level, capt
-        stack.append([iter(()), [], level, capt, op])  # adds the results once the regions are done
-        for region in reversed(regions):
-            for block in reversed(region.blocks):
-                added = list(block.args)
-                for a in added:
-                    visible[a] = inner_level
-                stack.append([iter(block.ops), added, inner_level, inner_capt, None])
+        for v in added:
+            _show(v, -1, values, nvalues, levels, others)
+        stack.pop()
+        done = frame.done
+        if done is not None and stack:
+            # the op's regions are checked: its results are visible after it
+            outer = stack[-1]
+            for r in done.results:
+                _show(r, outer.level, values, nvalues, levels, others)
+                outer.added.append(r)
+
+
+def _show(v: Value, level: int, values: list, nvalues: int, levels: list, others: dict) -> None:
+    """Make ``v`` visible at capture ``level`` (or hide it: level -1)."""
+    i = v.id
+    if 0 <= i < nvalues and values[i] is v:
+        levels[i] = level
+    elif level >= 0:
+        others[v] = level
+    else:
+        others.pop(v, None)
 
 
 def _not_visible(op: Op, k: int, v: Value) -> None:
@@ -159,13 +204,15 @@ def _check_op(op: Op, capt: Op | None) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
+        facts = _facts(name, opdef)
         segs = op.segments
-        if segs is not None and (len(segs) != len(opdef.segment_names) or sum(segs) != len(op.operands)):
+        if segs is not None and (len(segs) != facts.nseg or sum(segs) != len(op.operands)):
             raise _err(op, f"operand segment sizes {list(segs)} do not match its {len(op.operands)} operands")
-        _check_props(op)
-        if name in _ASYNC_REGION_OPS:
+        if op._props:
+            _check_props(op)
+        if facts.async_region:
             _check_async_region(op)
-        elif opdef.num_regions and op._regions:
+        elif facts.num_regions and op._regions:
             for region in op._regions:
                 if not region.blocks:
                     raise _err(op, "expects a non-empty block")
@@ -180,6 +227,38 @@ def _check_op(op: Op, capt: Op | None) -> None:
         _check_constant(op)
     if op.segments is not None and opdef is not None and op.operands:
         _check_segment_types(op)
+
+
+class _OpFacts:
+    """What the per-op checks ask about one op definition, read once: the
+    segment count, the region shape, where the resource operands are, and
+    the segment plans by segment sizes (see :func:`_segment_plan`)."""
+
+    def __init__(self, opdef) -> None:
+        self.opdef = opdef
+        self.nseg = len(opdef.segment_names)
+        self.async_region = opdef.name in _ASYNC_REGION_OPS
+        self.num_regions = opdef.num_regions
+        self.resource_operands = opdef.segment_index.get("resource_operands", -1)
+        self.resource_start = opdef.static_start[self.resource_operands] if self.resource_operands >= 0 else -1
+        self.plans = {}  # segment sizes -> _Plan
+        self.by_id = {}  # id(segment size list) -> (that list, its _Plan)
+        self.last_segs = None  # the list of the last op checked, and its plan
+        self.last_plan = None
+
+
+# op name -> _OpFacts of its registered definition
+_FACTS: dict[str, _OpFacts] = {}
+
+
+def _facts(name: str, opdef) -> _OpFacts:
+    """The facts of ``opdef`` (the definition of an op named ``name``)."""
+    f = _FACTS.get(name)
+    if f is None or f.opdef is not opdef:
+        f = _OpFacts(opdef)
+        if name == opdef.name and OPS.get(name) is opdef:
+            _FACTS[name] = f
+    return f
 
 
 def _check_terminated(block: Block) -> None:
@@ -212,6 +291,8 @@ def _check_props(op: Op) -> None:
     props = op._props
     if not props:
         return
+    if props.__class__ is not dict:
+        props = dict(props)  # (a read-only mapping: read it as a dict)
     for key in _INT_LIST_PROPS:
         vals = props.get(key)
         if vals is None or not isinstance(vals, list):
@@ -220,11 +301,13 @@ def _check_props(op: Op) -> None:
             if not isinstance(v, int) or not _INDEX_MIN <= v <= _INDEX_MAX:
                 raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
     tied = props.get("tied_operands")
-    if isinstance(tied, list) and op.opdef is not None and "resource_operands" in op.opdef.segment_index:
-        n = len(op.group("resource_operands"))
-        for k, t in enumerate(tied):
-            if t < -1 or t >= n:
-                raise _err(op, f"result #{k} is tied to operand #{t}, but there are {n} resource operands")
+    if isinstance(tied, list) and op.opdef is not None:
+        facts = _facts(op.name, op.opdef)
+        if facts.resource_operands >= 0:
+            n = _group_len(op, facts)
+            for k, t in enumerate(tied):
+                if t < -1 or t >= n:
+                    raise _err(op, f"result #{k} is tied to operand #{t}, but there are {n} resource operands")
     life = props.get("lifetime_intervals")
     if isinstance(life, list) and op.name == "stream.resource.pack":
         if len(life) % 2:
@@ -232,6 +315,23 @@ def _check_props(op: Op) -> None:
         n = len(life) // 2
         if len(op.results) != n + 1:
             raise _err(op, f"has {n} lifetime intervals but {len(op.results) - 1} slice results")
+
+
+def _group_len(op: Op, facts: _OpFacts) -> int:
+    """``len(op.group("resource_operands"))`` without building the list."""
+    segs = op.segments
+    k = facts.resource_operands
+    start = facts.resource_start
+    if segs is not None and 0 <= k < len(segs):
+        m = segs[k]
+        if start < 0:
+            start = 0
+            for j in range(k):
+                start += segs[j]
+        if m.__class__ is int and start.__class__ is int and m >= 0 and start >= 0:
+            n = len(op.operands)
+            return max(0, min(start + m, n) - min(start, n))
+    return len(op.group("resource_operands"))  # (odd sizes: as the model reads them)
 
 
 def _check_async_region(op: Op) -> None:
@@ -335,38 +435,100 @@ _RESOURCE_SEGMENTS = frozenset({"source", "target", "update", "operand"})
 _TIMEPOINT_SEGMENTS = frozenset({"await_timepoint", "await_timepoints"})
 
 
-# (op name, segment sizes) -> ((operand index, wanted type, segment name), ...)
-_SEG_PLAN: dict[tuple, tuple] = {}
+class _Plan:
+    """The operands of an op of one definition and segment sizes (``key``)
+    whose type the registry fixes: operand ``index[k]`` must have type
+    ``want[k]`` (a prefix when ``prefix[k]``), from segment ``seg[k]``.  An
+    exact ``want`` is replaced by the equal type string of the first operand
+    that matches it: the parser shares type strings, so later checks are
+    identity tests."""
+
+    def __init__(self, key: tuple, index: list, want: list, seg: list, prefix: list) -> None:
+        self.key = key
+        self.index = index
+        self.want = want
+        self.seg = seg
+        self.prefix = prefix
+        self.n = len(index)
 
 
-def _segment_plan(opdef, segs) -> tuple:
-    """The operands of an op with these segment sizes whose type the registry
-    fixes; computed once per shape, so that checking an op visits only them."""
-    key = (opdef.name, tuple(segs))
-    plan = _SEG_PLAN.get(key)
+def _segment_plan(opdef, segs) -> _Plan:
+    """The :class:`_Plan` of an op with these segment sizes; computed once per
+    definition and shape, so that checking an op visits only its operands
+    of fixed type."""
+    facts = _facts(opdef.name, opdef)
+    key = tuple(segs)
+    plan = facts.plans.get(key)
     if plan is None:
-        out = []
+        index, wants, names, prefix = [], [], [], []
         k = 0
         for seg, n in zip(opdef.segment_names, segs):
             want = ("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
                     else "!stream.resource<" if seg in _RESOURCE_SEGMENTS else None)
             if want is not None:
-                out.extend((j, want, seg) for j in range(k, k + n))
+                for j in range(k, k + n):
+                    index.append(j)
+                    wants.append(want)
+                    names.append(seg)
+                    prefix.append(want[-1] == "<")
             k += n
-        plan = _SEG_PLAN[key] = tuple(out)
+        plan = facts.plans[key] = _Plan(key, index, wants, names, prefix)
+    # By the list's identity too: the parser gives ops with equal sizes one
+    # shared list (a few hundred in a 10^5-op module), so most ops find
+    # their plan without building a key.
+    if len(facts.by_id) >= _BY_ID_MAX:
+        facts.by_id.clear()
+    facts.by_id[id(segs)] = (segs, plan)
     return plan
+
+
+# Entries of an _OpFacts.by_id cache (each keeps its list alive).
+_BY_ID_MAX = 4096
+
+
+def _same(segs: list, key: tuple | None) -> bool:
+    """Do ``segs`` still hold the sizes ``key`` (a shared list may be rewritten)?"""
+    if key is None or len(segs) != len(key):
+        return False
+    for k in range(len(key)):
+        if segs[k] != key[k]:
+            return False
+    return True
 
 
 def _check_segment_types(op: Op) -> None:
     """Operand types the registry fixes: sizes, offsets, lengths are index;
     sources and targets resources; awaited values timepoints."""
     operands = op.operands
-    for j, want, seg in _segment_plan(op.opdef, op.segments):
-        v = operands[j]
+    segs = op.segments
+    facts = _facts(op.name, op.opdef)
+    plan = facts.last_plan
+    if segs is not facts.last_segs:
+        plan = None
+        hit = facts.by_id.get(id(segs))
+        if hit is not None and hit[0] is segs:
+            plan = hit[1]
+    if plan is None or not _same(segs, plan.key):
+        plan = _segment_plan(op.opdef, segs)
+    facts.last_segs = segs
+    facts.last_plan = plan
+    index = plan.index
+    wants = plan.want
+    for k in range(plan.n):
+        v = operands[index[k]]
         t = v.type
-        if t != want and t and not (want[-1] == "<" and t.startswith(want)):
-            raise _err(op, f"operand '%{v.name_hint or v.id}' ({seg}) must be "
-                       f"{'a resource' if want[-1] == '<' else want}, but got '{t}'")
+        want = wants[k]
+        if t is want or not t:
+            continue
+        if plan.prefix[k]:
+            if t.startswith(want):
+                continue
+        elif t == want:
+            if t.__class__ is str:
+                wants[k] = t
+            continue
+        raise _err(op, f"operand '%{v.name_hint or v.id}' ({plan.seg[k]}) must be "
+                   f"{'a resource' if plan.prefix[k] else want}, but got '{t}'")
 
 
 def _in_sibling_block(op: Op, block: Block) -> bool:

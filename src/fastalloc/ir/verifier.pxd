@@ -1,0 +1,75 @@
+# Augments ir/verifier.py (Cython's pure-Python mode, as ir/model.py): the
+# walk and the per-op checks read the model's fields as struct members
+# (ir/model.pxd) and call each other as C functions.  Without the build,
+# verifier.py runs as Python.  Only the per-op path is typed here; the
+# checks of rarer shapes (functions, constants, errors) stay Python-typed.
+cimport cython
+
+from fastalloc.ir.model cimport Block, Module, Op, Region, Value
+
+
+cdef class _Frame:
+    cdef list ops
+    cdef Py_ssize_t pos
+    cdef list added
+    cdef Py_ssize_t level
+    cdef Op capt
+    cdef Op done
+
+
+cdef class _OpFacts:
+    cdef object opdef
+    cdef Py_ssize_t nseg
+    cdef bint async_region
+    cdef Py_ssize_t num_regions
+    cdef Py_ssize_t resource_operands
+    cdef Py_ssize_t resource_start
+    cdef dict plans
+    cdef dict by_id
+    cdef list last_segs
+    cdef _Plan last_plan
+
+
+cdef class _Plan:
+    cdef tuple key
+    cdef list index
+    cdef list want
+    cdef list seg
+    cdef list prefix
+    cdef Py_ssize_t n
+
+
+@cython.locals(op=Op, v=Value, r=Value, a=Value, block=Block, region=Region, stack=list, frame=_Frame,
+               outer=_Frame, done=Op, capt=Op, inner_capt=Op, values=list, nvalues=Py_ssize_t, levels=list,
+               others=dict, added=list, block_args=list, ops=list, operands=list, k=Py_ssize_t, i=Py_ssize_t,
+               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint)
+cpdef verify(Module module)
+
+@cython.locals(i=Py_ssize_t)
+cdef _show(Value v, Py_ssize_t level, list values, Py_ssize_t nvalues, list levels, dict others)
+
+@cython.locals(name=str, segs=list, facts=_OpFacts)
+cdef _check_op(Op op, Op capt)
+
+@cython.locals(f=_OpFacts)
+cdef _OpFacts _facts(str name, opdef)
+
+@cython.locals(facts=_OpFacts, k=Py_ssize_t, n=Py_ssize_t)
+cdef _check_props(Op op)
+
+@cython.locals(segs=list, k=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t)
+cdef _group_len(Op op, _OpFacts facts)
+
+@cython.locals(regions=object, block=Block, term=Op, inner=Op, results=list, yielded=list, k=Py_ssize_t, v=Value,
+               r=Value)
+cdef _check_async_region(Op op)
+
+@cython.locals(facts=_OpFacts, key=tuple, plan=_Plan, k=Py_ssize_t, j=Py_ssize_t)
+cdef _Plan _segment_plan(opdef, list segs)
+
+@cython.locals(k=Py_ssize_t)
+cdef bint _same(list segs, tuple key) except -1
+
+@cython.locals(operands=list, segs=list, facts=_OpFacts, hit=tuple, plan=_Plan, index=list, wants=list, v=Value, t=str, want=str,
+               k=Py_ssize_t)
+cdef _check_segment_types(Op op)
