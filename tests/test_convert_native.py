@@ -243,3 +243,117 @@ def test_cv_dispatch_matches_the_python_converter(case, attrs):
     assert (got._loc, got._src) == (want._loc, want._src)
     qk = lambda s: [(o.name, [pool.key(x) for x in o.operands]) for o in s.before]  # noqa: E731
     assert qk(new_cv.scope) == qk(ref_cv.scope)
+
+
+# -- the compiled sweep (_CvSweep) and the dropping of replaced ops' uses --------
+
+
+def _use_table(module):
+    """Every value's use list, by positions: (op number in walk order, operand
+    number) per use, in list order; values keyed by their defining op's
+    number and result index (block arguments by block order)."""
+    from fastalloc.ir.model import Block
+
+    ops = list(module.walk())
+    number = {op: k for k, op in enumerate(ops)}
+    table = {}
+    for k, op in enumerate(ops):
+        values = [(("r", k, j), r) for j, r in enumerate(op.results)]
+        for ri, region in enumerate(op._regions):
+            for bi, block in enumerate(region.blocks):
+                values += [(("a", k, ri, bi, j), a) for j, a in enumerate(block.args)]
+        for key, v in values:
+            table[key] = [(number.get(user, -1), i) for user, i in (v._uses or ())]
+    return table
+
+
+def _check_use_lists_exact(module):
+    """Each operand slot of each op is in its value's list once, and nothing else is."""
+    from collections import Counter
+
+    slots = Counter()
+    for op in module.walk():
+        for i, v in enumerate(op.operands):
+            assert (op, i) in (v._uses or ()), f"{op.name} operand {i} missing from its value's uses"
+            slots[id(v)] += 1
+    for op in module.walk():
+        for v in op.operands:
+            assert len(v._uses) == slots[id(v)], f"{v!r} has {len(v._uses)} uses, {slots[id(v)]} made"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_compiled_sweep_matches_the_python_converters(seed, monkeypatch):
+    """schedule-allocation with the compiled converters and with every op
+    through the Python ones: same text, same use lists (order included)."""
+    from fastalloc._guard import run_deep
+    from fastalloc.ir import parse
+    from fastalloc.passes import convert
+    from fastalloc.passes.schedule_allocation import schedule_allocation
+    from fastalloc.testing.generator import generate_module
+
+    text = generate_module(seed, n_ops=400)
+
+    def run(native):
+        if not native:
+            monkeypatch.setattr(convert, "_CvSweep", lambda *a: _convert._CvSweep(*a[:-1], False))
+        module = parse(text)
+        run_deep(schedule_allocation, module)
+        monkeypatch.undo()
+        return module
+
+    native, python = run(True), run(False)
+    assert native.print() == python.print()
+    _check_use_lists_exact(native)
+    assert _use_table(native) == _use_table(python)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_cv_drop_dead_is_dropping_each_use(data):
+    """_cv_drop_dead against its Python form: ops over a few shared values
+    and each other's results, a random subset of them dead, in a random
+    order (a dead op may use a live op's result, and the reverse)."""
+
+    def build():
+        values = [Value("index", name_hint=f"v{k}") for k in range(n_values)]
+        ops = []
+        for k, picks in enumerate(operand_picks):
+            op = Op._build("stream.cmd.fill", None, [values[p] for p in picks], [len(picks)])
+            op.results.append(Value("index", op, 0))
+            ops.append(op)
+        for k, op in enumerate(ops):  # later ops may use earlier results
+            for j, p in enumerate(result_uses[k][: len(op.operands)]):
+                if p < k:
+                    op.set_operand(j, ops[p].results[0])
+        return values, ops
+
+    n_values = data.draw(st.integers(1, 5))
+    n_ops = data.draw(st.integers(1, 40))
+    operand_picks = data.draw(st.lists(st.lists(st.integers(0, n_values - 1), max_size=5), min_size=n_ops,
+                                       max_size=n_ops))
+    result_uses = data.draw(st.lists(st.lists(st.integers(0, n_ops - 1), max_size=2), min_size=n_ops,
+                                     max_size=n_ops))
+    dead_idx = data.draw(st.lists(st.integers(0, n_ops - 1), unique=True))
+
+    def table(values, ops):
+        number = {op: k for k, op in enumerate(ops)}
+        lists = [v._uses for v in values] + [op.results[0]._uses for op in ops]
+        return [None if u is None else [(number[o], i) for o, i in u] for u in lists]
+
+    ref_values, ref_ops = build()
+    ref_dead = [ref_ops[k] for k in dead_idx]
+    for op in ref_dead:
+        for i, v in enumerate(op.operands):
+            if v._uses is not None:
+                v._uses.pop((op, i), None)
+    want_used = next(((op, r) for op in ref_dead for r in op.results if r._uses), None)
+
+    values, ops = build()
+    dead = [ops[k] for k in dead_idx]
+    got_used = _convert._cv_drop_dead(dead, [])
+    assert table(values, ops) == table(ref_values, ref_ops)
+    if want_used is None:
+        assert got_used is None
+    else:
+        assert got_used is not None
+        assert ops.index(got_used[0]) == ref_ops.index(want_used[0])
