@@ -243,3 +243,65 @@ def test_cv_dispatch_matches_the_python_converter(case, attrs):
     assert (got._loc, got._src) == (want._loc, want._src)
     qk = lambda s: [(o.name, [pool.key(x) for x in o.operands]) for o in s.before]  # noqa: E731
     assert qk(new_cv.scope) == qk(ref_cv.scope)
+
+
+# -- the compiled sweep (_CvSweep) and the dropping of replaced ops' uses --------
+
+
+def _use_table(module):
+    """Every value's use list, by positions: (op number in walk order, operand
+    number) per use, in list order; values keyed by their defining op's
+    number and result index (block arguments by block order)."""
+    from fastalloc.ir.model import Block
+
+    ops = list(module.walk())
+    number = {op: k for k, op in enumerate(ops)}
+    table = {}
+    for k, op in enumerate(ops):
+        values = [(("r", k, j), r) for j, r in enumerate(op.results)]
+        for ri, region in enumerate(op._regions):
+            for bi, block in enumerate(region.blocks):
+                values += [(("a", k, ri, bi, j), a) for j, a in enumerate(block.args)]
+        for key, v in values:
+            table[key] = [(number.get(user, -1), i) for user, i in v.uses]
+    return table
+
+
+def _check_use_lists_exact(module):
+    """Each operand slot of each op is in its value's list once, and nothing else is."""
+    from collections import Counter
+
+    slots = Counter()
+    for op in module.walk():
+        for i, v in enumerate(op.operands):
+            assert (op, i) in v.uses, f"{op.name} operand {i} missing from its value's uses"
+            slots[id(v)] += 1
+    for op in module.walk():
+        for v in op.operands:
+            assert len(v.uses) == slots[id(v)], f"{v!r} has {len(v.uses)} uses, {slots[id(v)]} made"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_compiled_sweep_matches_the_python_converters(seed, monkeypatch):
+    """schedule-allocation with the compiled converters and with every op
+    through the Python ones: same text, same use lists (order included)."""
+    from fastalloc._guard import run_deep
+    from fastalloc.ir import parse
+    from fastalloc.passes import convert
+    from fastalloc.passes.schedule_allocation import schedule_allocation
+    from fastalloc.testing.generator import generate_module
+
+    text = generate_module(seed, n_ops=400)
+
+    def run(native):
+        if not native:
+            monkeypatch.setattr(convert, "_CvSweep", lambda *a: _convert._CvSweep(*a[:-1], False))
+        module = parse(text)
+        run_deep(schedule_allocation, module)
+        monkeypatch.undo()
+        return module
+
+    native, python = run(True), run(False)
+    assert native.print() == python.print()
+    _check_use_lists_exact(native)
+    assert _use_table(native) == _use_table(python)

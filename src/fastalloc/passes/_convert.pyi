@@ -41,3 +41,27 @@ def _cv_dispatch(
     op: Any,
     cv: Any,
 ) -> Any: ...
+
+class _CvSweep:
+    def __init__(
+        self,
+        ranges: dict[Any, Any],
+        consts: dict[Any, int | None],
+        const_of: Callable[[Any], int | None],
+        add: Callable[[Any, Any], Any],
+        build: Callable[..., Any],
+        cmd_fill: Any,
+        cmd_copy: Any,
+        cmd_dispatch: Any,
+        dialect_attrs: Callable[[Any], dict[str, str] | None],
+        apply: dict[str, Callable[[Any, Any], Any]],
+        cv: Any,
+        layout: tuple[int, ...],
+        native: bool = True,
+    ) -> None: ...
+    def convert(self, op: Any) -> Any: ...
+    def region(
+        self, ops: list[Any], block: Any, before: list[Any], dead: list[Any], tick: Callable[[int], None] | None,
+        tick_every: int,
+    ) -> list[Any]: ...
+

@@ -299,3 +299,251 @@ def _cv_dispatch(dict ranges, dict consts, object const_of, object add, object b
         if attrs:
             new._attrs = attrs
     return new
+
+
+# -- the conversion sweep -------------------------------------------------------
+#
+# _CvSweep.region: fastalloc.passes.convert._apply_region's loop over a
+# region's ops (last to first), with the converters of the ops a big region is
+# made of compiled here (splat, clone, slice, fill, update, copy, barrier,
+# dispatch and the erased ones).  Per op the Python sweep spent a frame and a
+# dozen attribute reads in the converter, and more in the loop; here an op
+# costs the reads of its operands and ranges and the call of the rewriter's
+# constructor (Op._build).  Other ops go to their Python converter.
+
+cdef enum:
+    _K_PY = 0        # the Python converter of convert._APPLY
+    _K_ERASE = 1     # replaced by nothing (the driver hoisted the storage)
+    _K_SPLAT = 2
+    _K_CLONE = 3
+    _K_SLICE = 4
+    _K_FILL = 5
+    _K_UPDATE = 6
+    _K_COPY = 7
+    _K_BARRIER = 8
+    _K_DISPATCH = 9
+
+#: op name -> what _CvSweep does with it (names absent: _K_PY).
+_CV_KINDS = {
+    "stream.resource.subview": _K_ERASE,
+    "stream.async.alloca": _K_ERASE,
+    "stream.async.constant": _K_ERASE,
+    "stream.async.splat": _K_SPLAT,
+    "stream.async.clone": _K_CLONE,
+    "stream.async.slice": _K_SLICE,
+    "stream.async.fill": _K_FILL,
+    "stream.async.update": _K_UPDATE,
+    "stream.async.copy": _K_COPY,
+    "stream.async.barrier": _K_BARRIER,
+    "stream.async.dispatch": _K_DISPATCH,
+}
+
+# The operand positions _CvSweep reads, in the order of its ``layout``
+# argument (convert.py derives them from the op definitions).
+_CV_LAYOUT_NAMES = (
+    "splat_value", "clone_source", "slice_source", "slice_offset", "slice_size", "fill_offset", "fill_length",
+    "fill_value", "update_offset", "update_update", "update_size", "copy_t_offset", "copy_source",
+    "copy_s_offset", "copy_length", "barrier_source",
+)
+
+
+cdef class _CvSweep:
+    """The compiled sweep of one conversion (fastalloc.passes.convert._Conversion).
+
+    ``ranges``/``consts``/``const_of``/``add``: the scope's range table,
+    constant cache, ``constant_int`` and ``add_values`` (see _cv_add);
+    ``build``: the rewriter's trusted constructor (Op._build);
+    ``cmd_fill``/``cmd_copy``/``cmd_dispatch``: those ops' definitions;
+    ``dialect_attrs``: convert._dialect_attrs; ``apply``: the Python
+    converters (op name -> fn(op, cv)) for the ops not compiled here, or for
+    every op when ``native`` is false; ``cv``: the conversion they are given;
+    ``layout``: the operand positions named by _CV_LAYOUT_NAMES (a negative
+    one counts from the end).
+    """
+
+    cdef dict ranges, consts, apply, kinds, dispatch_segs
+    cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, dialect_attrs, cv
+    cdef str fill_name, copy_name, dispatch_name
+    cdef list fill_segs, copy_segs
+    cdef Py_ssize_t splat_value, clone_source, slice_source, slice_offset, slice_size
+    cdef Py_ssize_t fill_offset, fill_length, fill_value, update_offset, update_update, update_size
+    cdef Py_ssize_t copy_t_offset, copy_source, copy_s_offset, copy_length, barrier_source
+
+    def __init__(self, dict ranges, dict consts, const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch,
+                 dialect_attrs, dict apply, cv, tuple layout, bint native=True):
+        self.ranges = ranges
+        self.consts = consts
+        self.const_of = const_of
+        self.add = add
+        self.build = build
+        self.cmd_fill = cmd_fill
+        self.cmd_copy = cmd_copy
+        self.cmd_dispatch = cmd_dispatch
+        self.fill_name = cmd_fill.name
+        self.copy_name = cmd_copy.name
+        self.dispatch_name = cmd_dispatch.name
+        # Every fill and copy has one operand per segment: they share one
+        # segments list each (the model allows shared lists: whoever changes
+        # an op's segments assigns a new list), as dispatches with the same
+        # sizes do (dispatch_segs).
+        self.fill_segs = [1] * len(cmd_fill.segment_names)
+        self.copy_segs = [1] * len(cmd_copy.segment_names)
+        self.dispatch_segs = {}
+        self.dialect_attrs = dialect_attrs
+        self.apply = apply
+        self.cv = cv
+        self.kinds = dict(_CV_KINDS) if native else {}
+        if len(layout) != len(_CV_LAYOUT_NAMES):
+            raise ValueError(f"_CvSweep: {len(layout)} operand positions for {len(_CV_LAYOUT_NAMES)}")
+        (self.splat_value, self.clone_source, self.slice_source, self.slice_offset, self.slice_size,
+         self.fill_offset, self.fill_length, self.fill_value, self.update_offset, self.update_update,
+         self.update_size, self.copy_t_offset, self.copy_source, self.copy_s_offset, self.copy_length,
+         self.barrier_source) = layout
+
+    cdef inline ResourceRange _range(self, object v):
+        cdef _cv_PyObject* rp = _cv_dict_get(self.ranges, v)
+        if rp == NULL:
+            raise KeyError(v)
+        return <ResourceRange?><object>rp
+
+    cdef inline object _add(self, object lhs, object rhs):
+        return _cv_add(lhs, rhs, self.consts, self.const_of, self.add)
+
+    cdef object _fill(self, Op anchor, object a, object b, object c, object d, object e):
+        return self.build(self.fill_name, self.cmd_fill, [a, b, c, d, e], self.fill_segs, anchor)
+
+    cdef object _copy(self, Op anchor, object a, object b, object c, object d, object e, object f, object g):
+        return self.build(self.copy_name, self.cmd_copy, [a, b, c, d, e, f, g], self.copy_segs, anchor)
+
+    cdef object _convert(self, int kind, Op op):
+        """The op replacing ``op`` (None: none), built as convert.py's
+        ``_apply_<kind>`` builds it (same operands, same order of range
+        lookups and offset additions)."""
+        cdef list o = op.operands
+        cdef ResourceRange s, t
+        if kind == _K_ERASE:
+            return None
+        if kind == _K_SPLAT:
+            t = self._range(op.results[0])
+            return self._fill(op, t.resource, t.resource_size, t.offset, t.length, o[len(o) + self.splat_value])
+        if kind == _K_CLONE:
+            s = self._range(o[self.clone_source])
+            t = self._range(op.results[0])
+            return self._copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset,
+                              t.length)
+        if kind == _K_SLICE:
+            s = self._range(o[self.slice_source])
+            offset = self._add(s.offset, o[self.slice_offset])
+            t = self._range(op.results[0])
+            return self._copy(op, s.resource, s.resource_size, offset, t.resource, t.resource_size, t.offset,
+                              o[self.slice_size])
+        if kind == _K_FILL:
+            t = self._range(op.results[0])
+            offset = self._add(t.offset, o[self.fill_offset])
+            return self._fill(op, t.resource, t.resource_size, offset, o[self.fill_length], o[self.fill_value])
+        if kind == _K_UPDATE:
+            s = self._range(o[self.update_update])
+            t = self._range(op.results[0])
+            offset = self._add(t.offset, o[self.update_offset])
+            return self._copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, offset,
+                              o[self.update_size])
+        if kind == _K_COPY:
+            s = self._range(o[self.copy_source])
+            s_offset = self._add(s.offset, o[self.copy_s_offset])
+            t = self._range(op.results[0])
+            t_offset = self._add(t.offset, o[self.copy_t_offset])
+            return self._copy(op, s.resource, s.resource_size, s_offset, t.resource, t.resource_size, t_offset,
+                              o[self.copy_length])
+        if kind == _K_BARRIER:
+            s = self._range(o[self.barrier_source])
+            t = self._range(op.results[0])
+            return self._copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset,
+                              s.length)
+        if kind == _K_DISPATCH:
+            return self._dispatch(op)
+        raise AssertionError(kind)
+
+    cdef object _dispatch(self, Op src):
+        # _cv_dispatch, with the new op's segments shared between dispatches of one shape
+        cdef list segs = src.segments
+        props = src._props
+        flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, props.get("tied_operands"),
+                                                src.results, self.ranges, self.consts, self.const_of, self.add,
+                                                False)
+        key = (segs[0], n_prims, n)
+        new_segs = self.dispatch_segs.get(key)
+        if new_segs is None:
+            new_segs = self.dispatch_segs[key] = [segs[0], n_prims, n, n, n, n]
+        cdef Op new = self.build(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
+        new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
+        if src._attrs:
+            attrs = self.dialect_attrs(src)
+            if attrs:
+                new._attrs = attrs
+        return new
+
+    def convert(self, op):
+        """The op(s) replacing ``op`` (the sweep's step for one op; for tests)."""
+        cdef Op x = op
+        cdef object k = self.kinds.get(x.name)
+        if k is None:
+            return self.apply[x.name](x, self.cv)
+        return self._convert(<int>k, x)
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def region(self, list ops, object block, list before, list dead, object tick, Py_ssize_t tick_every):
+        """convert._apply_region's sweep over ``ops`` (the region's entry
+        block's ops), last to first: each op but the terminator is replaced
+        by its converter's op(s) (adopted by ``block``), appended to ``dead``
+        and detached; ops its converter queued in ``before`` get its location
+        unless they have one.  ``tick(n)`` (if not None) hears of every
+        ``tick_every`` ops and of the rest at the end.  Returns the new op
+        list, in program order.  A value without a range raises KeyError(value)."""
+        cdef Py_ssize_t n = len(ops), k, j, nb, countdown = tick_every if tick is not None else -1
+        cdef Op op, x
+        cdef object kind_p
+        cdef list rev = []
+        terminator = None
+        if n and (<Op?>ops[n - 1]).name == "stream.yield":
+            terminator = ops[n - 1]
+        for k in range(n - 1, -1, -1):
+            op = <Op?>ops[k]
+            countdown -= 1
+            if countdown == 0:
+                tick(tick_every)
+                countdown = tick_every
+            if op is terminator:
+                rev.append(op)
+                continue
+            nb = len(before)
+            kind_p = self.kinds.get(op.name)
+            if kind_p is None:
+                new = self.apply[op.name](op, self.cv)
+            else:
+                new = self._convert(<int>kind_p, op)
+            if len(before) != nb:
+                # the offset adds (and folded constants) IREE builds at the op converted
+                for j in range(nb, len(before)):
+                    x = <Op?>before[j]
+                    if x.dloc is None and x._src is None:
+                        x.copy_loc_from(op)
+            dead.append(op)
+            op.parent = None
+            if new is None:
+                continue
+            # Adopted here, so that the block's set_ops need not register
+            # them: command ops have no results, and a new concurrent op's
+            # region holds only ops and values registered already.
+            if type(new) is tuple:
+                for j in range(len(<tuple>new) - 1, -1, -1):
+                    x = <Op?>(<tuple>new)[j]
+                    x.parent = block
+                    rev.append(x)
+            else:
+                (<Op?>new).parent = block
+                rev.append(new)
+        if tick is not None:
+            tick(tick_every - countdown)
+        rev.reverse()
+        return rev

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from fastalloc.passes._convert import _cv_add_values, _cv_bind, _cv_dispatch
+from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch
 from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import AttrTable, parse_dict, split_top_level
@@ -125,6 +125,12 @@ _op_build = build_op
 _CMD_DISPATCH = OPS["stream.cmd.dispatch"]
 _CMD_COPY = OPS["stream.cmd.copy"]
 _CMD_FILL = OPS["stream.cmd.fill"]
+# The operand positions the compiled sweep reads (_convert._CV_LAYOUT_NAMES order).
+_SWEEP_LAYOUT = (
+    _SPLAT_VALUE, _CLONE_SOURCE, _SLICE_SOURCE, _SLICE_OFFSET, _SLICE_SIZE, _FILL_OFFSET, _FILL_LENGTH, _FILL_VALUE,
+    _UPDATE_OFFSET, _UPDATE_UPDATE, _UPDATE_SIZE, _COPY_T_OFFSET, _COPY_SOURCE, _COPY_S_OFFSET, _COPY_LENGTH,
+    _BARRIER_SOURCE,
+)
 
 
 class _Conversion:
@@ -141,9 +147,9 @@ class _Conversion:
     """
 
     __slots__ = ("scope", "ranges", "add", "scope_add", "consts", "apply", "dead", "freed_args", "attrs",
-                 "_current", "_current_known")
+                 "_current", "_current_known", "sweep")
 
-    def __init__(self, scope: AllocationScope, attrs: AttrTable | None = None) -> None:
+    def __init__(self, scope: AllocationScope, attrs: AttrTable | None = None, native: bool = True) -> None:
         self.scope = scope
         self.ranges = scope.ranges
         # scope.add_values, answered in compiled code when a side is a known
@@ -159,6 +165,13 @@ class _Conversion:
                 _dialect_attrs,
             ),
         }
+        # The sweep over a region's ops, with the frequent converters
+        # compiled (native=False: every op through the table above, the
+        # reference the compiled ones are tested against).
+        self.sweep = _CvSweep(
+            self.ranges, self.consts, constant_int, self.scope_add, _op_build, _CMD_FILL, _CMD_COPY, _CMD_DISPATCH,
+            _dialect_attrs, self.apply, self, _SWEEP_LAYOUT, native,
+        )
         self.dead: list[Op] = []
         self.freed_args: list[Value] = []
         # The module's attribute table (made from the region's module on the
@@ -628,60 +641,23 @@ _TICK_EVERY = 1024
 
 
 def _apply_region(region: Region, cv: _Conversion, tick: Callable[[int], None] | None = None) -> None:
+    """Convert the ops of ``region``'s block, last to first, in one sweep
+    (compiled: :meth:`fastalloc.passes._convert._CvSweep.region`): each op
+    but the terminator is replaced by what its converter returns, and the
+    block's op list is rebuilt once (inserting and erasing one op at a time
+    would be quadratic in the block length).  Top-level ops are reported to
+    ``tick``; nested regions (concurrent) report nothing."""
     block = region.blocks[0]
-    ops = block.ops
-    # Top-level ops left to report; nested regions (concurrent) report nothing.
-    countdown = _TICK_EVERY if tick is not None else -1
-    terminator = ops[-1] if ops and ops[-1].name == "stream.yield" else None
-    # The new op list is built back to front in one sweep (inserting and
-    # erasing one op at a time would be quadratic in the block length).
-    rev: list[Op] = []
-    append = rev.append
-    dead = cv.dead.append
-    before = cv.scope.before
-    apply = cv.apply
     try:
-        for op in reversed(ops):
-            countdown -= 1
-            if countdown == 0:
-                tick(_TICK_EVERY)
-                countdown = _TICK_EVERY
-            if op is terminator:
-                append(op)
-                continue
-            nb = len(before)
-            new = apply[op.name](op, cv)
-            if len(before) != nb:
-                # the offset adds (and folded constants) IREE builds at the op converted
-                for k in range(nb, len(before)):
-                    o = before[k]
-                    if o.dloc is None and o._src is None:
-                        o.copy_loc_from(op)
-            dead(op)
-            op.parent = None
-            if new is None:
-                continue
-            # Adopted here, so that set_ops below need not register them:
-            # command ops have no results, and a new concurrent op's region
-            # holds only ops and values registered already.
-            if type(new) is tuple:
-                for n in new:
-                    n.parent = block
-                rev.extend(reversed(new))
-            else:
-                new.parent = block
-                append(new)
+        new_ops = cv.sweep.region(block.ops, block, cv.scope.before, cv.dead, tick, _TICK_EVERY)
     except KeyError as exc:
         # A value without a range (the converters index the range table).
         key = exc.args[0] if exc.args else None
         if isinstance(key, Value) and not cv.scope.has_resource_range(key):
             raise cv.scope.missing_range_error(key) from None
         raise
-    if tick is not None:
-        tick(_TICK_EVERY - countdown)
-    rev.reverse()
     # Every op in it has this block as parent already (set_ops would check).
-    block.ops = rev
+    block.ops = new_ops
 
 
 # -- whole-function conversions -------------------------------------------------
