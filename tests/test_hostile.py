@@ -593,3 +593,83 @@ ARITH_CASES = {
 @pytest.mark.parametrize("case", sorted(ARITH_CASES))
 def test_arith_and_list_ops_as_iree_opt(case):
     _same_verdict(ARITH_CASES[case], message=False)
+
+
+# -- 6: what the fuzz found accepted though iree-opt rejects it (and the valid
+# neighbours of each case, which both accept) ----------------------------------
+_G = "util.global private mutable @g : i64\n"
+_SLICE = ("  %c64 = arith.constant 64 : index\n  %r = stream.async.alloca : !stream.resource<transient>{%c64}\n"
+          "  %s = stream.async.slice %r[%c0 to %c64] : !stream.resource<transient>{%c64} -> "
+          "!stream.resource<transient>{%c64}\n  util.return\n")
+def _cfg(entries: str) -> str:
+    return ("util.func public @f() attributes {stream.resources = #stream.resource_config<{" + entries
+            + "}>} {\n  util.return\n}\n")
+
+
+
+_AFF = "util.global private @d : !hal.device\n"
+_CST = "  %c16 = arith.constant 16 : index\n  %k = stream.async.constant : !stream.resource<constant>{%c16} = "
+_TP = "util.func public @f(%t: !stream.timepoint, %r: !stream.resource<external>, %n: index) {\n"
+FOUND_CASES = {
+    # a global's type is the type of every load and store of it
+    "store of another type than the global's": _G + _fn("  util.global.store %n, @g : index\n  util.return\n"),
+    "load of another type than the global's": _G + _fn("  %v = util.global.load @g : index\n  util.return\n"),
+    "immutable load of a mutable global": _G + _fn("  %v = util.global.load immutable @g : i64\n  util.return\n"),
+    "load of an undefined global": _fn("  %v = util.global.load @nope : index\n  util.return\n"),
+    "load of a function as a global": _fn("  %v = util.global.load @f : index\n  util.return\n"),
+    "loads and stores of the global's type": (
+        "util.global private mutable @g : index = 0 : index\nutil.global private @h {a = 1} : index\n"
+        + _fn("  util.global.store %n, @g : index\n  %v = util.global.load @g : index\n"
+              "  %w = util.global.load immutable @h : index\n  util.return\n")),
+    # ops kept as text whose custom form ends in `: types`
+    "await without its ':'": _TP + "  %a = stream.timepoint.await %t => %r\n  util.return\n}\n",
+    "resource size without its ':'": _TP + "  %z = stream.resource.size %r  !stream.resource<external>\n  util.return\n}\n",
+    "await and size with their types": _TP + (
+        "  %a = stream.timepoint.await sync %t => %r : !stream.resource<external>{%n}\n"
+        "  %z = stream.resource.size %a : !stream.resource<external>\n  %x = util.align %z, %n : index\n"
+        "  util.return\n}\n"),
+    "export outside an executable": _fn("  stream.executable.export public @e\n  util.return\n"),
+    # an operand of a stream op whose type the op fixes, defined by an op of an exact type
+    "i1 constant as a slice offset": _fn("  %c0 = arith.constant 0 : i1\n" + _SLICE),
+    "i32 constant as a resource size": _fn("  %c0 = arith.constant 0 : index\n"
+                                           + _SLICE.replace("64 : index", "64 : i32")),
+    # integers iree-opt reads as int64 inside dialect attributes
+    "resource config value beyond int64": _cfg("min_buffer_offset_alignment = 9223372036854775808"),
+    "resource config value below int64": _cfg("min_buffer_offset_alignment = -9223372036854775809"),
+    "resource config value at int64's max": _cfg("min_buffer_offset_alignment = 9223372036854775807"),
+    "resource config entries without commas": _cfg("min_buffer_offset_alignment = 16\n index_bits = 32 "
+                                                   "index_bits = 32"),
+    "affinity queue beyond int64": _AFF + "util.func public @f() attributes {a = #hal.device.affinity<@d, "
+                                          "[18446744073709551616]>} {\n  util.return\n}\n",
+    "affinity queue of a stream op beyond int64": _AFF + _fn(
+        "  %c16 = arith.constant 16 : index\n  %r = stream.async.alloca on(#hal.device.affinity<@d, "
+        "[99999999999999999999999, 1]>) : !stream.resource<transient>{%c16}\n  util.return\n"),
+    "dense constant beyond its element type": _fn(_CST + "dense<99999> : tensor<4x2xi16>\n  util.return\n"),
+    "dense constant below its element type": _fn(_CST + "dense<-32769> : tensor<2xi16>\n  util.return\n"),
+    "dense constants within their element types": _fn(
+        _CST + "dense<[65535, -32768]> : tensor<2xi16>\n  util.return\n"),
+    # a util.global ends after its type: the next line is the next op
+    "keyword line after a global": "util.global private @d : !hal.device\nprivate util.global @w : index\n",
+    "misspelt op after a global": "util.global private @d : !hal.device\n" + _fn("  util.return\n").replace(
+        "util.func", "util_func"),
+    "visibility line after a global": "util.global private mutable @v {a = 1 : i32} : index\n public @f() {\n}\n",
+    "global without ':'": "util.global private @key !util.buffer :\n",
+    "global with its visibility after the name": "util.global @d private : !hal.device\n",
+    "'{' inside a type": "util.global private @var : !stream.resource<var{iable>\n",
+    "globals with locations and initial values": (
+        "util.global private @v : !stream.resource<variable>\nutil.global private @v2 = 5 : i32\n"
+        'util.global private mutable @v3 : index loc("x":1:2)\n'),
+    "duplicate argument name": "func.func @d(%b0: index, %b1: index, %b0: index) {\n  return\n}\n",
+    # a function is isolated from above
+    "value defined outside the function": "%c0 = arith.constant 0 : index\n" + _fn(
+        "  %c = arith.addi %c0, %n : index\n  util.return\n"),
+    "value of the function used in a nested region": _fn(
+        "  %c1 = arith.constant 1 : index\n  %r = scf.execute_region -> index {\n"
+        "    %c = arith.addi %c1, %n : index\n    scf.yield %c : index\n  }\n  util.return\n"),
+}
+
+
+@pytest.mark.iree
+@pytest.mark.parametrize("case", sorted(FOUND_CASES))
+def test_found_by_the_fuzz_as_iree_opt(case):
+    _same_verdict(FOUND_CASES[case])

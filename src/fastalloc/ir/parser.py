@@ -124,6 +124,7 @@ class _Parser:
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
+    stmt_end: cython.Py_ssize_t  # a header check's end of the op: a line break after it ends it (-1: none)
 
     def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
         self.src = SourceMap(text, filename, line_base)
@@ -158,6 +159,7 @@ class _Parser:
         self.encl = ""
         self.rets = None
         self.ret_depth = -1
+        self.stmt_end = -1
 
     # -- errors and token access -----------------------------------------
     def err(self, msg: str, k: int | None = None) -> FastallocError:
@@ -888,8 +890,12 @@ class _Parser:
         if dot < 0 or 0 <= lt < dot:
             return
         dialect = t[1:dot]
+        if lt > 0 and "{" in t and '"' not in t:
+            self.check_pretty_braces(t, k)
         if t.startswith("#stream.resource_config<"):
             self.check_resource_config(t, k)
+        elif t.startswith("#hal.device.affinity<"):
+            self.check_int64s(t, k)
         if dialect not in _DIALECTS:
             what = "type" if t[0] == "!" else "attribute"
             raise self.err(f"`{t}` {what} created with unregistered dialect. If this is intended, please provide "
@@ -900,6 +906,23 @@ class _Parser:
             if name not in _STREAM_TYPES:
                 raise self.err(f"unknown  type `{name}` in dialect `stream`", k)
 
+    def check_pretty_braces(self, t: str, k: cython.Py_ssize_t) -> None:
+        """A ``{`` in the ``<...>`` body of a dialect type or attribute is
+        closed in it (iree-opt: unbalanced '{' character in pretty dialect name)."""
+        opened: list = []
+        for pos in range(len(t)):
+            c = t[pos]
+            if c == "{":
+                opened.append(pos)
+            elif c == "}" and opened:
+                opened.pop()
+        if opened:
+            msg = "unbalanced '{' character in pretty dialect name"
+            if self.chunks is not None or self.base:
+                raise FastallocError(msg)
+            # (iree-opt points at the body's '<')
+            raise FastallocError(msg, self.src.location_at(self.src.offset(k) + t.find("<")))
+
     def check_resource_config(self, t: str, k: cython.Py_ssize_t) -> None:
         """``#stream.resource_config<{key = value, ...}>``: entries of an
         integer or a keyword, comma-separated."""
@@ -908,7 +931,26 @@ class _Parser:
             raise self.err("expected '{' and '}>' around the resource config", k)
         body = body[1:-2].strip()
         if body and not all(_CONFIG_ENTRY.fullmatch(e) for e in body.split(",")):
-            raise self.err("expected valid keyword", k)
+            # iree-opt reads `key = value` entries with an optional comma after each
+            pos = 0
+            while pos < len(body):
+                m = _CONFIG_ENTRY_SEP.match(body, pos)
+                if m is None or m.end() == pos:
+                    raise self.err("expected valid keyword", k)
+                pos = m.end()
+        self.check_int64s(t, k)
+
+    def check_int64s(self, t: str, k: cython.Py_ssize_t) -> None:
+        """The integers of an attribute iree-opt reads as int64 (resource
+        config values, affinity queues) fit: else `integer value too large`
+        at the number."""
+        for m in _ATTR_INT.finditer(t):
+            v = int(m.group())
+            if _INDEX_MIN <= v <= _INDEX_MAX:
+                continue
+            if self.chunks is not None or self.base:
+                raise FastallocError("integer value too large")
+            raise FastallocError("integer value too large", self.src.location_at(self.src.offset(k) + m.start()))
 
     # -- uninterpreted ops -------------------------------------------------
     @cython.ccall
@@ -1001,8 +1043,11 @@ class _Parser:
         opk: list = []  # token of each operand
         saved_rets = self.rets
         saved_depth = self.ret_depth
+        limit: cython.Py_ssize_t = -1
         if not generic and op.name in _SYMBOL_OPS:
             self.check_symbol_header(op.name)
+            limit = self.stmt_end
+            self.stmt_end = -1
         elif generic and toks[self.skip_ws(self.i)] != "(":
             raise self.err("expected '(' to start operand list", self.skip_ws(self.i))
         depth = 0
@@ -1028,7 +1073,7 @@ class _Parser:
                     j = i + 1
                     while toks[j] == "\n":
                         j += 1
-                    if self.stmt_start(j):
+                    if self.stmt_start(j) or 0 <= limit <= j:
                         break
                 i += 1
                 continue
@@ -1171,6 +1216,8 @@ class _Parser:
         self.rets = saved_rets
         self.ret_depth = saved_depth
         if not generic and not op._regions:
+            if op.name in _COLON_OPS:
+                self.check_colon(start, i)
             if op.name in _TRAILING_TYPES:
                 self.check_trailing_types(op, flat, opk, start - 1, nres)
             if op.name.startswith("arith."):
@@ -1225,6 +1272,9 @@ class _Parser:
                 return
             raise self.err(f"custom op '{name}' expected valid '@'-identifier for symbol name", j)
         j = self.skip_ws(j + 1)
+        if name == "util.global":
+            self.check_global_tail(j)
+            return
         if name not in ("util.func", "func.func"):
             if name == "stream.executable" and toks[j] not in ("{", "attributes", ""):
                 raise self.err("expected operation name in quotes", j)
@@ -1240,6 +1290,8 @@ class _Parser:
                 arg = ""
                 if toks[j][:1] == "%":
                     arg = toks[j]
+                    if arg in argtypes:
+                        raise self.err(f"region entry argument '{arg}' is already in use", j)
                     j = self.skip_ws(j + 1)
                     if toks[j] != ":":
                         raise self.err_expected("expected ':'", j)
@@ -1282,6 +1334,38 @@ class _Parser:
                 j = self.header_result(j, argtypes, rets)
         self.rets = None if None in rets else [r.replace(" ", "") for r in rets]
         self.ret_depth = self.nesting + 1
+
+    def check_colon(self, j: cython.Py_ssize_t, end: cython.Py_ssize_t) -> None:
+        """An op of ``_COLON_OPS`` (``name [keywords] operands : types``) has
+        its ``:`` after operands, symbols, `=>` and keyword groups only."""
+        toks = self.toks
+        while j < end:
+            t = toks[j]
+            if t == ":":
+                return
+            c = t[:1]
+            if c == "(" or c == "[" or c == "{":
+                j = self.skip_group(j)
+                continue
+            if not (c == "%" or c == "@" or c == "\n" or t in _COLON_OP_WORDS):
+                break
+            j += 1
+        raise self.err_expected("expected ':'", j)
+
+    def check_global_tail(self, j: cython.Py_ssize_t) -> None:
+        """``util.global ... @sym [{attrs}] (: type | = attr ...)``: with a
+        type, the op ends after it (what follows on the next line is the next
+        op, which iree-opt reads as one: `private util.global` is no op)."""
+        toks = self.toks
+        if toks[j] == "{":
+            j = self.skip_ws(self.skip_group(j))
+        if toks[j] == "=":
+            return
+        if toks[j] != ":":
+            raise self.err_expected("expected ':'", j)
+        j = self.skip_ws(j + 1)
+        self.check_type(toks[j], j)
+        self.stmt_end = self.header_type(j)
 
     def header_result(self, j: cython.Py_ssize_t, argtypes: dict, rets: list) -> cython.Py_ssize_t:
         """A function result: ``T``, ``%arg as T`` or ``%arg`` (tied: the
@@ -1608,8 +1692,11 @@ class _Parser:
                     vt = v.type
                     if vt != want:
                         owner = v.owner
-                        if not vt or (owner.__class__ is Op and owner.tmpl is not None):
+                        if not vt or (owner.__class__ is Op and owner.tmpl is not None
+                                      and owner.name not in _EXACT_RESULT_TYPE):
                             v.type = want  # the result type of an uninterpreted op was a guess
+                        elif owner.__class__ is Op and owner.tmpl is not None:
+                            self.use_type_error(v, want)
         if flat:
             flat = flat[:]  # exact size (extend over-allocates; 10^5 of them)
         op.operands = flat
@@ -1627,6 +1714,17 @@ class _Parser:
             op.results = results
             vals.extend(results)
 
+    def use_type_error(self, v: Value, want: str) -> None:
+        """``v`` (of an exact type) used as ``want`` by the op just read: the
+        error at its last use in that op (iree-opt resolves the operands there)."""
+        name = "%" + (v.name_hint or "")
+        toks = self.toks
+        k = self.i - 1
+        while k > 0 and toks[k] != name and not toks[k].startswith(name + "#"):
+            k -= 1
+        raise self.err(f"use of value '{name}' expects different type than prior uses: '{want}' vs '{v.type}'",
+                       k if k > 0 else None)
+
     @cython.ccall
     def share(self, items: list) -> list:
         """The list all ops with these items share (segment sizes: assigned
@@ -1643,7 +1741,11 @@ class _Parser:
     def opt_on(self, op: Op, key: str = "affinity", kw: str = "on") -> None:
         if self.peek() == kw:
             self.i += 1
+            k = self.i + 1
             op._props[key] = self.paren_attr()
+            t = self.toks[k]
+            if t.startswith("#hal.device.affinity<"):
+                self.check_int64s(t, k)
 
     @cython.ccall
     def opt_await(self, arrow: bool) -> list[Value]:
@@ -1720,7 +1822,17 @@ _ARITH_ARITY.update(dict.fromkeys(
      "truncf negf".split()], 1))
 _ARITH_ARITY["arith.select"] = 3
 _CONFIG_ENTRY = re.compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\s*")
+_CONFIG_ENTRY_SEP = re.compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\b\s*,?\s*")
+_ATTR_INT = re.compile(r"(?<![\w.$\-])-?\d+(?![\w.])")
+_INDEX_MIN = -(1 << 63)
+_INT_TYPE = re.compile(r"index|[su]?i\d+")
+_DENSE_INTS = re.compile(r"\s*dense<([-\d\s,\[\]]*)>\s*:\s*tensor<[^<>]*?x?([su]?i)(\d+)>\s*$")
+_INDEX_MAX = (1 << 63) - 1
 # Ops whose custom form starts `[visibility] @symbol` (checked as iree-opt does).
+# Uninterpreted ops whose custom form is `name [words] operands : types` and the words they take.
+_COLON_OPS = frozenset({"stream.timepoint.await", "stream.resource.size", "util.global.store", "util.global.load",
+                        "util.align"})
+_COLON_OP_WORDS = frozenset({",", "=", ">", "=>", "on", "sync", "immutable"})
 _SYMBOL_OPS = frozenset({"util.func", "func.func", "util.global", "stream.executable", "hal.executable"})
 # Ops whose custom form is `name %a, %b : T1, T2` (one type per operand).
 _TRAILING_TYPES = frozenset({"util.return", "func.return", "return", "scf.yield", "util.optimization_barrier"})
@@ -1790,12 +1902,38 @@ def _int_list(p: _Parser, text: str, k: int) -> list[int]:
         item = item.strip()
         if not item:
             continue
-        num = item.split(":")[0].strip()
+        num, colon, ty = item.partition(":")
+        num = num.strip()
+        if colon and not _INT_TYPE.fullmatch(ty.strip()):
+            raise p.err("integer literal not valid for specified type", k)
         try:
             out.append(int(num, 0))
         except ValueError:
             raise p.err(f"expected integer array, got {text}", k) from None
     return out
+
+
+def _check_dense_ints(p: _Parser, text: str, k: int) -> None:
+    """``dense<ints> : tensor<...xiN>``: each integer fits iN (iree-opt:
+    integer constant out of range for type)."""
+    m = _DENSE_INTS.match(text)
+    if m is None:
+        return
+    width = int(m.group(3))
+    signed = m.group(2) == "si"
+    unsigned = m.group(2) == "ui"
+    lo = -(1 << (width - 1)) if not unsigned else 0
+    hi = (1 << (width - 1)) - 1 if signed else (1 << width) - 1
+    for n in _ATTR_INT.finditer(m.group(1)):
+        if not lo <= int(n.group()) <= hi:
+            msg = "integer constant out of range for type"
+            tok = p.toks[k]
+            at = tok.find(n.group(), 6) if tok.startswith("dense<") else -1
+            if at >= 0 and n.group()[0] == "-":
+                at += 1  # (iree-opt points at the digits)
+            if at < 0 or p.chunks is not None or p.base:
+                raise p.err(msg, k)
+            raise FastallocError(msg, p.src.location_at(p.src.offset(k) + at))
 
 
 def _split_top(s: str) -> list[str]:
@@ -2044,7 +2182,9 @@ def p_async_constant(p: _Parser, op: Op) -> None:
     p.expect(":")
     ty, sz = p.sized_type()
     p.expect("=")
+    k = p.i
     op._props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
+    _check_dense_ints(p, op._props["value"], k)
     p.finish(op, {"await_timepoint": aw, "result_size": [sz]}, [ty])
 
 

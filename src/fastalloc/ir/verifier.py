@@ -56,6 +56,11 @@ _TERMINATORS = frozenset({
     "tensor.yield", "vm.return", "vm.br", "vm.cond_br", "vm.fail", "llvm.return", "llvm.br", "llvm.cond_br",
     "llvm.unreachable", "gpu.return", "gpu.terminator", "gpu.yield",
 })
+# Ops whose regions are isolated from above (levels below count the isolated
+# regions around an op in their high bits, the capturing ones in the low bits).
+_ISOLATED_OPS = frozenset({"util.func", "func.func", "util.initializer", "stream.executable", "builtin.module",
+                           "module", "stream.async.func", "stream.cmd.func", "hal.executable"})
+_ISO_SHIFT = 20
 _SUCCESSOR_OPS = frozenset({"cf.br", "cf.cond_br", "cf.switch", "vm.br", "vm.cond_br", "llvm.br", "llvm.cond_br"})
 _SYMBOL = re.compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
 _CONSTANT = re.compile(r"arith\.constant\s+(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\s*$")
@@ -120,8 +125,11 @@ def verify(module: Module) -> None:
                     lv = others.get(v, -1)
                 if lv < 0:
                     _not_visible(op, k, v)
-                elif capt is not None and lv < level and v.type.startswith("!stream.resource<"):
-                    raise _err(op, "used resource not listed in explicit captures (or produced internally)")
+                elif lv < level:
+                    if lv >> _ISO_SHIFT != level >> _ISO_SHIFT:
+                        raise _err(op, "using value defined outside the region")
+                    if capt is not None and v.type.startswith("!stream.resource<"):
+                        raise _err(op, "used resource not listed in explicit captures (or produced internally)")
             regions = op._regions
             if not regions:
                 for r in op.results:
@@ -130,6 +138,9 @@ def verify(module: Module) -> None:
                 continue
             if op.name in _CAPTURING_OPS:
                 inner_level, inner_capt = level + 1, op
+            elif op.name in _ISOLATED_OPS:
+                # a region isolated from above: nothing defined outside is visible in it
+                inner_level, inner_capt = ((level >> _ISO_SHIFT) + 1) << _ISO_SHIFT, None
             else:
                 inner_level, inner_capt = level, capt
             stack.append(_Frame([], [], level, capt, op))  # adds the results once the regions are done
@@ -225,6 +236,10 @@ def _check_op(op: Op, capt: Op | None) -> None:
                 _check_terminated(block)
     elif name == "arith.constant" and op.tmpl is not None:
         _check_constant(op)
+    elif name in _GLOBAL_ACCESS and op.tmpl is not None:
+        _check_global_access(op)
+    elif name in _PARENT_OP:
+        _check_parent(op)
     if op.segments is not None and opdef is not None and op.operands:
         _check_segment_types(op)
 
@@ -259,6 +274,89 @@ def _facts(name: str, opdef) -> _OpFacts:
         if name == opdef.name and OPS.get(name) is opdef:
             _FACTS[name] = f
     return f
+
+
+# Ops that live only in one parent op (iree-opt's HasParent trait).
+_PARENT_OP = {"stream.executable.export": "stream.executable"}
+
+
+def _check_parent(op: Op) -> None:
+    region = getattr(op.parent, "parent", None)
+    owner = getattr(region, "parent", None)
+    want = _PARENT_OP[op.name]
+    if not isinstance(owner, Op) or owner.name != want:
+        raise _err(op, f"expects parent op '{want}'")
+
+
+_GLOBAL_ACCESS = frozenset({"util.global.load", "util.global.store"})
+_GLOBAL_HEAD = re.compile(r"util\.global\s+(?:(?:public|private|nested)\s+)?(mutable\s+)?"
+                          r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*(?:\{.*\})?\s*([:=].*?)\s*$', re.S)
+_ACCESS = re.compile(r'(immutable\s+)?@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*:\s*(.+?)\s*$', re.S)
+# (the top-level block, {global name: (mutable, type) or None for another symbol}) of the last module seen
+_globals_cache: tuple = (None, {})
+
+
+def _module_globals(op: Op) -> dict:
+    global _globals_cache
+    top = op.parent
+    while top is not None and top.parent is not None and isinstance(top.parent.parent, Op):
+        top = top.parent.parent.parent
+    cached = _globals_cache
+    if cached[0] is top and top is not None:
+        return cached[1]
+    out: dict = {}
+    for g in (top.ops if top is not None else ()):
+        head = g.tmpl[0] if g.tmpl and isinstance(g.tmpl[0], str) else ""
+        if g.name == "util.global":
+            m = _GLOBAL_HEAD.match(head.strip())
+            if m is not None:
+                out[m.group(2).strip('"')] = (bool(m.group(1)), _global_type(m.group(3)))
+        elif g.name in _SYMBOL_OPS:
+            m = _SYMBOL.search(head)
+            if m is not None:
+                out.setdefault(m.group(1).strip('"'), None)
+    _globals_cache = (top, out)
+    return out
+
+
+def _global_type(text: str) -> str | None:
+    """``T`` of a global's ``: T [= initial value]`` or ``= value : T``,
+    without blanks (None: not known)."""
+    depth = 0
+    stop = "=" if text[0] == ":" else ":"
+    cut = -1
+    for k, c in enumerate(text):
+        if c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            depth -= 1
+        elif c == stop and depth == 0 and k > 0:
+            cut = k
+            if stop == "=":
+                break
+    if text[0] == ":":
+        return (text[1:cut] if cut > 0 else text[1:]).replace(" ", "")
+    return text[cut + 1:].replace(" ", "") if cut > 0 else None
+
+
+def _check_global_access(op: Op) -> None:
+    """``util.global.load [immutable] @g : T`` / ``util.global.store %v, @g : T``:
+    @g is a global of type T (and mutable for an immutable load: iree-opt's checks)."""
+    text = "".join(x for x in op.tmpl if isinstance(x, str))
+    m = _ACCESS.search(text)
+    if m is None:
+        return
+    name = m.group(2).strip('"')
+    known = _module_globals(op)
+    if name not in known or known[name] is None:
+        raise _err(op, f"undefined global: @{name}")
+    mutable, ty = known[name]
+    kind = "store" if op.name == "util.global.store" else "load"
+    want = m.group(3).replace(" ", "")
+    if ty is not None and want != ty:
+        raise _err(op, f"global type mismatch; global \"{name}\" is '{ty}' but {kind} is '{m.group(3)}'")
+    if m.group(1) and kind == "load" and mutable:
+        raise _err(op, "is marked as immutable but the global is mutable")
 
 
 def _check_terminated(block: Block) -> None:

@@ -209,8 +209,6 @@ def pack_slices(op: Op, consts: dict | None = None) -> PackSlices:
             c = _constant(consts, v)
             if c is None:
                 raise FastallocError(f"{_PACK}: slice {k} size is an arith.constant that is not an integer", op_location(op))
-            if c < 0:
-                raise FastallocError(f"{_PACK}: slice {k} has negative static size {c}", op_location(op))
             static_mask[k] = True
             static_sizes[k] = c
     return PackSlices(op, np.ascontiguousarray(iv[:, 0]), np.ascontiguousarray(iv[:, 1]),
@@ -253,10 +251,10 @@ def place_static(
     if n == 0:
         return np.zeros(0, dtype=np.int64), 0
     ra, oa = config.range_alignment, config.offset_alignment
-    if not (_power_of_two(oa) and _power_of_two(ra)) or bool(np.any(ends < starts)):
+    if not (_power_of_two(oa) and _power_of_two(ra)) or bool(np.any(ends < starts)) or bool(np.any(sizes < 0)):
         # iree-opt accepts these and lays them out with its arithmetic as it
-        # stands; the packers' contract (power-of-two alignments, start <= end)
-        # does not hold, so IREE's walk is replayed literally.
+        # stands; the packers' contract (power-of-two alignments, start <= end,
+        # sizes >= 0) does not hold, so IREE's walk is replayed literally.
         return _place_iree_literal(starts.tolist(), ends.tolist(), sizes.tolist(), oa, ra)
     s, e = _ranks(starts, ends)
     aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
@@ -295,7 +293,8 @@ def _place_iree_literal(starts: list[int], ends: list[int], sizes: list[int], oa
     later than the other ends, end < start included).  Quadratic: only
     the degenerate packs the kernels reject come here."""
     n = len(sizes)
-    aligned = [align_up(z, ra) for z in sizes]
+    # (int64 as IREE keeps them: a negative size aligns to a negative or zero size)
+    aligned = [_signed64(align_up(z, ra)) for z in sizes]
     offsets = [0] * n
     order: list[int] = []  # reservations sorted by offset, newest first among equal ones
     for i in range(n):
@@ -314,8 +313,12 @@ def _place_iree_literal(starts: list[int], ends: list[int], sizes: list[int], oa
         while j < len(order) and offsets[order[j]] < offsets[i]:
             j += 1
         order.insert(j, i)
-    high = max(o + z for o, z in zip(offsets, aligned))
-    return np.asarray(offsets, dtype=np.int64), align_up(high, ra)
+    high = max(0, max(o + z for o, z in zip(offsets, aligned)))  # (the high-water mark starts at 0)
+    return np.asarray(offsets, dtype=np.int64), _signed64(align_up(high, ra))
+
+
+def _signed64(x: int) -> int:
+    return x - (1 << 64) if x >= 1 << 63 else x
 
 
 def static_lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, config: ResourceConfig) -> int:
@@ -327,7 +330,8 @@ def static_lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, 
         return 0
     s, e = _ranks(starts, ends)
     ra = config.range_alignment
-    return _align(int(packing.lower_bound(s, e, sizes, alignment=ra)), ra)
+    # (a negative static size, which iree-opt lays out, takes no room)
+    return _align(int(packing.lower_bound(s, e, np.maximum(sizes, 0), alignment=ra)), ra)
 
 
 # ---------------------------------------------------------------------------
