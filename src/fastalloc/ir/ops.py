@@ -47,6 +47,7 @@ __all__ = [
     "OPS",
     "OpDef",
     "TEXT_OP_INTERFACES",
+    "TEXT_OP_PARENTS",
     "UNIT_PROPS",
 ]
 
@@ -293,8 +294,12 @@ OPS: dict[str, OpDef] = {d.name: d for d in _DEFS}
 #: ``OpDef.affinity``); ``tied``: ``TiedOpInterface`` (a timepoint await ties
 #: each result to its resource operand of the same rank); ``function``: ops
 #: with a function body (``CallableOpInterface``, also symbols);
-#: ``symbol``: other symbol-defining ops; ``terminator``.
+#: ``symbol``: other symbol-defining ops; ``terminator``; ``has_parent``:
+#: ops that live only directly inside one parent op (``HasParent``, the
+#: parent in :data:`TEXT_OP_PARENTS`).
+TEXT_OP_PARENTS: dict[str, str] = {"stream.executable.export": "stream.executable"}
 TEXT_OP_INTERFACES: dict[str, frozenset[str]] = {
+    "has_parent": frozenset(TEXT_OP_PARENTS),
     "tied": frozenset({"stream.timepoint.await"}),
     "function": frozenset({"stream.async.func", "stream.cmd.func"}),
     "symbol": frozenset({"stream.executable"}),

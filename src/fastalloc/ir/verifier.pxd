@@ -43,6 +43,8 @@ cdef class _Plan:
                outer=_Frame, done=Op, capt=Op, inner_capt=Op, values=list, nvalues=Py_ssize_t, levels=list,
                others=dict, added=list, block_args=list, ops=list, operands=list, k=Py_ssize_t, i=Py_ssize_t,
                lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint)
+cdef _verify(Module module)
+
 cpdef verify(Module module)
 
 @cython.locals(i=Py_ssize_t)

@@ -34,7 +34,7 @@ import re
 
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Module, Op, Value
-from fastalloc.ir.ops import INDEX_SEGMENTS, OPS
+from fastalloc.ir.ops import INDEX_SEGMENTS, OPS, TEXT_OP_PARENTS
 
 __all__ = ["verify"]
 
@@ -94,6 +94,15 @@ class _Frame:
 
 def verify(module: Module) -> None:
     """Raise a located FastallocError at the first op that breaks a rule above."""
+    global _globals_cache
+    try:
+        _verify(module)
+    finally:
+        # the memo of the module's globals must not keep the module alive
+        _globals_cache = (None, {})
+
+
+def _verify(module: Module) -> None:
     _check_symbols(module)
     # The values that dominate the op being checked, with the capture level
     # they were defined at (the number of enclosing capturing region ops):
@@ -277,7 +286,7 @@ def _facts(name: str, opdef) -> _OpFacts:
 
 
 # Ops that live only in one parent op (iree-opt's HasParent trait).
-_PARENT_OP = {"stream.executable.export": "stream.executable"}
+_PARENT_OP = TEXT_OP_PARENTS
 
 
 def _check_parent(op: Op) -> None:

@@ -633,8 +633,13 @@ def convert_checked_region(
     ``tick(n)``, if given, hears of every top-level op converted, in batches
     of up to ``_TICK_EVERY`` (the driver's progress bar)."""
     cv = _Conversion(scope, attrs)
-    _apply_region(region, cv, tick)
-    cv.finish()
+    try:
+        _apply_region(region, cv, tick)
+        cv.finish()
+    finally:
+        # The sweep holds the conversion (its converters' argument): without
+        # this cut the pair, and the scope with it, waits for the collector.
+        cv.sweep = None
 
 
 _TICK_EVERY = 1024
