@@ -44,20 +44,22 @@ Long runs draw a progress bar on stderr when it is a terminal (``-q``: never);
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from fastalloc._gc import gc_paused
 from fastalloc._guard import internal_error, run_deep
+from fastalloc._log import INFO, logger
 from fastalloc.errors import FastallocError
 
 # Library code only logs; handlers are the application's business (see -v).
-_log = logging.getLogger("fastalloc.cli")
+# The command imports neither ``logging`` (unless -v: fastalloc._log) nor
+# ``tempfile`` (only to replace a regular output file) nor anything a
+# subcommand other than the one run needs: start-up is most of a small run.
+_LOG = "fastalloc.cli"
 
 __all__ = ["main", "SUBCOMMANDS", "write_atomic", "read_input"]
 
@@ -107,6 +109,8 @@ def _replace_via_temp(path: str, suffix: str, write) -> None:
     """``write(tmp)`` into a temporary file beside ``path``, then rename it over
     ``path``: readers see the old file or the whole new one, never a part, and
     a failure leaves no temporary file behind."""
+    import tempfile
+
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix=suffix, dir=d)
     _live_temps.add(tmp)  # removed by the signal handlers if the process is killed while writing
@@ -254,7 +258,9 @@ def _opt_run(args: argparse.Namespace) -> int:
         _report(e)
         return 1
 
-    _log.info("opt %s: passes %s, options %s", filename, ", ".join(names) or "(none)", options)
+    log = logger(_LOG, INFO)
+    if log is not None:
+        log.info("opt %s: passes %s, options %s", filename, ", ".join(names) or "(none)", options)
 
     def one(chunk: str, base: int) -> str:
         # One pause over all stages, as run_passes does (see fastalloc._gc).
@@ -276,7 +282,9 @@ def _opt_run(args: argparse.Namespace) -> int:
                 # per execute region) get their own bar; it erases itself when done.
                 with timing.phase(name), _RegionBar(name, args) as bar:
                     fn.run(m, pass_options, PassContext(progress=bar))
-                _log.debug("%s:%d: %s done", filename, base + 1, name)
+                log = logger(_LOG)
+                if log is not None:
+                    log.debug("%s:%d: %s done", filename, base + 1, name)
         except BaseException:
             m.dispose()  # the collector is off in the command (see main)
             raise
@@ -591,6 +599,8 @@ def _configure_logging(verbose: int) -> None:
     """The CLI's own handler on the 'fastalloc' logger (never the root logger)."""
     if not verbose:
         return
+    import logging
+
     log = logging.getLogger("fastalloc")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("fastalloc: %(message)s"))
@@ -688,8 +698,10 @@ def _pack_run(args: argparse.Namespace) -> int:
     try:
         with phases.phase("read csv"):
             prob = _read_problem(args.problem)
-        _log.info("pack %s: %d buffers, strategy %s, alignment %d", args.problem, len(prob),
-                  args.strategy, args.alignment)
+        log = logger(_LOG, INFO)
+        if log is not None:
+            log.info("pack %s: %d buffers, strategy %s, alignment %d", args.problem, len(prob),
+                     args.strategy, args.alignment)
         t0 = time.perf_counter()
         if args.time_limit is not None and (args.strategy != "search" or not 0 <= args.time_limit < 1e9):
             raise FastallocError(f"--time-limit takes seconds >= 0 and applies to --strategy search, "
@@ -1092,12 +1104,17 @@ def _run_command(args: argparse.Namespace) -> int:
         return 1
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand; with ``only``, the other
+    subcommands are listed (``fastalloc -h``, usage lines) but get no
+    arguments: enough to parse a command line that names ``only``, at a
+    fraction of the cost."""
     parser = argparse.ArgumentParser(prog="fastalloc", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     for name, (hlp, add, run) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=hlp)
-        add(p)
+        if only is None or name == only:
+            add(p)
         p.set_defaults(_run=run)
     return parser
 
@@ -1108,7 +1125,9 @@ def _parse_args(argv: list[str]) -> argparse.Namespace:
     if argv[:1] == ["compile"] and "--" in argv:
         k = argv.index("--")
         argv, tail = argv[:k], argv[k + 1:]
-    args = build_parser().parse_args(argv)
+    # The subcommand is the first argument (the top level takes only -h).
+    only = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    args = build_parser(only).parse_args(argv)
     if tail is not None:
         args.iree_flags = tail
     return args

@@ -16,7 +16,6 @@ coerces its arrays once, here, and raises :class:`FastallocError` (a
 
 from __future__ import annotations
 
-import logging
 import numbers
 import time
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from fastalloc._log import logger
 from fastalloc.errors import FastallocError
 from fastalloc.kernels import alias as _alias
 from fastalloc.kernels import bestfit as _bestfit
@@ -53,7 +53,6 @@ Strategy = Literal["best-fit", "iree", "search"]
 #: Packing strategies accepted by :func:`pack`.
 STRATEGIES: tuple[Strategy, ...] = ("best-fit", "iree", "search")
 
-_log = logging.getLogger(__name__)
 
 #: ``strategy="search"``'s work budget when neither ``time_limit`` nor
 #: ``work_limit`` is given (deterministic; a unit is a search node, plus one
@@ -322,9 +321,10 @@ def pack(
         offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     top = int(top)
     total = (top + (ralign - 1)) & ~(ralign - 1)
-    if _log.isEnabledFor(logging.DEBUG):
-        _log.debug("pack: %d buffers, strategy %s, alignment %d, total %d bytes, %.3f s",
-                   n, strategy, align, total, time.perf_counter() - t0)
+    log = logger(__name__)  # None unless someone hears DEBUG (fastalloc._log)
+    if log is not None:
+        log.debug("pack: %d buffers, strategy %s, alignment %d, total %d bytes, %.3f s",
+                  n, strategy, align, total, time.perf_counter() - t0)
     return Plan(offsets, total, strategy, align, ralign, (s, e, z))
 
 

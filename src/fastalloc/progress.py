@@ -11,16 +11,15 @@ collects wall time per phase and prints a report in the shape of MLIR's
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 import threading
 import time
 from typing import TextIO
 
-__all__ = ["Activity", "Progress", "Timing"]
+from fastalloc._log import logger
 
-_log = logging.getLogger(__name__)
+__all__ = ["Activity", "Progress", "Timing"]
 
 # Bars currently on screen: an Activity stays quiet while a Progress bar (a
 # pass counting its regions) owns the line.
@@ -166,9 +165,10 @@ class Activity:
                 self.stream.flush()
                 self._drawn = False
         seconds = time.monotonic() - self._t0
-        if _log.isEnabledFor(logging.DEBUG):
+        log = logger(__name__)  # None unless someone hears DEBUG (fastalloc._log)
+        if log is not None:
             size = f" ({self.size})" if self.size else ""
-            _log.debug("%s%s: %.3f s", self.label, size, seconds)
+            log.debug("%s%s: %.3f s", self.label, size, seconds)
 
 
 class Timing:

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Union
 
+from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
 
 __all__ = [
@@ -54,13 +55,14 @@ __all__ = [
     "split_top_level",
 ]
 
+# (Patterns are compiled on first use: see fastalloc._lazyre.)
 # An attribute alias reference: `#name` not followed by `<` (a dialect
 # attribute such as `#hal.device.affinity<...>` is matched whole and is not
 # an alias unless the module defines that very name).
-_ALIAS_REF = re.compile(r"#[A-Za-z_][\w.$-]*")
+_ALIAS_REF = lazy_compile(r"#[A-Za-z_][\w.$-]*")
 # String literals (kept verbatim by every normalization) and whitespace runs.
-_STRING_OR_SPACE = re.compile(r'"(?:[^"\\]|\\[\s\S])*"?|\s+')
-_WORD = re.compile(r"[\w.$-]")
+_STRING_OR_SPACE = lazy_compile(r'"(?:[^"\\]|\\[\s\S])*"?|\s+')
+_WORD = lazy_compile(r"[\w.$-]")
 # The alias chain is followed at most this far (a parsed module cannot have
 # a cycle; a module built in code could).
 _MAX_DEPTH = 64
@@ -216,7 +218,7 @@ class AttrTable:
 
 # What split_top_level looks at: string literals (skipped whole), arrows
 # (`->`: its `>` closes nothing), brackets and the separator.
-_SPLIT_TOKEN = re.compile(r'"(?:[^"\\]|\\[\s\S])*"?|->|[<>()\[\]{},]')
+_SPLIT_TOKEN = lazy_compile(r'"(?:[^"\\]|\\[\s\S])*"?|->|[<>()\[\]{},]')
 
 
 def split_top_level(text: str) -> list[str]:
@@ -237,7 +239,7 @@ def split_top_level(text: str) -> list[str]:
     return [] if parts == [""] else parts
 
 
-_INT = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*(?::\s*(index|i\d+|si\d+|ui\d+))?\s*$")
+_INT = lazy_compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*(?::\s*(index|i\d+|si\d+|ui\d+))?\s*$")
 
 
 def _int_literal(text: str) -> int:
@@ -296,7 +298,7 @@ def parse_dict(text: str) -> list[tuple[str, str]] | None:
     return items
 
 
-_SYMBOL_REF = re.compile(r'^\s*@([\w.$-]+|"(?:[^"\\]|\\.)*")((?:::@(?:[\w.$-]+|"(?:[^"\\]|\\.)*"))*)\s*$')
+_SYMBOL_REF = lazy_compile(r'^\s*@([\w.$-]+|"(?:[^"\\]|\\.)*")((?:::@(?:[\w.$-]+|"(?:[^"\\]|\\.)*"))*)\s*$')
 
 
 def parse_symbol_ref(text: str) -> list[str] | None:
@@ -313,7 +315,7 @@ def parse_symbol_ref(text: str) -> list[str] | None:
 # Affinities (#hal.device.affinity / promise / optimal)
 # ---------------------------------------------------------------------------
 
-_DEVICE = re.compile(r"^#hal\.device\.(affinity|promise)<\s*(@[\w.$-]+)\s*(?:,\s*\[([^\]]*)\])?\s*>$")
+_DEVICE = lazy_compile(r"^#hal\.device\.(affinity|promise)<\s*(@[\w.$-]+)\s*(?:,\s*\[([^\]]*)\])?\s*>$")
 _OPTIMAL_PREFIX = "#hal.device.optimal<["
 
 
@@ -417,7 +419,7 @@ class ResourceConfig:
     range_alignment: int = DEFAULT_ALIGNMENT
 
 
-_CONFIG_ATTR = re.compile(r"#stream\.resource_config\s*<\s*\{(?P<body>[^}]*)\}\s*>")
+_CONFIG_ATTR = lazy_compile(r"#stream\.resource_config\s*<\s*\{(?P<body>[^}]*)\}\s*>")
 _CONFIG_FIELDS = ("min_buffer_offset_alignment", "min_buffer_range_alignment")
 _CONFIG_KEY = "stream.resources"
 

@@ -28,9 +28,9 @@ Token shapes (the parser dispatches on the first character):
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError, SourceLocation
 
 __all__ = ["TOKEN_RE", "SourceMap", "TokenChunks", "tokenize", "tokenize_regex"]
@@ -76,7 +76,10 @@ _TOKEN = (
     r")"
 )
 
-TOKEN_RE = re.compile(_TOKEN)
+# Compiled on first use: the native scanner asks it only about the rare
+# tokens it does not decide itself, and compiling it is a large part of the
+# command line's start-up.
+TOKEN_RE = lazy_compile(_TOKEN)
 
 try:
     from fastalloc._lexer import scan as _scan
@@ -86,7 +89,7 @@ except ImportError:  # pragma: no cover - the extension is not built yet
 
 # A line that starts with an SSA value: no token (not even a multi-line
 # attribute, which cannot hold SSA values) spans the line break before it.
-_CUT = re.compile(r"\n[ \t]*%")
+_CUT = lazy_compile(r"\n[ \t]*%")
 _CHUNK = 1 << 20
 
 
@@ -104,7 +107,7 @@ def tokenize(text: str) -> list[str]:
 # parser is at a statement boundary there unless an op spreads such a line
 # inside its brackets (then it reports an error and parse() parses again from
 # the whole token list).
-_CUT_STMT = re.compile(r"\n[ \t]*%[\w$.\-]+(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::\d+)?)*[ \t]*=(?![=>])")
+_CUT_STMT = lazy_compile(r"\n[ \t]*%[\w$.\-]+(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::\d+)?)*[ \t]*=(?![=>])")
 
 
 class TokenChunks:

@@ -25,10 +25,10 @@ lists is decided in one place:
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from fastalloc._lazyre import lazy_compile
 from fastalloc.ir import model as _model
 from fastalloc.ir.attributes import parse_int
 from fastalloc.ir.model import Block, Op, Value
@@ -213,9 +213,9 @@ def drop_uses(op: Op, operands: list[Value] | None = None) -> None:
 # Constants and the folds of createOrFold
 # ---------------------------------------------------------------------------
 
-_PRETTY_CONST = re.compile(r"arith\.constant\s+(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
-_GENERIC_CONST = re.compile(r"value\s*=\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)")
-_TYPED_INT = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
+_PRETTY_CONST = lazy_compile(r"arith\.constant\s+(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
+_GENERIC_CONST = lazy_compile(r"value\s*=\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)")
+_TYPED_INT = lazy_compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*:\s*(index|i\d+)\s*$")
 
 
 def constant_int(value: Value) -> int | None:

@@ -18,13 +18,13 @@ The registry maps names to pass objects: :func:`register` adds one,
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal, Protocol, overload
 
 from fastalloc._gc import gc_paused
+from fastalloc._log import logger
 from fastalloc.errors import FastallocError
 
 # The pass functions themselves live in their submodules (``fastalloc.passes.
@@ -46,8 +46,6 @@ __all__ = [
 
 #: ``pack_strategy`` of the passes: a packing strategy, or ``"smallest"`` (each, keep the smaller slab)
 PackStrategy = Literal["iree", "best-fit", "search", "smallest"]
-
-_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -259,12 +257,13 @@ def _run_passes(text: Any, names: list[str], fns: list[Pass], filename: str, opt
 
     # Parser, passes and printer each pause the cyclic collector, but between
     # them it would run full scans over the objects just made.
-    debug = _log.isEnabledFor(logging.DEBUG)
+    log = logger(__name__)  # None unless someone hears DEBUG (fastalloc._log)
+    debug = log is not None
     with gc_paused():
         t0 = time.perf_counter()
         module = parse(text, filename=filename)
         if debug:
-            _log.debug("%s: parse: %d bytes, %d ops, %.3f s", filename, len(text), _count_ops(module),
+            log.debug("%s: parse: %d bytes, %d ops, %.3f s", filename, len(text), _count_ops(module),
                        time.perf_counter() - t0)
         context = PassContext()
         try:
@@ -272,12 +271,12 @@ def _run_passes(text: Any, names: list[str], fns: list[Pass], filename: str, opt
                 t0 = time.perf_counter()
                 fn.run(module, options, context)
                 if debug:
-                    _log.debug("%s: %s: %d ops after, %.3f s", filename, name, _count_ops(module),
+                    log.debug("%s: %s: %d ops after, %.3f s", filename, name, _count_ops(module),
                                time.perf_counter() - t0)
             t0 = time.perf_counter()
             out = module.print()
             if debug:
-                _log.debug("%s: print: %d bytes, %.3f s", filename, len(out), time.perf_counter() - t0)
+                log.debug("%s: print: %d bytes, %.3f s", filename, len(out), time.perf_counter() - t0)
             return out
         except FastallocError:
             raise

@@ -74,6 +74,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from fastalloc._lazyre import lazy_compile
 from fastalloc.ir.ops import AFFINITY_OPS, OPS, TEXT_OP_INTERFACES
 from fastalloc.passes.regions import tied_operand, tied_results
 
@@ -107,8 +108,8 @@ _INDIRECT_CALLS = frozenset({"func.call_indirect", "call_indirect"})
 _RETURNS = frozenset({"util.return", "func.return", "return"})
 _CALLABLES = frozenset({"util.func", "func.func", "util.initializer", "stream.async.func", "stream.cmd.func"})
 _BRANCHES = frozenset({"cf.br", "cf.cond_br", "cf.switch"})
-_SYMBOL = re.compile(r"@([\w.$-]+|\"[^\"]*\")")
-_ATTR_IN_DICT = re.compile(r"stream\.affinity(\.default)?\s*=\s*(#[\w.]+(?:<)?)")
+_SYMBOL = lazy_compile(r"@([\w.$-]+|\"[^\"]*\")")
+_ATTR_IN_DICT = lazy_compile(r"stream\.affinity(\.default)?\s*=\s*(#[\w.]+(?:<)?)")
 
 _EMPTY: dict[str, str] = {}
 
@@ -123,9 +124,9 @@ def _head(op: Op) -> str:
     return tmpl[0] if tmpl and isinstance(tmpl[0], str) else ""
 
 
-_GENERIC_SYM_NAME = re.compile(r'\bsym_name\s*=\s*"((?:[^"\\]|\\.)*)"')
-_GENERIC_VISIBILITY = re.compile(r'\bsym_visibility\s*=\s*"(\w+)"')
-_BARE_SYMBOL = re.compile(r"[A-Za-z_][\w.$-]*")
+_GENERIC_SYM_NAME = lazy_compile(r'\bsym_name\s*=\s*"((?:[^"\\]|\\.)*)"')
+_GENERIC_VISIBILITY = lazy_compile(r'\bsym_visibility\s*=\s*"(\w+)"')
+_BARE_SYMBOL = lazy_compile(r"[A-Za-z_][\w.$-]*")
 
 
 def _sym_name(op: Op) -> str | None:
@@ -154,7 +155,7 @@ def _has_body(fn: Op | None) -> bool:
     return bool(blocks) and (len(blocks) > 1 or bool(blocks[0].ops))
 
 
-_GENERIC_SUCCESSORS = re.compile(r"\)\s*\[\s*(\^[^\]]*)\]")
+_GENERIC_SUCCESSORS = lazy_compile(r"\)\s*\[\s*(\^[^\]]*)\]")
 _I32_ARRAY = r"\s*=\s*array<i32(?::([\d,\s]*))?>"
 
 

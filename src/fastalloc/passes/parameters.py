@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import split_top_level
 from fastalloc.ir.generic import _matching
@@ -45,13 +46,13 @@ _RANGE = rf"{_O}\[{_O}to{_O}for{_O}\]"  # resource[offset to end for length]
 _TYPE = r"(![^{}]+?)"
 _SIZED = rf"{_TYPE}\{{{_O}\}}"  # type{size}
 _PRETTY = {
-    "load": re.compile(rf"^{_REF}\[{_O}\]:{_SIZED}$"),
-    "read": re.compile(rf"^{_REF}\[{_O}\]->{_RANGE}:{_SIZED}$"),
-    "write": re.compile(rf"^{_RANGE}->{_REF}\[{_O}\]:{_SIZED}$"),
-    "gather": re.compile(rf"^{_REF}\[{_O}\]->{_RANGE}:{_SIZED}$"),
-    "scatter": re.compile(rf"^{_RANGE}:{_SIZED}->{_REF}\[{_O}\]$"),
+    "load": lazy_compile(rf"^{_REF}\[{_O}\]:{_SIZED}$"),
+    "read": lazy_compile(rf"^{_REF}\[{_O}\]->{_RANGE}:{_SIZED}$"),
+    "write": lazy_compile(rf"^{_RANGE}->{_REF}\[{_O}\]:{_SIZED}$"),
+    "gather": lazy_compile(rf"^{_REF}\[{_O}\]->{_RANGE}:{_SIZED}$"),
+    "scatter": lazy_compile(rf"^{_RANGE}:{_SIZED}->{_REF}\[{_O}\]$"),
 }
-_LIST_BODY = re.compile(rf"^\{{(.*)\}}:{_TYPE}$")
+_LIST_BODY = lazy_compile(rf"^\{{(.*)\}}:{_TYPE}$")
 
 # Generic form: ODS operand segments in declaration order (iree-opt 3.13).
 _SEGMENTS = {
@@ -61,7 +62,7 @@ _SEGMENTS = {
     "gather": ("scope", "keys", "offsets", "resource", "size", "r_offsets", "r_ends", "r_lengths", "await"),
     "scatter": ("resource", "size", "r_offsets", "r_ends", "r_lengths", "scope", "keys", "offsets", "await"),
 }
-_SEG_SIZES = re.compile(r"^array<i32(?::\s*([\d,\s]*))?>$")
+_SEG_SIZES = lazy_compile(r"^array<i32(?::\s*([\d,\s]*))?>$")
 
 
 @dataclass
