@@ -140,7 +140,13 @@ def _install_signal_handlers() -> None:
     The command runs on a helper thread (fastalloc._guard.run_deep) and the
     main thread only waits for it, so the handler runs as soon as the signal
     arrives, even while the worker is in a long native loop."""
-    import signal
+    try:
+        # the C module behind ``signal``: the same functions, without the
+        # enums that ``signal`` builds when imported (a few ms of start-up)
+        import _signal as signal
+    except ImportError:  # pragma: no cover - not CPython
+        import signal  # type: ignore[no-redef]
+    names = {getattr(signal, sig): sig for sig in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, sig)}
 
     def handler(signum, _frame) -> None:
         for tmp in list(_live_temps):
@@ -148,16 +154,15 @@ def _install_signal_handlers() -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
-        name = signal.Signals(signum).name
+        name = names.get(signum, f"signal {signum}")
         try:
             os.write(2, f"fastalloc: interrupted ({name}); no output written\n".encode())
         except OSError:
             pass
         os._exit(128 + signum)
 
-    for sig in ("SIGINT", "SIGTERM", "SIGHUP"):
-        if hasattr(signal, sig):
-            signal.signal(getattr(signal, sig), handler)
+    for signum in names:
+        signal.signal(signum, handler)
 
 
 def _is_special(path: str) -> bool:
@@ -1104,17 +1109,49 @@ def _run_command(args: argparse.Namespace) -> int:
         return 1
 
 
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, computed the same way (COLUMNS,
+    else the terminal on stdout, else 80) without importing shutil, which
+    imports bz2, lzma and more for its archive functions."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter with the same width, found by _terminal_columns
+    (argparse makes a formatter for every argument added, to check it)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser of every subcommand; with ``only``, the other
-    subcommands are listed (``fastalloc -h``, usage lines) but get no
-    arguments: enough to parse a command line that names ``only``, at a
-    fraction of the cost."""
-    parser = argparse.ArgumentParser(prog="fastalloc", description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    """The argument parser of every subcommand; with ``only``, the parser of
+    that subcommand alone (the usage line still names them all): enough to
+    parse a command line that names ``only``, at a fraction of the cost."""
+    parser = argparse.ArgumentParser(prog="fastalloc", description=__doc__.split("\n\n")[0],
+                                     formatter_class=_HelpFormatter)
+    # With ``only``, the metavar argparse derives from the choices is spelt
+    # out (the others are not added); it only shows in usage lines then.
+    metavar = None if only is None else "{" + ",".join(SUBCOMMANDS) + "}"
+    sub = parser.add_subparsers(dest="command", required=True, metavar=metavar)
     for name, (hlp, add, run) in SUBCOMMANDS.items():
-        p = sub.add_parser(name, help=hlp)
-        if only is None or name == only:
-            add(p)
+        if only is not None and name != only:
+            continue
+        p = sub.add_parser(name, help=hlp, formatter_class=_HelpFormatter)
+        add(p)
         p.set_defaults(_run=run)
     return parser
 
@@ -1137,6 +1174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     import gc
 
     if argv is None:
+        # One command per process: nothing in fastalloc calls BLAS, so numpy's
+        # OpenBLAS need not start its thread pool when numpy is imported (a
+        # thread per core, their buffers: CPU time a short run notices).
+        # The user's own setting wins.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         # One command per process (console script, python -m fastalloc):
         # the cyclic collector stays off throughout.  Each stage pauses it
         # anyway (fastalloc._gc), but switching it back on after printing
