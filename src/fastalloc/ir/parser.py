@@ -58,6 +58,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
         def locals(**_):
             return lambda f: f
 
+from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
@@ -71,7 +72,7 @@ __all__ = ["parse", "split_chunks"]
 
 TIMEPOINT = "!stream.timepoint"
 _LIFETIMES = {"transient", "external", "constant", "variable", "staging", "*"}
-_BUILTIN_TYPE = re.compile(r"(?:index|none|[su]?i\d+|f\d+|bf16|tf32|f8E\w+|f4E\w+|f6E\w+)$")
+_BUILTIN_TYPE = lazy_compile(r"(?:index|none|[su]?i\d+|f\d+|bf16|tf32|f8E\w+|f4E\w+|f6E\w+)$")
 _STREAM_TYPES = frozenset({"resource", "timepoint", "channel", "binding", "file"})
 _DOTLESS_OPS = frozenset({"return", "module", "call", "call_indirect", "unrealized_conversion_cast"})
 _ACCESS = {"ro": 1, "wo": 2, "rw": 3}
@@ -1807,10 +1808,10 @@ class _Parser:
 
 
 _MAX_RESULTS = 1 << 24  # `%x:N =`: no op has more (a bigger N is a typo, not a module)
-_INT_LIT = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
-_FLOAT_LIT = re.compile(r"-?\d+\.\d*(?:[eE][+\-]?\d+)?|-?\d+[eE][+\-]?\d+")
-_INT_TYPE = re.compile(r"index|[su]?i\d+")
-_FLOAT_TYPE = re.compile(r"f\d+|bf16|tf32|f8E\w+|f4E\w+|f6E\w+")
+_INT_LIT = lazy_compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
+_FLOAT_LIT = lazy_compile(r"-?\d+\.\d*(?:[eE][+\-]?\d+)?|-?\d+[eE][+\-]?\d+")
+_INT_TYPE = lazy_compile(r"index|[su]?i\d+")
+_FLOAT_TYPE = lazy_compile(r"f\d+|bf16|tf32|f8E\w+|f4E\w+|f6E\w+")
 _CMPI_PREDICATES = frozenset("eq ne slt sle sgt sge ult ule ugt uge".split())
 _CMPF_PREDICATES = frozenset("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split())
 _ARITH_ARITY = dict.fromkeys(
@@ -1821,12 +1822,12 @@ _ARITH_ARITY.update(dict.fromkeys(
     ["arith." + k for k in "index_cast index_castui extsi extui trunci sitofp uitofp fptosi fptoui bitcast extf "
      "truncf negf".split()], 1))
 _ARITH_ARITY["arith.select"] = 3
-_CONFIG_ENTRY = re.compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\s*")
-_CONFIG_ENTRY_SEP = re.compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\b\s*,?\s*")
-_ATTR_INT = re.compile(r"(?<![\w.$\-])-?\d+(?![\w.])")
+_CONFIG_ENTRY = lazy_compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\s*")
+_CONFIG_ENTRY_SEP = lazy_compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\b\s*,?\s*")
+_ATTR_INT = lazy_compile(r"(?<![\w.$\-])-?\d+(?![\w.])")
 _INDEX_MIN = -(1 << 63)
-_INT_TYPE = re.compile(r"index|[su]?i\d+")
-_DENSE_INTS = re.compile(r"\s*dense<([-\d\s,\[\]]*)>\s*:\s*tensor<[^<>]*?x?([su]?i)(\d+)>\s*$")
+_INT_TYPE = lazy_compile(r"index|[su]?i\d+")
+_DENSE_INTS = lazy_compile(r"\s*dense<([-\d\s,\[\]]*)>\s*:\s*tensor<[^<>]*?x?([su]?i)(\d+)>\s*$")
 _INDEX_MAX = (1 << 63) - 1
 # Ops whose custom form starts `[visibility] @symbol` (checked as iree-opt does).
 # Uninterpreted ops whose custom form is `name [words] operands : types` and the words they take.
@@ -1991,7 +1992,7 @@ def _join(parts: list[str]) -> str:
 
 
 _LOC_SPACED = frozenset({"at", "to", "="})
-_LOC_REF = re.compile(r'"(?:[^"\\]|\\.)*"|#[\w$]+')
+_LOC_REF = lazy_compile(r'"(?:[^"\\]|\\.)*"|#[\w$]+')
 
 
 def _loc_join(parts: list[str]) -> str:
@@ -2883,7 +2884,7 @@ assert set(_PRETTY) == set(OPS), set(OPS) ^ set(_PRETTY)
 # Entry points
 # ---------------------------------------------------------------------------
 
-_BAD_BYTES = re.compile("[" + chr(0xDC80) + "-" + chr(0xDCFF) + "]+")  # surrogateescape of invalid bytes
+_BAD_BYTES = lazy_compile("[" + chr(0xDC80) + "-" + chr(0xDCFF) + "]+")  # surrogateescape of invalid bytes
 
 
 def _decode_comments(data: bytes) -> tuple[str | None, int]:
@@ -2920,7 +2921,7 @@ def _decode(data: bytes | str, filename: str) -> str:
 
 # Characters MLIR's lexer takes nowhere but in comments (and, but for \v and
 # \f, in string literals): blanks are space, tab, CR and LF; NUL is skipped.
-_ODD_CHAR = re.compile(r"[^\x20-\x7e\t\n\r\x00]")
+_ODD_CHAR = lazy_compile(r"[^\x20-\x7e\t\n\r\x00]")
 # The characters _ODD_CHAR does not match, as bytes (ASCII text's fast path).
 _PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\t\n\r\x00"
 
@@ -3012,7 +3013,7 @@ def quote_filename(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-_SPLIT = re.compile(r"^// -----[ \t]*$", re.M)
+_SPLIT = lazy_compile(r"^// -----[ \t]*$", re.M)
 
 
 def split_chunks(text: str) -> list[tuple[str, int]]:

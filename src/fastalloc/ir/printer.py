@@ -47,13 +47,14 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
             return lambda f: f
 
 from fastalloc.ir.generic import generic_template
+from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.ir.model import Block, Module, Op, Region, Value
 from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS, OPS
 
 __all__ = ["print_module", "print_op", "write_module"]
 
-_VALID_NAME = re.compile(r"[\w$.\-]+$")
+_VALID_NAME = lazy_compile(r"[\w$.\-]+$")
 _ACCESS_NAMES = {1: "ro", 2: "wo", 3: "rw"}
 IND = "  "
 
@@ -555,8 +556,8 @@ def _quote_file(name: str) -> str:
 
 # ops whose custom printers leave out their arguments' locations
 _NO_ARG_LOCS = frozenset({"util.func", "stream.cmd.func", "stream.async.func"})
-_LOC_STR = re.compile(r'"(?:[^"\\]|\\.)*"')
-_LOC_FILE = re.compile(r'(?::\d+)*(?: to (?:\d+)?(?::\d+)*)?')
+_LOC_STR = lazy_compile(r'"(?:[^"\\]|\\.)*"')
+_LOC_FILE = lazy_compile(r'(?::\d+)*(?: to (?:\d+)?(?::\d+)*)?')
 
 
 def _loc_scan(s: str, i: int, kids: list | None) -> int:

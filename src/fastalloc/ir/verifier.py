@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Module, Op, Value
 from fastalloc.ir.ops import INDEX_SEGMENTS, OPS, TEXT_OP_PARENTS
@@ -62,9 +63,9 @@ _ISOLATED_OPS = frozenset({"util.func", "func.func", "util.initializer", "stream
                            "module", "stream.async.func", "stream.cmd.func", "hal.executable"})
 _ISO_SHIFT = 20
 _SUCCESSOR_OPS = frozenset({"cf.br", "cf.cond_br", "cf.switch", "vm.br", "vm.cond_br", "llvm.br", "llvm.cond_br"})
-_SYMBOL = re.compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
-_CONSTANT = re.compile(r"arith\.constant\s+(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\s*$")
-_GENERIC_CONSTANT = re.compile(r"\bvalue\s*=\s*(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\b")
+_SYMBOL = lazy_compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
+_CONSTANT = lazy_compile(r"arith\.constant\s+(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\s*$")
+_GENERIC_CONSTANT = lazy_compile(r"\bvalue\s*=\s*(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\b")
 _INDEX_MIN = -(1 << 63)
 _INDEX_MAX = (1 << 63) - 1
 _INT_LIST_PROPS = ("tied_operands", "lifetime_intervals")
@@ -298,9 +299,9 @@ def _check_parent(op: Op) -> None:
 
 
 _GLOBAL_ACCESS = frozenset({"util.global.load", "util.global.store"})
-_GLOBAL_HEAD = re.compile(r"util\.global\s+(?:(?:public|private|nested)\s+)?(mutable\s+)?"
+_GLOBAL_HEAD = lazy_compile(r"util\.global\s+(?:(?:public|private|nested)\s+)?(mutable\s+)?"
                           r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*(?:\{.*\})?\s*([:=].*?)\s*$', re.S)
-_ACCESS = re.compile(r'(immutable\s+)?@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*:\s*(.+?)\s*$', re.S)
+_ACCESS = lazy_compile(r'(immutable\s+)?@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*:\s*(.+?)\s*$', re.S)
 # (the top-level block, {global name: (mutable, type) or None for another symbol}) of the last module seen
 _globals_cache: tuple = (None, {})
 
