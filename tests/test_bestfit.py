@@ -325,11 +325,12 @@ def test_large_problem_stacks_only_the_smallest_bytes():
     assert sweep_conflict(s, e, z, offsets) is None
     assert total == int((offsets + z).max())
     lb = sweep_lower_bound(s, e, z)
-    # the swept ones sit on top of all the others and hold <= 1/256 of the bytes
+    # the swept ones sit on top of all the others and hold <= 1/2**shift of the bytes
+    shift = _bestfit._BF_SMALL_SHIFT
     zs = np.sort(z)
-    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> 8, "right"))
+    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> shift, "right"))
     small = z < zs[k]
-    assert small.any() and int(z[small].sum()) <= int(z.sum()) >> 8
+    assert small.any() and int(z[small].sum()) <= int(z.sum()) >> shift
     assert int(offsets[small].min()) >= int((offsets + z)[~small].max())
     assert lb <= total and total / lb < 1.07
 

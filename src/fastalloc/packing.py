@@ -262,7 +262,7 @@ def pack(
         kept, so never looser than omnimalloc's ``greedy_by_size`` or
         ``omni`` up to tie breaks; about 10x effort 0.  Above 2*10^5
         buffers, one pass per time chunk over the buffers that hold all but
-        1/256 of the bytes (the chunk of the peak retried in other orders),
+        1/4096 of the bytes (the chunk of the peak retried in other orders),
         the smallest ones swept on top, on 2 threads (the plan does not
         depend on them).
       - ``effort=2``: also 12 size / size-class / lifetime / area orders in
