@@ -633,10 +633,10 @@ def ref_default_orders(s, e, z):
     (the definition _bf_default_orders' packed stable sorts must equal)."""
     n = len(z)
     idx = np.arange(n)
-    d = np.array([sum(1 for j in range(n) if j != i and s[j] <= e[i] and s[i] <= e[j]) for i in range(n)],
-                 dtype=np.int64)
+    d = ((s[None, :] <= e[:, None]) & (s[:, None] <= e[None, :])).sum(axis=1).astype(np.int64) - 1
     prod = [int(a) * int(b) for a, b in zip(d, z)]  # exact, Python ints
-    prod_rank = np.array([sorted(set(prod)).index(p) for p in prod], dtype=np.int64)
+    rank_of = {p: r for r, p in enumerate(sorted(set(prod)))}
+    prod_rank = np.array([rank_of[p] for p in prod], dtype=np.int64)
     length = e.astype(np.float64) - s.astype(np.float64) + 1.0
     cls = np.log2(np.maximum(z.astype(np.float64), 1.0))
     return [
@@ -662,7 +662,11 @@ def order_problems(draw):
     e = np.minimum(e, np.int64(2**62))
     z = np.array([draw(st.one_of(st.integers(0, 9), st.sampled_from([64, 96, 2**40, 2**62 - 1])))
                   for _ in range(n)], dtype=np.int64)
-    return s, e, z
+    # copies (shifted in time or not) reach the packed sorts, used from 512 buffers
+    reps = draw(st.sampled_from([1, 1, 16, 30]))
+    shift = draw(st.sampled_from([0, 7]))
+    steps = np.repeat(np.arange(reps, dtype=np.int64) * shift, n)
+    return np.tile(s, reps) + steps, np.tile(e, reps) + steps, np.tile(z, reps)
 
 
 @given(order_problems())

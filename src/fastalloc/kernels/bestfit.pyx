@@ -370,9 +370,11 @@ def _bf_pack2(hi_key, lo_key):
     """One stable argsort order of (hi_key, lo_key) ascending, ties by index,
     as np.lexsort((lo_key, hi_key)) gives (np.lexsort is stable, so ties keep
     index order): both keys shifted to start at 0 and packed into one int64
-    when their bit widths add up to at most 63, else np.lexsort itself."""
-    if len(hi_key) == 0:
-        return np.zeros(0, dtype=np.int64)
+    when their bit widths add up to at most 63 (and from 512 keys), else
+    np.lexsort itself."""
+    if len(hi_key) < 512:
+        # the packing's reductions cost more than a second sort pass there
+        return np.lexsort((lo_key, hi_key))
     hmin, lmin = int(hi_key.min()), int(lo_key.min())
     hb = (int(hi_key.max()) - hmin).bit_length()
     lb = (int(lo_key.max()) - lmin).bit_length()
@@ -421,7 +423,7 @@ def _bf_default_orders(starts, ends, sizes):
         lo &= 0xFFFFFFFF
         by_conflict_size = np.lexsort((neg_size, -lo, -hi))
     span = ends - starts
-    if n and int(ends.max()) < (1 << 53):
+    if n >= 512 and int(ends.max()) < (1 << 53):
         # starts, ends and so -length are exact in float64 there: the integer
         # span orders alike
         by_class_longest = _bf_pack2(-np.floor(log_size * 1.5).astype(np.int64), -span)
