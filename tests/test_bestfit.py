@@ -325,11 +325,12 @@ def test_large_problem_stacks_only_the_smallest_bytes():
     assert sweep_conflict(s, e, z, offsets) is None
     assert total == int((offsets + z).max())
     lb = sweep_lower_bound(s, e, z)
-    # the swept ones sit on top of all the others and hold <= 1/256 of the bytes
+    # the swept ones sit on top of all the others and hold <= 1/2**shift of the bytes
+    shift = _bestfit._BF_SMALL_SHIFT
     zs = np.sort(z)
-    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> 8, "right"))
+    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> shift, "right"))
     small = z < zs[k]
-    assert small.any() and int(z[small].sum()) <= int(z.sum()) >> 8
+    assert small.any() and int(z[small].sum()) <= int(z.sum()) >> shift
     assert int(offsets[small].min()) >= int((offsets + z)[~small].max())
     assert lb <= total and total / lb < 1.07
 
@@ -625,3 +626,93 @@ def test_portfolio_same_plan_whatever_the_threads(monkeypatch, threads):
     for (o1, t1), (o2, t2) in zip(plans[1], plans[threads]):
         assert t1 == t2 and o1.tolist() == o2.tolist()
         assert sweep_conflict(s, e, z, o1) is None
+
+
+def ref_default_orders(s, e, z):
+    """effort 1's orders as plain np.lexsort calls with an explicit index key
+    (the definition _bf_default_orders' packed stable sorts must equal)."""
+    n = len(z)
+    idx = np.arange(n)
+    d = ((s[None, :] <= e[:, None]) & (s[:, None] <= e[None, :])).sum(axis=1).astype(np.int64) - 1
+    prod = [int(a) * int(b) for a, b in zip(d, z)]  # exact, Python ints
+    rank_of = {p: r for r, p in enumerate(sorted(set(prod)))}
+    prod_rank = np.array([rank_of[p] for p in prod], dtype=np.int64)
+    length = e.astype(np.float64) - s.astype(np.float64) + 1.0
+    cls = np.log2(np.maximum(z.astype(np.float64), 1.0))
+    return [
+        np.lexsort((idx, -z, -prod_rank)),
+        np.lexsort((idx, -z)),
+        np.lexsort((idx, s, -np.floor(cls * 4.0))),
+        np.lexsort((idx, -length, -np.floor(cls * 1.5))),
+        np.lexsort((idx, -length)),
+        np.lexsort((idx, -z, s)),
+        np.lexsort((idx, -z, -d)),
+        np.lexsort((idx, -(z * length))),
+    ]
+
+
+@st.composite
+def order_problems(draw):
+    """Lifetimes and sizes with many ties, and some near the int64 / float64
+    limits (packed keys must fall back to np.lexsort there)."""
+    n = draw(st.integers(0, 40))
+    big = draw(st.sampled_from([0, 2**53 - 8, 2**61]))
+    s = np.array([big + draw(st.integers(0, 12)) for _ in range(n)], dtype=np.int64)
+    e = s + np.array([draw(st.one_of(st.integers(0, 6), st.just(2**40))) for _ in range(n)], dtype=np.int64)
+    e = np.minimum(e, np.int64(2**62))
+    z = np.array([draw(st.one_of(st.integers(0, 9), st.sampled_from([64, 96, 2**40, 2**62 - 1])))
+                  for _ in range(n)], dtype=np.int64)
+    # copies (shifted in time or not) reach the packed sorts, used from 512 buffers
+    reps = draw(st.sampled_from([1, 1, 16, 30]))
+    shift = draw(st.sampled_from([0, 7]))
+    steps = np.repeat(np.arange(reps, dtype=np.int64) * shift, n)
+    return np.tile(s, reps) + steps, np.tile(e, reps) + steps, np.tile(z, reps)
+
+
+@given(order_problems())
+@settings(max_examples=150, deadline=None)
+def test_default_orders_equal_their_lexsort_definition(problem):
+    s, e, z = problem
+    got = _bestfit._bf_default_orders(s, e, z)
+    want = ref_default_orders(s, e, z)
+    assert [f for _, f in got] == [True, True, False, False, True, True, True, True]
+    for (o, _), w in zip(got, want):
+        assert np.asarray(o).tolist() == w.tolist()
+
+
+@given(problems(max_n=30), st.integers(0, 40_000))
+@settings(max_examples=60, deadline=None)
+def test_search_start_never_worse_than_effort_1(problem, work):
+    s, e, z, alignment = problem
+    s, e, z = (np.asarray(x, dtype=np.int64) for x in (s, e, z))
+    z = (z + (alignment - 1)) // alignment * alignment
+    lb = ref_lower_bound(s, e, z)
+    base, base_total = _pack_best_fit(s, e, z, alignment, 1)
+    offsets, total, spent = _bestfit._bf_search_start(s, e, z, lb, work, -1.0)
+    # below _BF_START_MIN_N buffers the start is effort 1's plan itself
+    assert (offsets.tolist(), total, spent) == (base.tolist(), base_total, 0)
+
+
+@pytest.mark.parametrize("work", [0, 4 * 626 * 3, 10**9])
+def test_search_start_extra_passes_within_budget(work):
+    # 10^4 buffers: effort 1 is 1.0023 of the bound, one of effort 2's other
+    # passes meets it (the search then proves it at once)
+    n = 10_000
+    s, e, z = random_buffers(n, seed=n)
+    z = (z + 63) // 64 * 64
+    lb = lower_bound(s, e, z, alignment=64)
+    _, base_total = _pack_best_fit(s, e, z, 64, 1)
+    _, e2_total = _pack_best_fit(s, e, z, 64, 2)
+    offsets, total, spent = _bestfit._bf_search_start(s, e, z, lb, work, -1.0)
+    per = (n >> _bestfit._BF_START_UNIT_SHIFT) + 1
+    assert spent % per == 0 and spent <= work // 4
+    assert sweep_conflict(s, e, z, offsets) is None
+    assert total == int((offsets + z).max())
+    assert e2_total <= total <= base_total
+    if work == 0:
+        assert spent == 0 and total == base_total
+    if work == 10**9:
+        # every pass allowed: effort 2's peak, stopped at the bound
+        assert total == e2_total == lb
+        again = _bestfit._bf_search_start(s, e, z, lb, work, -1.0)
+        assert again[0].tolist() == offsets.tolist() and again[1:] == (total, spent)

@@ -261,7 +261,7 @@ def pack(
         kept, so never looser than omnimalloc's ``greedy_by_size`` or
         ``omni`` up to tie breaks; about 10x effort 0.  Above 2*10^5
         buffers, one pass per time chunk over the buffers that hold all but
-        1/256 of the bytes (the chunk of the peak retried in other orders),
+        1/4096 of the bytes (the chunk of the peak retried in other orders),
         the smallest ones swept on top, on 2 threads (the plan does not
         depend on them).
       - ``effort=2``: also 12 size / size-class / lifetime / area orders in
@@ -276,7 +276,8 @@ def pack(
       with identical offsets; slices are visited in the given order (IREE's
       canonicalizer sorts them by lifetime first).  ``effort`` is ignored.
     * ``"search"``: exact anytime search (``fastalloc.kernels.search``): starts
-      from a best-fit pass, tries the lower bound first, raises the proven
+      from best-fit's default plan (from 4096 buffers also effort 2's other
+      passes, within a quarter of the work and half of the time), tries the lower bound first, raises the proven
       bound / lowers the plan until they meet (``Plan.optimal``) or the budget
       ends: ``time_limit`` seconds (wall clock) and/or ``work_limit`` search
       nodes (default ``SEARCH_WORK_LIMIT`` when neither is given).  With only a
@@ -348,12 +349,15 @@ def _pack_search(
 
     # Sizes rounded to both alignments, as best-fit's, so that tops stay aligned.
     zb = z if ralign >= align else (z + (align - 1)) & ~np.int64(align - 1)
-    # best-fit's default (a few bounded passes) is the first incumbent
-    start, _ = _bestfit._pack_best_fit(s, e, zb, align, 1)
+    floor = int(_bound._lower_bound(s, e, zb))
+    # best-fit's default is the first incumbent; on large problems more of its
+    # passes, within a quarter of the work and half of the time
+    stage_deadline = -1.0 if time_limit is None else t0 + 0.5 * float(time_limit)
+    start, _, spent = _bestfit._bf_search_start(s, e, zb, floor, int(work_limit), stage_deadline)
     start = np.ascontiguousarray(start, dtype=np.int64)
     left = -1.0 if time_limit is None else max(0.0, float(time_limit) - (time.monotonic() - t0))
     offsets, top, proven, _nodes, _timed_out = _search_kernel._search(
-        s, e, zb, start, align, int(work_limit), left, int(_bound._lower_bound(s, e, zb))
+        s, e, zb, start, align, int(work_limit) - int(spent), left, floor
     )
     total = (int(top) + (ralign - 1)) & ~(ralign - 1)
     # Rounding sizes up to `align` can cost the real problem at most

@@ -16,6 +16,7 @@ from libc.stdlib cimport malloc, realloc, free, qsort
 from libc.string cimport memcpy, memmove, memset
 
 import threading
+import time
 
 import numpy as np
 
@@ -326,7 +327,6 @@ def _bf_orders(starts, ends, sizes):
     near-equal sizes (S_1: 1.0141 against 1.0158); lifetime and area orders
     win on some of the small challenging sets."""
     n = len(sizes)
-    idx = np.arange(n)
     length = ends.astype(np.float64) - starts.astype(np.float64) + 1.0
     sz = sizes.astype(np.float64)
     neg_size = -sizes
@@ -335,22 +335,23 @@ def _bf_orders(starts, ends, sizes):
     def size_class(q):
         return -np.floor(log_size * q)
 
+    # np.lexsort is stable: ties keep index order without an index key
     # best first for large n, where only the first few are tried: on random
     # workloads quarter-octave classes by first use win (1.028 against 1.064
     # for exact size order at 2*10^4 buffers)
     return [
-        np.lexsort((idx, starts, neg_size)),                 # size desc, first use
-        np.lexsort((idx, starts, size_class(4.0))),          # size class, first use
-        np.lexsort((idx, -length, size_class(1.5))),         # size class, longest
-        np.lexsort((idx, starts, -(sz * length))),           # area desc
-        np.lexsort((idx, neg_size, -length)),                # lifetime desc
-        np.lexsort((idx, -ends, neg_size)),                  # size desc, last use
-        np.lexsort((idx, starts, size_class(1.5))),
-        np.lexsort((idx, starts, size_class(2.0))),
-        np.lexsort((idx, -length, size_class(2.0))),
-        np.lexsort((idx, starts, size_class(1.0))),
-        np.lexsort((idx, -length, size_class(1.0))),
-        np.lexsort((idx, -length, size_class(4.0))),
+        np.lexsort((starts, neg_size)),                 # size desc, first use
+        np.lexsort((starts, size_class(4.0))),          # size class, first use
+        np.lexsort((-length, size_class(1.5))),         # size class, longest
+        np.lexsort((starts, -(sz * length))),           # area desc
+        np.lexsort((neg_size, -length)),                # lifetime desc
+        np.lexsort((-ends, neg_size)),                  # size desc, last use
+        np.lexsort((starts, size_class(1.5))),
+        np.lexsort((starts, size_class(2.0))),
+        np.lexsort((-length, size_class(2.0))),
+        np.lexsort((starts, size_class(1.0))),
+        np.lexsort((-length, size_class(1.0))),
+        np.lexsort((-length, size_class(4.0))),
     ]   # first use, larger first: that is the sweep (_pack_sweep)
 
 
@@ -365,6 +366,23 @@ def _bf_conflict_degree(starts, ends):
     return (n - 1) - np.searchsorted(es, starts, "left") - (n - np.searchsorted(ss, ends, "right"))
 
 
+def _bf_pack2(hi_key, lo_key):
+    """One stable argsort order of (hi_key, lo_key) ascending, ties by index,
+    as np.lexsort((lo_key, hi_key)) gives (np.lexsort is stable, so ties keep
+    index order): both keys shifted to start at 0 and packed into one int64
+    when their bit widths add up to at most 63 (and from 512 keys), else
+    np.lexsort itself."""
+    if len(hi_key) < 512:
+        # the packing's reductions cost more than a second sort pass there
+        return np.lexsort((lo_key, hi_key))
+    hmin, lmin = int(hi_key.min()), int(lo_key.min())
+    hb = (int(hi_key.max()) - hmin).bit_length()
+    lb = (int(lo_key.max()) - lmin).bit_length()
+    if hb + lb <= 63:     # then neither shifted key overflows
+        return np.argsort(((hi_key - hmin) << lb) | (lo_key - lmin), kind="stable")
+    return np.lexsort((lo_key, hi_key))
+
+
 def _bf_default_orders(starts, ends, sizes):
     """The (order, first fit?) passes of effort 1, most often best first,
     ties by index.  First fit in the orders of omnimalloc's greedy
@@ -374,27 +392,52 @@ def _bf_default_orders(starts, ends, sizes):
     (up to their tie breaks), and best fit in two size-class orders that win
     on traces with many near-equal sizes (S_1: 1.0133 against 1.0139 for the
     best first-fit order).  Nine passes with the sweep: O(n log n) sorting
-    and a pass cost that grows with the live set, not with n."""
+    and a pass cost that grows with the live set, not with n.
+
+    The orders are stable sorts of one key (two int64 keys packed into one
+    when they fit, _bf_pack2), the same permutations as these np.lexsort
+    calls (idx = np.arange(n), d = _bf_conflict_degree, length = ends -
+    starts + 1.0 and the size class -floor(q * log2(size)) as floats)::
+
+        lexsort((idx, -size, -(d * size)))      # exact 128-bit product
+        lexsort((idx, -size))
+        lexsort((idx, starts, class(4)))
+        lexsort((idx, -length, class(1.5)))
+        lexsort((idx, -length))
+        lexsort((idx, -size, starts))
+        lexsort((idx, -size, -d))
+        lexsort((idx, -(size * length)))
+    """
     n = len(sizes)
-    idx = np.arange(n)
     d = _bf_conflict_degree(starts, ends)
-    # d * size exactly (up to 2**94) as (hi, lo) int64 halves: float64 would
-    # merge distinct products into ties
-    lo = d * (sizes & 0xFFFFFFFF)
-    hi = d * (sizes >> 32) + (lo >> 32)
-    lo &= 0xFFFFFFFF
     length = ends.astype(np.float64) - starts.astype(np.float64) + 1.0
     neg_size = -sizes
     log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
+    if n and int(d.max()) * int(sizes.max()) < (1 << 63):
+        by_conflict_size = np.lexsort((neg_size, -(d * sizes)))
+    else:
+        # d * size exactly (up to 2**94) as (hi, lo) int64 halves: float64
+        # would merge distinct products into ties
+        lo = d * (sizes & 0xFFFFFFFF)
+        hi = d * (sizes >> 32) + (lo >> 32)
+        lo &= 0xFFFFFFFF
+        by_conflict_size = np.lexsort((neg_size, -lo, -hi))
+    span = ends - starts
+    if n >= 512 and int(ends.max()) < (1 << 53):
+        # starts, ends and so -length are exact in float64 there: the integer
+        # span orders alike
+        by_class_longest = _bf_pack2(-np.floor(log_size * 1.5).astype(np.int64), -span)
+    else:
+        by_class_longest = np.lexsort((-length, -np.floor(log_size * 1.5)))
     return [
-        (np.lexsort((idx, neg_size, -lo, -hi)), True),          # conflicts x size
-        (np.lexsort((idx, neg_size)), True),                     # size (greedy_by_size)
-        (np.lexsort((idx, starts, -np.floor(log_size * 4.0))), False),   # size class, first use
-        (np.lexsort((idx, -length, -np.floor(log_size * 1.5))), False),  # size class, longest
-        (np.lexsort((idx, -length)), True),                      # lifetime
-        (np.lexsort((idx, neg_size, starts)), True),             # first use, larger first
-        (np.lexsort((idx, neg_size, -d)), True),                 # conflicts
-        (np.lexsort((idx, -(sizes * length))), True),            # area
+        (by_conflict_size, True),                                 # conflicts x size
+        (np.argsort(neg_size, kind="stable"), True),              # size (greedy_by_size)
+        (_bf_pack2(-np.floor(log_size * 4.0).astype(np.int64), starts), False),  # class, first use
+        (by_class_longest, False),                                # size class, longest
+        (np.argsort(-length, kind="stable"), True),               # lifetime
+        (_bf_pack2(starts, neg_size), True),                      # first use, larger first
+        (_bf_pack2(-d, neg_size), True),                          # conflicts
+        (np.argsort(-(sizes * length), kind="stable"), True),     # area
     ]
 
 
@@ -887,8 +930,11 @@ def _bf_large_orders(starts, ends, sizes, Py_ssize_t k):
 
 
 # Share of the bytes that _bf_large leaves to the sweep: the buffers below the
-# size at which the smallest ones add up to 1/256 of the sum of all sizes.
-_BF_SMALL_SHIFT = 8
+# size at which the smallest ones add up to 1/4096 of the sum of all sizes.
+# Stacked on top, they cost up to that share of the total: 1/256 gave up
+# ~0.3% (random 10^6, four seeds: 1.030-1.038 at 1/4096 against
+# 1.033-1.041), for ~1.4x the CPU.
+_BF_SMALL_SHIFT = 12
 
 
 def _bf_order_by_class(starts, sizes, lla, double q):
@@ -1126,19 +1172,18 @@ def _bf_chunked(starts, ends, sizes, pool):
 
 
 def _bf_large(starts, ends, sizes):
-    """Effort 1 above 2*10^5 buffers: the buffers that hold all but 1/256 of
+    """Effort 1 above 2*10^5 buffers: the buffers that hold all but 1/4096 of
     the bytes by _bf_chunked (best-fit passes by half-octave size class and
     first use over time chunks, the chunk of the peak retried in other
     orders), the rest (the smallest) by the sweep on top of them, in
     parallel.  With log-uniform sizes over many octaves most buffers are
-    small and carry almost no bytes (64 B..16 MiB: 55% of the buffers below
-    64 KiB, 0.4% of the bytes), so the passes over the large ones cost a
-    fifth of a pass over all, and stacking the small ones costs under 0.5%
-    of the total.  Same plan for the same input, whatever the threads.  Pure
+    small and carry almost no bytes (64 B..16 MiB: 33% of the buffers below
+    4 KiB, 1/4096 of the bytes), so the passes run over two thirds of the
+    buffers, and stacking the small ones costs about 1/4096 of the total.  Same plan for the same input, whatever the threads.  Pure
     Python equivalent (with best_fit_pass the one-pass rule of
     _pack_best_fit)::
 
-        zs = sorted(sizes); k = number of zs[:k] with sum <= sum(zs) >> 8
+        zs = sorted(sizes); k = number of zs[:k] with sum <= sum(zs) >> 12
         small = [i for i in range(n) if k == n or sizes[i] < zs[k]]
         big = the others, ordered as _bf_chunked's docstring says
         off, top = best_fit_pass(big)   # with the crossing ones first
@@ -1296,6 +1341,72 @@ def _bf_local_search_run(_BfPacker P, order, bint first, best, int64_t total,
     return total
 
 
+# strategy="search" runs _bf_search_start's extra passes only from this many
+# buffers: below it the tree search itself tightens the plan faster, and its
+# results there do not depend on a changed start.
+_BF_START_MIN_N = 4096
+# Work units (the search's: a node, or 256 buffers scanned) charged per
+# buffer of an extra pass, as a shift: a pass places each buffer against its
+# live set, far more than the search's scan of it.
+_BF_START_UNIT_SHIFT = 4
+
+
+def _bf_start_passes(starts, ends, sizes):
+    """The (order, first fit?) passes effort 2 adds to effort 1, first-fit
+    ones first (each about half a best-fit pass's cost, and on the random
+    workload above 10^4 buffers the more frequent winners), then best fit;
+    inside each group effort 2's order.  Above _BF_PORTFOLIO_MAX_N buffers
+    effort 1's own eight passes lead (effort 1 runs only the large orders
+    there)."""
+    n = len(sizes)
+    extra = [] if n <= _BF_PORTFOLIO_MAX_N else list(_bf_default_orders(starts, ends, sizes))
+    orders = _bf_orders(starts, ends, sizes)
+    return extra + [(o, True) for o in orders] + [(o, False) for o in orders]
+
+
+def _bf_search_start(starts, ends, sizes, int64_t target, int64_t work_limit, double deadline):
+    """The plan strategy="search" starts from: (offsets, peak, work units
+    spent).  Effort 1's plan; then, from _BF_START_MIN_N buffers and while its
+    peak is above `target` (the lower bound), the passes of
+    _bf_start_passes one after the other, each kept if strictly lower,
+    within a quarter of `work_limit` (a pass costs n >> _BF_START_UNIT_SHIFT
+    units, plus one) and until time.monotonic() passes `deadline` (checked
+    before each pass; < 0: no deadline).  On a component of 10^4 buffers a
+    search node scans them all, so the tree search cannot finish one descent
+    in seconds while a pass costs tens of milliseconds; a plan at the bound
+    is proven optimal at once.  Deterministic when the deadline does not cut
+    it.  Pure Python equivalent (no deadline; best_fit_pass as in
+    _pack_best_fit)::
+
+        best, peak = pack(effort=1)
+        k = min(len(passes), (work_limit // 4) // ((n >> 4) + 1)) if n >= 4096 else 0
+        for order, first in passes[:k]:
+            if peak <= target: break
+            off, p = best_fit_pass(order, first)
+            if p < peak: best, peak = off, p
+    """
+    cdef Py_ssize_t n = len(sizes)
+    best, best_total = _bf_search(starts, ends, sizes, 1)
+    if n < _BF_START_MIN_N or best_total <= target or work_limit <= 0:
+        return best, best_total, 0
+    cdef int64_t per = (n >> _BF_START_UNIT_SHIFT) + 1
+    cdef int64_t allowed = (work_limit >> 2) // per, k = 0
+    if allowed <= 0:
+        return best, best_total, 0
+    leaves = _bf_leaves(starts, ends)
+    cdef _BfPacker P = _BfPacker(None, None, sizes, True, -1, leaves=leaves)
+    work = np.empty(n, dtype=np.int64)
+    for order, first in _bf_start_passes(starts, ends, sizes):
+        if best_total <= target or k >= allowed or (deadline >= 0 and time.monotonic() > deadline):
+            break
+        k += 1
+        t = P.run(np.ascontiguousarray(order, dtype=np.int64), work, best_total - 1, 0, first)
+        if t >= 0:
+            best, work = work, best
+            best_total = t
+    return best, best_total, k * per
+
+
 def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
                    const int64_t[::1] sizes, int64_t alignment, int effort):
     """Best-fit offset assignment for buffers with inclusive lifetimes.
@@ -1317,7 +1428,7 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       on ties) as XLA's heap simulator does; a pass stops as soon as it
       exceeds the best peak so far, and the whole as soon as a peak meets
       the lower bound.  Above _BF_LARGE_N buffers, _bf_large instead: the
-      buffers holding all but 1/256 of the bytes packed in independent time
+      buffers holding all but 1/4096 of the bytes packed in independent time
       chunks (_bf_chunked: one pass each, the chunk of the peak retried in
       other orders), the smallest ones swept on top, on 2 threads.
     * effort 2: also the 12 orders of _bf_orders, each in best and in first
