@@ -102,3 +102,30 @@ def test_unknown_value_in_nested_region_is_not_visible_outside():
     text = GOOD.replace("util.return %t", "util.return %s")
     with pytest.raises(FastallocError, match="undeclared SSA value name '%s'"):
         parse(text)
+
+
+def test_result_number_out_of_range():
+    text = GOOD.replace("util.return %t : !stream.timepoint", "util.return %t#1 : !stream.timepoint")
+    with pytest.raises(FastallocError) as ei:
+        parse(text, "x.mlir")
+    e = ei.value
+    assert (e.loc.line, e.loc.col) == (7, 15)
+    assert e.message == "result number 1 of '%t' out of range (it has 1)"
+
+
+def test_result_refs_bind_in_their_own_function():
+    # The same `%r#1` spelling in two functions names each function's own value.
+    fn = """util.func public @{f}(%n: index) -> !stream.timepoint {{
+  %r:2 = stream.resource.alloca uninitialized : !stream.resource<transient>{{%n}} => !stream.timepoint
+  util.return %r#1 : !stream.timepoint
+}}
+"""
+    m = parse(fn.format(f="f") + fn.format(f="g"), "x.mlir")
+    funcs = [op for op in m.body.ops if op.name == "util.func"]
+    assert len(funcs) == 2
+    for func in funcs:
+        alloca, ret = func.regions[0].blocks[0].ops
+        assert alloca.name == "stream.resource.alloca" and ret.name == "util.return"
+        assert ret.operands == [alloca.results[1]]
+        assert [v.name_hint for v in alloca.results] == ["r", "r"]
+    assert funcs[0].regions[0].blocks[0].ops[0] is not funcs[1].regions[0].blocks[0].ops[0]

@@ -102,6 +102,45 @@ def _is_ident(t: str) -> cython.bint:
     return c.isalpha() or c == "_"
 
 
+@cython.cfunc
+@cython.locals(v=Value)
+def _new_value(ty: str, owner: object, index: cython.Py_ssize_t, hint: object, vid: cython.Py_ssize_t) -> Value:
+    """``Value(ty, owner, index, hint, vid)``; compiled, without the generic
+    call of the type and of its ``__init__`` (one per result and argument):
+    the type's tp_new starts every other field as ``__init__`` leaves it
+    (None, 0: no uses)."""
+    if not cython.compiled:
+        return Value(ty, owner, index, hint, vid)
+    v = Value.__new__(Value)
+    v.id = vid
+    v.type = ty
+    v.owner = owner
+    v.index = index
+    v.name_hint = hint
+    return v
+
+
+@cython.cfunc
+@cython.locals(op=Op)
+def _new_op(name: str, opdef: object) -> Op:
+    """``Op(name)`` with ``opdef`` (None: an uninterpreted op); compiled,
+    without the generic call (see _new_value; Op._build does the same for
+    the passes): the fields ``__init__`` sets to containers are set here."""
+    if not cython.compiled:
+        op = Op(name)
+        op.opdef = opdef
+        return op
+    op = Op.__new__(Op)
+    op.name = name
+    op.operands = []
+    op.results = []
+    op._regions = NO_REGIONS
+    op._props = EMPTY_MAP
+    op._attrs = EMPTY_MAP
+    op.opdef = opdef
+    return op
+
+
 @cython.cclass
 class _Parser:
     src: object  # SourceMap
@@ -112,9 +151,8 @@ class _Parser:
     m: object  # Module
     vals: list  # m.values
     resolved: dict  # forward-reference placeholder -> its definition
-    scope: dict  # name -> list[Value] (one entry per result of a group)
-    first: dict  # "%name" -> its first value, for the common use without "#k"
-    frames: list  # list[list[str]]: names defined per region
+    scope: dict  # "%name" (the token) -> list[Value] (one entry per result of a group)
+    frames: list  # list[list[str]]: "%name"s defined per region
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
     type_aliases: dict
     attr_aliases: set
@@ -122,6 +160,8 @@ class _Parser:
     loc_refs: dict  # loc alias name -> first token using it (checked at the end: iree-opt defines them after the module)
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
+    names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
+    refs: dict  # "%name#k" token -> ("%name", k)
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
@@ -147,9 +187,10 @@ class _Parser:
         self.vals = self.m.values
         self.m._source = self.src
         self.shared = {}
+        self.names = {}
+        self.refs = {}
         self.resolved = {}
         self.scope = {}
-        self.first = {}
         self.frames = []
         self.forward = {}
         self.type_aliases = {}
@@ -265,7 +306,7 @@ class _Parser:
     # -- values ----------------------------------------------------------
     @cython.ccall
     def new_value(self, type: str, owner, index: int, hint: str | None) -> Value:
-        v = Value(type, owner, index, hint, len(self.vals))
+        v = _new_value(type, owner, index, hint, len(self.vals))
         self.vals.append(v)
         return v
 
@@ -273,30 +314,41 @@ class _Parser:
     def use(self) -> Value:
         i: cython.Py_ssize_t = self.i
         t: str = self.toks[i]
-        v = self.first.get(t)
-        if v is not None:
-            self.i = i + 1
-            return v
+        grp: list
+        g = self.scope.get(t)
+        if g is not None:
+            grp = g
+            if grp:
+                self.i = i + 1
+                return grp[0]
         if t[:1] != "%":
             t = self.peek()
             i = self.i
             if t[:1] != "%":
                 raise self.err("expected SSA operand")
         self.i = i + 1
-        v = self.first.get(t)
-        if v is not None:
-            return v
+        g = self.scope.get(t)
+        if g is not None:
+            grp = g
+            if grp:
+                return grp[0]
         return self.lookup(t, i)
 
     @cython.ccall
     def lookup(self, t: str, k: int) -> Value:
-        name, _, num = t[1:].partition("#")
-        j = int(num) if num else 0
-        grp = self.scope.get(name)
+        ref = self.refs.get(t)
+        if ref is None:
+            key, _, num = t.partition("#")
+            ref = (key, int(num) if num else 0)
+            self.refs[t] = ref
+        key = ref[0]
+        j = ref[1]
+        grp = self.scope.get(key)
         if grp is not None:
             if j >= len(grp):
-                raise self.err(f"result number {j} of '%{name}' out of range (it has {len(grp)})", k)
+                raise self.err(f"result number {j} of '{key}' out of range (it has {len(grp)})", k)
             return grp[j]
+        name = key[1:]
         fw = self.forward.get(name)
         if fw is None:
             fw = ({}, k)
@@ -308,13 +360,16 @@ class _Parser:
         return ph
 
     @cython.ccall
-    def define(self, name: str, values: list[Value], k: int) -> None:
-        if name in self.scope:
-            raise self.err(f"redefinition of SSA value '%{name}'", k)
-        self.scope[name] = values
-        if values:
-            self.first["%" + name] = values[0]
-        self.frames[-1].append(name)
+    def define(self, key: str, values: list[Value], k: int) -> None:
+        """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
+        scope: dict = self.scope
+        if key in scope:
+            raise self.err(f"redefinition of SSA value '{key}'", k)
+        scope[key] = values
+        self.frames[-1].append(key)
+        if not self.forward:
+            return
+        name = key[1:]
         fw = self.forward.pop(name, None)
         if fw is not None:
             for j, ph in fw[0].items():
@@ -337,11 +392,9 @@ class _Parser:
 
     @cython.ccall
     def pop(self) -> None:
-        scope = self.scope
-        first = self.first
-        for name in self.frames.pop():
-            del scope[name]
-            first.pop("%" + name, None)
+        scope: dict = self.scope
+        for key in self.frames.pop():
+            del scope[key]
 
     # -- types and attributes --------------------------------------------
     @cython.ccall
@@ -390,11 +443,14 @@ class _Parser:
         t = self.type_()
         toks: list = self.toks
         i: cython.Py_ssize_t = self.i
+        grp: list
         if toks[i] == "{" and toks[i + 2] == "}":
-            v = self.first.get(toks[i + 1])
-            if v is not None:
-                self.i = i + 3
-                return t, v
+            g = self.scope.get(toks[i + 1])
+            if g is not None:
+                grp = g
+                if grp:
+                    self.i = i + 3
+                    return t, grp[0]
         self.expect("{", "before the resource size")
         v = self.use()
         self.expect("}", "after the resource size")
@@ -687,7 +743,7 @@ class _Parser:
             for k, (name, ty, tk) in enumerate(args):
                 v = self.new_value(ty, block, k, name)
                 block.args.append(v)
-                self.define(name, [v], tk)
+                self.define("%" + name, [v], tk)
         first = True
         while True:
             if self.chunks is not None and self.i + _MARGIN > len(self.toks):
@@ -738,7 +794,7 @@ class _Parser:
                     ty = self.type_()
                     v = self.new_value(ty, blk, len(blk.args), t[1:])
                     blk.args.append(v)
-                    self.define(t[1:], [v], k)
+                    self.define(t, [v], k)
                     d = self.skip_loc()
                     if d:
                         locs = blk.arg_locs
@@ -753,6 +809,8 @@ class _Parser:
         self.expect(":", "after block label")
 
     @cython.ccall
+    @cython.locals(op=Op, v=Value, g=tuple, grp=list, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
+                   gcnt=cython.Py_ssize_t)
     def parse_stmt(self, block: Block) -> None:
         toks: list = self.toks
         t: str
@@ -775,9 +833,12 @@ class _Parser:
                     if cnt > _MAX_RESULTS:
                         raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
                     self.i += 1
-                nm = t[1:]
-                # one string per distinct name: functions reuse %0, %1, ...
-                groups.append((self.shared.setdefault(nm, nm), cnt, k))
+                # one name string per distinct name: functions reuse %0, %1, ...
+                nm = self.names.get(t)
+                if nm is None:
+                    nm = t[1:]
+                    self.names[t] = nm
+                groups.append((nm, cnt, k, t))
                 if toks[self.i] == ",":
                     self.i += 1
                     t = self.peek()
@@ -788,17 +849,20 @@ class _Parser:
                 break
         nres = 0
         for g in groups:
-            nres += g[1]
+            gcnt = g[1]
+            nres += gcnt
         ksrc = self.i + self.base  # the op's token in the whole text (the window moves in regions)
         name = self.peek()
         if name == "":
             raise self.err("unexpected end of file, expected operation")
-        if name in OPS:
+        known: dict = OPS
+        opdef = known.get(name)
+        if opdef is not None:
             self.i += 1
-            op = Op(name)
-            op.opdef = OPS[name]
+            op = _new_op(name, opdef)
             op._props = {}
-            _PRETTY[name](self, op)
+            pretty: dict = _PRETTY
+            pretty[name](self, op)
             self.end_stmt(op)
             if not op._props:
                 op._props = EMPTY_MAP
@@ -806,15 +870,14 @@ class _Parser:
             self.i += 1
             opname = _unquote(name)
             if opname in OPS:
-                op = Op(opname)
-                op.opdef = OPS[opname]
+                op = _new_op(opname, OPS[opname])
                 saved = self.encl
                 self.encl = opname
                 self.parse_generic(op)
                 self.encl = saved
             else:
                 self.check_generic_name(opname, self.i - 1)
-                op = Op(opname)
+                op = _new_op(opname, None)
                 saved = self.encl
                 self.encl = opname
                 self.parse_template(op, True, nres)
@@ -822,7 +885,7 @@ class _Parser:
         elif _is_ident(name):
             self.check_custom_name(name, self.i)
             self.i += 1
-            op = Op(name)
+            op = _new_op(name, None)
             saved = self.encl
             self.encl = name
             self.parse_template(op, False, nres)
@@ -841,12 +904,14 @@ class _Parser:
             for idx in range(nres):
                 results.append(self.new_value("", op, idx, None))
         idx = 0
-        for gname, cnt, gk in groups:
-            grp = results[idx:idx + cnt]
+        for g in groups:
+            gcnt = g[1]
+            # one group of all the results (the usual `%r = ` / `%r:n = `): the op's own list
+            grp = results if gcnt == len(results) else results[idx:idx + gcnt]
             for v in grp:
-                v.name_hint = gname
-            self.define(gname, grp, gk)
-            idx += cnt
+                v.name_hint = g[0]
+            self.define(g[3], grp, g[2])
+            idx += gcnt
         op.parent = block
         block.ops.append(op)
 
@@ -1082,7 +1147,7 @@ class _Parser:
                 nt = toks[i + 1]
                 if "#" not in t and not op._regions:
                     nm = t[1:]
-                    if (nt == "=" and toks[i + 2] != ">") or (nt == ":" and depth > 0 and nm not in self.scope) or nm in header or funclike:
+                    if (nt == "=" and toks[i + 2] != ">") or (nt == ":" and depth > 0 and t not in self.scope) or nm in header or funclike:
                         if lit:
                             tmpl.append(_join(lit))
                             lit = []
@@ -1102,8 +1167,10 @@ class _Parser:
                     tmpl.append(_join(lit))
                     lit = []
                 tmpl.append(len(operands))
-                v = self.first.get(t)
-                if v is None:
+                g = self.scope.get(t)
+                if g is not None and g:
+                    v = g[0]
+                else:
                     v = self.lookup(t, i)
                 operands.append(v)
                 opk.append(i)
@@ -1675,31 +1742,44 @@ class _Parser:
 
     # -- helpers for pretty known ops -------------------------------------
     @cython.ccall
-    @cython.locals(sizes=list, flat=list, vals=list, want=str, vt=str, kind=cython.int, base=cython.Py_ssize_t,
-                   idx=cython.Py_ssize_t, results=list)
-    def finish(self, op: Op, segs: dict[str, list[Value]], result_types: list[str]) -> None:
-        sizes = []
-        flat = []
-        for name, kind in _SEG_KINDS[op.name]:
-            vals = segs.get(name)
-            if not vals:
-                sizes.append(0)
-                continue
-            sizes.append(len(vals))
-            flat.extend(vals)
-            if kind:
-                want = "index" if kind == 1 else TIMEPOINT
+    @cython.locals(sizes=list, flat=list, vals=list, kind=cython.int, base=cython.Py_ssize_t,
+                   idx=cython.Py_ssize_t, results=list, v=Value, kinds=tuple, n=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str)
+    def finish(self, op: Op, segs: tuple, result_types: list[str]) -> None:
+        """The known op's operands from ``segs``, one entry per ODS segment
+        in order (``op.opdef.segment_names``): a Value (a segment of one) or
+        a list of them; then its results, of ``result_types``."""
+        kinds = _SEG_KINDS[op.name]
+        n = len(kinds)
+        if len(segs) != n:
+            raise AssertionError(f"{op.name}: {len(segs)} segments given, {n} expected")
+        sizes = [0] * n
+        nflat = 0
+        for k in range(n):
+            x = segs[k]
+            if type(x) is list:
+                sizes[k] = len(x)
+            else:
+                sizes[k] = 1
+            nflat += sizes[k]
+        flat = [None] * nflat  # exact size: 10^5 of them
+        nflat = 0
+        for k in range(n):
+            x = segs[k]
+            kind = kinds[k]
+            if type(x) is list:
+                vals = x
                 for v in vals:
-                    vt = v.type
-                    if vt != want:
-                        owner = v.owner
-                        if not vt or (owner.__class__ is Op and owner.tmpl is not None
-                                      and owner.name not in _EXACT_RESULT_TYPE):
-                            v.type = want  # the result type of an uninterpreted op was a guess
-                        elif owner.__class__ is Op and owner.tmpl is not None:
-                            self.use_type_error(v, want)
-        if flat:
-            flat = flat[:]  # exact size (extend over-allocates; 10^5 of them)
+                    flat[nflat] = v
+                    nflat += 1
+                    if kind:
+                        self.seg_type(v, kind)
+            else:
+                v = x
+                flat[nflat] = v
+                nflat += 1
+                if kind:
+                    self.seg_type(v, kind)
         op.operands = flat
         if flat:
             _link_operands(op, self.resolved)
@@ -1710,10 +1790,26 @@ class _Parser:
             results = []
             idx = 0
             for ty in result_types:
-                results.append(Value(ty, op, idx, None, base + idx))
+                results.append(_new_value(ty, op, idx, None, base + idx))
                 idx += 1
             op.results = results
             vals.extend(results)
+
+    @cython.cfunc
+    @cython.locals(want=str, vt=str)
+    def seg_type(self, v: Value, kind: cython.int) -> cython.int:
+        """An operand of an index (kind 1) or timepoint (2) segment: its type
+        is that, else it was a guess (an uninterpreted op's result) or wrong."""
+        want = "index" if kind == 1 else TIMEPOINT
+        vt = v.type
+        if vt != want:
+            owner = v.owner
+            if not vt or (owner.__class__ is Op and owner.tmpl is not None
+                          and owner.name not in _EXACT_RESULT_TYPE):
+                v.type = want  # the result type of an uninterpreted op was a guess
+            elif owner.__class__ is Op and owner.tmpl is not None:
+                self.use_type_error(v, want)
+        return 0
 
     def use_type_error(self, v: Value, want: str) -> None:
         """``v`` (of an exact type) used as ``want`` by the op just read: the
@@ -2068,8 +2164,10 @@ def _result_types(name: str, flat: list[str], nres: int) -> list[str]:
 # ---------------------------------------------------------------------------
 
 @cython.cfunc
-def _p_resource_region(p: _Parser, op: Op, with_results: bool, segs: dict) -> list[str]:
-    """custom<ResourceRegion> / custom<ExplicitResourceRegion>; returns result types."""
+def _p_resource_region(p: _Parser, op: Op, with_results: bool) -> tuple:
+    """custom<ResourceRegion> / custom<ExplicitResourceRegion>; returns the
+    result types and the segments resource_operands, resource_operand_sizes,
+    result_sizes."""
     p.expect("with")
     p.expect("(")
     outer: list[Value] = []
@@ -2128,12 +2226,9 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, segs: dict) -> li
     region = p.parse_region(args)
     region.parent = op
     _add_region(op, region)
-    segs["resource_operands"] = outer
-    segs["resource_operand_sizes"] = sizes
     if with_results:
-        segs["result_sizes"] = rsizes
         op._props["tied_operands"] = tied
-    return rtypes
+    return rtypes, outer, sizes, rsizes
 
 
 @cython.cfunc
@@ -2146,35 +2241,34 @@ def _index_of(vals: list[Value], v: Value) -> int:
 
 def p_async_execute(p: _Parser, op: Op) -> None:
     p.opt_on(op)
-    segs = {"await_timepoint": p.opt_await(True)}
-    rtypes = _p_resource_region(p, op, True, segs)
+    aw = p.opt_await(True)
+    rtypes, outer, sizes, rsizes = _p_resource_region(p, op, True)
     p.arrow_gt()
     rtypes.append(p.timepoint_type())
-    p.finish(op, segs, rtypes)
+    p.finish(op, (outer, sizes, rsizes, aw), rtypes)
 
 
 def p_async_concurrent(p: _Parser, op: Op) -> None:
     p.opt_on(op)
-    segs: dict = {}
-    rtypes = _p_resource_region(p, op, True, segs)
-    p.finish(op, segs, rtypes)
+    rtypes, outer, sizes, rsizes = _p_resource_region(p, op, True)
+    p.finish(op, (outer, sizes, rsizes), rtypes)
 
 
 def p_cmd_execute(p: _Parser, op: Op) -> None:
     if p.accept("once"):
         op._props["once"] = True
     p.opt_on(op)
-    segs = {"await_timepoint": p.opt_await(True)}
-    _p_resource_region(p, op, False, segs)
+    aw = p.opt_await(True)
+    _, outer, sizes, _ = _p_resource_region(p, op, False)
     p.arrow_gt()
-    p.finish(op, segs, [p.timepoint_type()])
+    p.finish(op, (outer, sizes, aw), [p.timepoint_type()])
 
 
 def p_cmd_region(p: _Parser, op: Op) -> None:
     region = p.parse_region()
     region.parent = op
     _add_region(op, region)
-    p.finish(op, {}, [])
+    p.finish(op, (), [])
 
 
 def p_async_constant(p: _Parser, op: Op) -> None:
@@ -2186,7 +2280,7 @@ def p_async_constant(p: _Parser, op: Op) -> None:
     k = p.i
     op._props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
     _check_dense_ints(p, op._props["value"], k)
-    p.finish(op, {"await_timepoint": aw, "result_size": [sz]}, [ty])
+    p.finish(op, (aw, sz), [ty])
 
 
 def p_async_splat(p: _Parser, op: Op) -> None:
@@ -2198,7 +2292,7 @@ def p_async_splat(p: _Parser, op: Op) -> None:
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     ty, sz = p.sized_type()
-    p.finish(op, {"await_timepoint": aw, "value": [v], "result_size": [sz]}, [ty])
+    p.finish(op, (aw, v, sz), [ty])
 
 
 def p_async_clone(p: _Parser, op: Op) -> None:
@@ -2208,7 +2302,7 @@ def p_async_clone(p: _Parser, op: Op) -> None:
     _, ssz = p.operand_type(s)
     p.expect("->")
     ty, sz = p.sized_type()
-    p.finish(op, {"source": [s], "source_size": [ssz], "result_size": [sz]}, [ty])
+    p.finish(op, (s, ssz, sz), [ty])
 
 
 def p_async_slice(p: _Parser, op: Op) -> None:
@@ -2219,8 +2313,7 @@ def p_async_slice(p: _Parser, op: Op) -> None:
     _, ssz = p.operand_type(s)
     p.expect("->")
     ty, sz = p.sized_type()
-    p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [a], "source_end": [b],
-                  "result_size": [sz]}, [ty])
+    p.finish(op, (s, ssz, a, b, sz), [ty])
 
 
 def p_async_fill(p: _Parser, op: Op) -> None:
@@ -2234,8 +2327,7 @@ def p_async_fill(p: _Parser, op: Op) -> None:
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     ty, tsz = p.tied_result(t)
-    p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [a], "target_end": [b],
-                  "target_length": [c], "value": [v]}, [ty])
+    p.finish(op, (t, tsz, a, b, c, v), [ty])
 
 
 def p_async_update(p: _Parser, op: Op) -> None:
@@ -2248,8 +2340,7 @@ def p_async_update(p: _Parser, op: Op) -> None:
     _, usz = p.operand_type(u)
     p.expect("->")
     ty, tsz = p.tied_result(t)
-    p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [a], "target_end": [b],
-                  "update": [u], "update_size": [usz]}, [ty])
+    p.finish(op, (t, tsz, a, b, u, usz), [ty])
 
 
 def p_async_copy(p: _Parser, op: Op) -> None:
@@ -2265,9 +2356,7 @@ def p_async_copy(p: _Parser, op: Op) -> None:
     _, ssz = p.operand_type(s)
     p.expect("->")
     ty, tsz = p.tied_result(t)
-    p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [ta], "target_end": [tb],
-                  "source": [s], "source_size": [ssz], "source_offset": [sa], "source_end": [sb],
-                  "length": [ln]}, [ty])
+    p.finish(op, (t, tsz, ta, tb, s, ssz, sa, sb, ln), [ty])
 
 
 @cython.cfunc
@@ -2289,7 +2378,12 @@ def _p_entry_points(p: _Parser, op: Op) -> None:
         if t[:1] != "@":
             raise p.err("expected entry point symbol reference")
         p.i += 1
-        eps = [t]
+        ep = p.names.get(t)
+        if ep is None:
+            ep = "[" + t + "]"
+            p.names[t] = ep
+        op._props["entry_points"] = ep
+        return
     ep = "[" + ", ".join(eps) + "]"
     op._props["entry_points"] = p.shared.setdefault(ep, ep)
 
@@ -2394,9 +2488,7 @@ def p_async_dispatch(p: _Parser, op: Op) -> None:
     p.expect(":")
     sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
     op._props["tied_operands"] = tied
-    p.finish(op, {"workload": work, "resource_operands": ops, "resource_operand_sizes": sizes,
-                  "resource_operand_offsets": offs, "resource_operand_ends": ends,
-                  "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
+    p.finish(op, (work, ops, sizes, offs, ends, lens, rsizes), rtypes)
 
 
 def p_async_call(p: _Parser, op: Op) -> None:
@@ -2411,9 +2503,7 @@ def p_async_call(p: _Parser, op: Op) -> None:
     p.expect(":")
     sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
     op._props["tied_operands"] = tied
-    p.finish(op, {"resource_operands": ops, "resource_operand_sizes": sizes,
-                  "resource_operand_offsets": offs, "resource_operand_ends": ends,
-                  "resource_operand_lengths": lens, "result_sizes": rsizes}, rtypes)
+    p.finish(op, (ops, sizes, offs, ends, lens, rsizes), rtypes)
 
 
 @cython.cfunc
@@ -2456,10 +2546,7 @@ def p_async_collective(p: _Parser, op: Op) -> None:
     _, ssz = p.operand_type(s)
     p.expect("->")
     ty, tsz = p.tied_result(t)
-    p.finish(op, {"target": [t], "target_size": [tsz], "target_offset": [ta], "target_end": [tb],
-                  "target_length": [tl], "source": [s], "source_size": [ssz], "source_offset": [sa],
-                  "source_end": [sb], "source_length": [sl], "element_count": [cnt], "channel": [ch],
-                  "param": param}, [ty])
+    p.finish(op, (t, tsz, ta, tb, tl, s, ssz, sa, sb, sl, cnt, ch, param), [ty])
 
 
 def p_async_barrier(p: _Parser, op: Op) -> None:
@@ -2467,7 +2554,7 @@ def p_async_barrier(p: _Parser, op: Op) -> None:
     s = p.use()
     p.expect(":")
     ty, sz = p.operand_type(s)
-    p.finish(op, {"source": [s], "size": [sz]}, [ty])
+    p.finish(op, (s, sz), [ty])
 
 
 def p_async_transfer(p: _Parser, op: Op) -> None:
@@ -2479,14 +2566,14 @@ def p_async_transfer(p: _Parser, op: Op) -> None:
     p.expect("->")
     p.opt_on(op, "target_affinity", "to")
     ty, sz = p.sized_type()
-    p.finish(op, {"source": [s], "source_size": [ssz], "result_size": [sz]}, [ty])
+    p.finish(op, (s, ssz, sz), [ty])
 
 
 def p_async_alloca(p: _Parser, op: Op) -> None:
     p.opt_on(op)
     p.expect(":")
     ty, sz = p.sized_type()
-    p.finish(op, {"storage_size": [sz]}, [ty])
+    p.finish(op, (sz,), [ty])
 
 
 def p_load(p: _Parser, op: Op) -> None:
@@ -2496,7 +2583,7 @@ def p_load(p: _Parser, op: Op) -> None:
     _, ssz = p.operand_type(s)
     p.expect("->")
     ty = p.type_()
-    p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [o]}, [ty])
+    p.finish(op, (s, ssz, o), [ty])
 
 
 def p_async_store(p: _Parser, op: Op) -> None:
@@ -2509,7 +2596,7 @@ def p_async_store(p: _Parser, op: Op) -> None:
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     ty, sz = p.tied_result(t)
-    p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "value": [v]}, [ty])
+    p.finish(op, (t, sz, o, v), [ty])
 
 
 def p_resource_store(p: _Parser, op: Op) -> None:
@@ -2522,7 +2609,7 @@ def p_resource_store(p: _Parser, op: Op) -> None:
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     _, sz = p.operand_type(t)
-    p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "value": [v]}, [])
+    p.finish(op, (t, sz, o, v), [])
 
 
 def p_yield(p: _Parser, op: Op) -> None:
@@ -2543,7 +2630,7 @@ def p_yield(p: _Parser, op: Op) -> None:
             sizes.append(sz)
             if n + 1 < len(vals):
                 p.expect(",")
-    p.finish(op, {"resource_operands": vals, "resource_operand_sizes": sizes}, [])
+    p.finish(op, (vals, sizes), [])
 
 
 def p_join(p: _Parser, op: Op) -> None:
@@ -2557,7 +2644,7 @@ def p_join(p: _Parser, op: Op) -> None:
         p.expect(")")
         break
     p.arrow_gt()
-    p.finish(op, {"await_timepoints": vals}, [p.timepoint_type()])
+    p.finish(op, (vals,), [p.timepoint_type()])
 
 
 def p_resource_alloc(p: _Parser, op: Op) -> None:
@@ -2568,7 +2655,7 @@ def p_resource_alloc(p: _Parser, op: Op) -> None:
         p.op_attrs(op)
     p.expect(":")
     ty, sz = p.sized_type()
-    p.finish(op, {"storage_size": [sz]}, [ty])
+    p.finish(op, (sz,), [ty])
 
 
 def p_resource_alloca(p: _Parser, op: Op) -> None:
@@ -2581,7 +2668,7 @@ def p_resource_alloca(p: _Parser, op: Op) -> None:
         p.expect(":")
     ty, sz = p.sized_type()
     p.arrow_gt()
-    p.finish(op, {"storage_size": [sz], "await_timepoint": aw}, [ty, p.timepoint_type()])
+    p.finish(op, (sz, aw), [ty, p.timepoint_type()])
 
 
 def p_resource_dealloca(p: _Parser, op: Op) -> None:
@@ -2593,7 +2680,7 @@ def p_resource_dealloca(p: _Parser, op: Op) -> None:
     p.expect(":")
     _, sz = p.operand_type(r)
     p.arrow_gt()
-    p.finish(op, {"operand": [r], "operand_size": [sz], "await_timepoint": aw}, [p.timepoint_type()])
+    p.finish(op, (r, sz, aw), [p.timepoint_type()])
 
 
 def p_resource_pack(p: _Parser, op: Op) -> None:
@@ -2628,7 +2715,7 @@ def p_resource_pack(p: _Parser, op: Op) -> None:
     p.expect(":")
     ty = p.type_()
     op._props["lifetime_intervals"] = intervals
-    p.finish(op, {"offset": off, "dynamic_slice_sizes": sizes}, [ty] * (1 + len(sizes)))
+    p.finish(op, (off, sizes), [ty] * (1 + len(sizes)))
 
 
 def p_resource_constants(p: _Parser, op: Op) -> None:
@@ -2649,7 +2736,7 @@ def p_resource_constants(p: _Parser, op: Op) -> None:
             break
     p.arrow_gt()
     op._props["values"] = values
-    p.finish(op, {"result_sizes": sizes}, types + [p.timepoint_type()])
+    p.finish(op, (sizes,), types + [p.timepoint_type()])
 
 
 def p_resource_subview(p: _Parser, op: Op) -> None:
@@ -2659,7 +2746,7 @@ def p_resource_subview(p: _Parser, op: Op) -> None:
     _, ssz = p.operand_type(s)
     p.expect("->")
     ty, sz = p.sized_type()
-    p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [o], "result_size": [sz]}, [ty])
+    p.finish(op, (s, ssz, o, sz), [ty])
 
 
 def p_cmd_fill(p: _Parser, op: Op) -> None:
@@ -2672,8 +2759,7 @@ def p_cmd_fill(p: _Parser, op: Op) -> None:
     _check_use_type(p, v, p.type_(), k)
     p.expect("->")
     _, sz = p.operand_type(t)
-    p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "target_length": [ln],
-                  "value": [v]}, [])
+    p.finish(op, (t, sz, o, ln, v), [])
 
 
 def p_cmd_copy(p: _Parser, op: Op) -> None:
@@ -2688,8 +2774,7 @@ def p_cmd_copy(p: _Parser, op: Op) -> None:
     _, ssz = p.operand_type(s)
     p.expect("->")
     _, tsz = p.operand_type(t)
-    p.finish(op, {"source": [s], "source_size": [ssz], "source_offset": [so], "target": [t],
-                  "target_size": [tsz], "target_offset": [to], "length": [ln]}, [])
+    p.finish(op, (s, ssz, so, t, tsz, to, ln), [])
 
 
 @cython.cfunc
@@ -2700,7 +2785,7 @@ def _p_cmd_range_op(p: _Parser, op: Op, kw: str | None) -> None:
     o, ln = p.range_(False, True)
     p.expect(":")
     _, sz = p.operand_type(t)
-    p.finish(op, {"target": [t], "target_size": [sz], "target_offset": [o], "target_length": [ln]}, [])
+    p.finish(op, (t, sz, o, ln), [])
 
 
 def p_cmd_flush(p: _Parser, op: Op) -> None:
@@ -2769,8 +2854,7 @@ def p_cmd_dispatch(p: _Parser, op: Op) -> None:
         p.expect(")")
     res, sizes, offs, lens, acc = _p_dispatch_resources(p)
     op._props["resource_accesses"] = acc
-    p.finish(op, {"workload": work, "uniform_operands": uni, "resources": res, "resource_sizes": sizes,
-                  "resource_offsets": offs, "resource_lengths": lens}, [])
+    p.finish(op, (work, uni, res, sizes, offs, lens), [])
 
 
 def p_cmd_call(p: _Parser, op: Op) -> None:
@@ -2803,9 +2887,7 @@ def p_cmd_call(p: _Parser, op: Op) -> None:
     if rtypes:
         op._props["tied_operands"] = tied
     op._props["resource_operand_accesses"] = acc
-    p.finish(op, {"resource_operands": ops, "resource_operand_sizes": sizes,
-                  "resource_operand_offsets": offs, "resource_operand_lengths": lens,
-                  "result_sizes": rsizes}, rtypes)
+    p.finish(op, (ops, sizes, offs, lens, rsizes), rtypes)
 
 
 def p_cmd_collective(p: _Parser, op: Op) -> None:
@@ -2827,13 +2909,12 @@ def p_cmd_collective(p: _Parser, op: Op) -> None:
         p.expect(")")
     res, sizes, offs, lens, acc = _p_dispatch_resources(p)
     op._props["resource_accesses"] = acc
-    p.finish(op, {"channel": [ch], "element_count": [cnt], "param": param, "resources": res,
-                  "resource_sizes": sizes, "resource_offsets": offs, "resource_lengths": lens}, [])
+    p.finish(op, (ch, cnt, param, res, sizes, offs, lens), [])
 
 
-# Per known op: (segment name, 1 if its values are index-typed, 2 if timepoints, else 0).
+# Per known op, per segment (opdef.segment_names): 1 if its values are index-typed, 2 if timepoints, else 0.
 _SEG_KINDS = {
-    name: tuple((seg, 1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0) for seg in d.segment_names)
+    name: tuple(1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0 for seg in d.segment_names)
     for name, d in OPS.items()
 }
 

@@ -1,0 +1,7 @@
+# Augments ir/parser.py (Cython's pure-Python mode): only the model's
+# extension types are cimported here, so that the parser's own annotations
+# (``op: Op``, ``-> Value``, ``@cython.locals(v=Value)``) type them and the
+# compiled parser reads and writes their fields as struct members
+# (ir/model.pxd).  The parser's classes and functions stay declared in
+# parser.py itself.  Without the build, parser.py runs as Python.
+from fastalloc.ir.model cimport Block, Module, Op, Region, Value, _link_operands
