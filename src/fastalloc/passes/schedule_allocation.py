@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import repeat
 
 import numpy as np
 
@@ -784,14 +783,21 @@ class _RegionAllocation:
     def waves(self) -> None:
         """Each ``stream.async.concurrent``'s arguments and yielded values get
         the ranges of its operands and results (pre-order over nested ones)."""
-        scope = self.scope
+        map_like = self.scope.map_resource_ranges_like
         for op in self.arrays.concurrent:
             inner_block = op.regions[0].blocks[0]
-            for outer, inner in zip(op.group("resource_operands"), inner_block.args):
-                scope.map_resource_range(inner, scope.lookup_resource_range(outer))
-            inner_yield = inner_block.ops[-1]
-            for inner, outer in zip(inner_yield.group("resource_operands"), [r for r in op.results if is_resource(r)]):
-                scope.map_resource_range(inner, scope.lookup_resource_range(outer))
+            args = inner_block.args
+            outers = op.group("resource_operands")
+            if len(outers) != len(args):  # zip's pairs
+                n = min(len(outers), len(args))
+                outers, args = outers[:n], args[:n]
+            map_like(args, outers)
+            inners = inner_block.ops[-1].group("resource_operands")
+            results = [r for r in op.results if is_resource(r)]
+            if len(inners) != len(results):
+                n = min(len(inners), len(results))
+                inners, results = inners[:n], results[:n]
+            map_like(inners, results)
 
     # -- the region's ops become commands ---------------------------------
     def conversion(self, tick: Callable[[int], None] | None) -> None:
@@ -961,8 +967,5 @@ def _allocate_local_transients(
     scope.emit(alloca)
     block = execute_op.regions[0].blocks[0]
     arg = block.add_arg(_TRANSIENT)
-    total = pack.results[0]
-    scope.map_resource_ranges(
-        transients, list(map(ResourceRange, repeat(arg), repeat(total), pack.results[1:], sizes))
-    )
+    scope.map_resource_slices(transients, arg, pack.results[0], pack.results[1:], sizes)
     return alloca
