@@ -437,3 +437,74 @@ def test_alias_groups_bad_arrays():
         _regions._alias_groups(values, np.array([0, 2], dtype=np.int64), np.array([0, 5], dtype=np.int64))
     with pytest.raises(ValueError, match="set 0 spans members"):
         _regions._alias_groups(values, np.array([0, 3], dtype=np.int64), np.array([0, 1], dtype=np.int64))
+
+
+# -- _mentions_affinity -----------------------------------------------------------
+
+
+def _ref_mentions_affinity(ops) -> bool:
+    """schedule_allocation._mentions_affinity's walk as it was in Python (a94636f)."""
+    stack = [ops]
+    while stack:
+        for op in stack.pop():
+            props = op._props
+            if props and ("affinity" in props or "target_affinity" in props):
+                return True
+            attrs = op._attrs
+            if attrs and ("stream.affinity" in attrs or "stream.affinity.default" in attrs):
+                return True
+            if op.opdef is None and op.tmpl and isinstance(op.tmpl[0], str) and "affinity" in op.tmpl[0]:
+                return True
+            for region in op._regions:
+                for block in region.blocks:
+                    stack.append(block.ops)
+    return False
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("affinities", [False, True])
+def test_mentions_affinity_matches_the_python_walk(seed, affinities):
+    from fastalloc.passes import _regions
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    module = parse(generate_module(seed, n_ops=300, config=GenConfig(affinities=affinities)))
+    got = _regions._mentions_affinity(module.body.ops)
+    assert got == _ref_mentions_affinity(module.body.ops)
+    if not affinities:
+        assert got is False
+        # each way of writing one, on the most deeply nested op of the module
+        deepest = max(module.walk(), key=lambda op: len(list(_ancestors(op))))
+        for where, value in (("props", {"affinity": "#hal.device.affinity<@d>"}),
+                             ("props", {"target_affinity": "#hal.device.affinity<@d>"}),
+                             ("attrs", {"stream.affinity": "#hal.device.affinity<@d>"}),
+                             ("attrs", {"stream.affinity.default": "#hal.device.affinity<@d>"})):
+            saved = deepest._props, deepest._attrs
+            if where == "props":
+                deepest._props = value
+            else:
+                deepest._attrs = value
+            assert _regions._mentions_affinity(module.body.ops) is True
+            assert _ref_mentions_affinity(module.body.ops) is True
+            deepest._props, deepest._attrs = saved
+        assert _regions._mentions_affinity(module.body.ops) is False
+
+
+def _ancestors(op):
+    block = op.parent
+    while block is not None and block.parent is not None and block.parent.parent is not None:
+        owner = block.parent.parent
+        if not hasattr(owner, "parent"):
+            return
+        yield owner
+        block = owner.parent
+
+
+def test_mentions_affinity_in_the_text_of_an_uninterpreted_op():
+    from fastalloc.ir.rewriter import text_op
+    from fastalloc.passes import _regions
+
+    plain = text_op("foo.bar", ["foo.bar {x = 1}"])
+    marked = text_op("foo.bar", ["foo.bar {stream.affinity = #hal.device.affinity<@d>}"])
+    assert _regions._mentions_affinity([plain]) is False
+    assert _regions._mentions_affinity([plain, marked]) is True
+    assert _regions._mentions_affinity([]) is False

@@ -32,8 +32,11 @@ _CV_LAYOUT = ("resource_operands", "resource_operand_sizes", "resource_operand_o
 for _d in _OPS.values():
     if _d.primitives and _d.segment_names[_d.segment_index["resource_operands"]:] != _CV_LAYOUT:  # pragma: no cover
         raise ImportError(f"fastalloc.passes._convert cannot bind {_d.name}: segments {_d.segment_names}")
-# Segments before a dispatch's resource operands (its workload).
+# Segments before a dispatch's resource operands (its workload), a call's.
 cdef Py_ssize_t _CV_DISPATCH_BASE = _OPS["stream.async.dispatch"].segment_index["resource_operands"]
+cdef Py_ssize_t _CV_CALL_BASE = _OPS["stream.async.call"].segment_index["resource_operands"]
+# A transfer's source (the other operands are sizes and a timepoint).
+cdef Py_ssize_t _CV_TRANSFER_SOURCE = _OPS["stream.async.transfer"].static_operand("source")
 
 cdef enum:
     _CV_READ = 1
@@ -306,8 +309,9 @@ def _cv_dispatch(dict ranges, dict consts, object const_of, object add, object b
 # _CvSweep.region: fastalloc.passes.convert._apply_region's loop over a
 # region's ops (last to first), with the converters of the ops a big region is
 # made of compiled here (splat, clone, slice, fill, update, copy, barrier,
-# dispatch and the erased ones).  Per op the Python sweep spent a frame and a
-# dozen attribute reads in the converter, and more in the loop; here an op
+# dispatch, call, a transfer that is a plain copy, and the erased ones).  Per
+# op the Python sweep spent a frame and a dozen attribute reads in the
+# converter, and more in the loop; here an op
 # costs the reads of its operands and ranges and the call of the rewriter's
 # constructor (Op._build).  Other ops go to their Python converter.
 
@@ -322,6 +326,8 @@ cdef enum:
     _K_COPY = 7
     _K_BARRIER = 8
     _K_DISPATCH = 9
+    _K_CALL = 10
+    _K_TRANSFER = 11
 
 #: op name -> what _CvSweep does with it (names absent: _K_PY).
 _CV_KINDS = {
@@ -336,7 +342,12 @@ _CV_KINDS = {
     "stream.async.copy": _K_COPY,
     "stream.async.barrier": _K_BARRIER,
     "stream.async.dispatch": _K_DISPATCH,
+    "stream.async.call": _K_CALL,
+    "stream.async.transfer": _K_TRANSFER,
 }
+
+cdef str _CV_RESOURCE = "!stream.resource<"
+cdef str _CV_STAGING = "!stream.resource<staging>"
 
 # The operand positions _CvSweep reads, in the order of its ``layout``
 # argument (convert.py derives them from the op definitions).
@@ -362,8 +373,8 @@ cdef class _CvSweep:
     """
 
     cdef dict ranges, consts, apply, kinds, dispatch_segs
-    cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, dialect_attrs, cv
-    cdef str fill_name, copy_name, dispatch_name
+    cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, cmd_call, dialect_attrs, cv
+    cdef str fill_name, copy_name, dispatch_name, call_name
     cdef list fill_segs, copy_segs
     cdef Py_ssize_t splat_value, clone_source, slice_source, slice_offset, slice_size
     cdef Py_ssize_t fill_offset, fill_length, fill_value, update_offset, update_update, update_size
@@ -382,6 +393,8 @@ cdef class _CvSweep:
         self.fill_name = cmd_fill.name
         self.copy_name = cmd_copy.name
         self.dispatch_name = cmd_dispatch.name
+        self.cmd_call = _OPS["stream.cmd.call"]
+        self.call_name = self.cmd_call.name
         # Every fill and copy has one operand per segment: they share one
         # segments list each (the model allows shared lists: whoever changes
         # an op's segments assigns a new list), as dispatches with the same
@@ -461,7 +474,48 @@ cdef class _CvSweep:
                               s.length)
         if kind == _K_DISPATCH:
             return self._dispatch(op)
+        if kind == _K_CALL:
+            return self._call(op)
+        if kind == _K_TRANSFER:
+            # Only a plain copy here (convert._apply_transfer's case with no
+            # affinity on either side and no staging resource); the others
+            # (an invalidate and/or a flush around the copy) go to Python.
+            props = op._props
+            s_val = o[_CV_TRANSFER_SOURCE]
+            r_val = op.results[0]
+            if (props.get("source_affinity") is not None or props.get("target_affinity") is not None
+                    or (<Value?>s_val).type == _CV_STAGING or (<Value?>r_val).type == _CV_STAGING):
+                return self.apply[op.name](op, self.cv)
+            s = self._range(s_val)
+            t = self._range(r_val)
+            return self._copy(op, s.resource, s.resource_size, s.offset, t.resource, t.resource_size, t.offset,
+                              s.length)
         raise AssertionError(kind)
+
+    cdef object _call(self, Op src):
+        # convert._apply_call: the bindings with the primitive operands in place
+        cdef list results = src.results
+        cdef Py_ssize_t k
+        for k in range(_cv_list_size(results)):
+            if not (<Value?><object>_cv_list_item(results, k)).type.startswith(_CV_RESOURCE):
+                return self.apply[src.name](src, self.cv)  # the Python converter's located error
+        props = src._props
+        flat, n_prims, n, accesses = _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE, props.get("tied_operands"),
+                                                results, self.ranges, self.consts, self.const_of, self.add, True)
+        new_props = {"callee": props["callee"], "resource_operand_accesses": accesses}
+        v = props.get("arg_attrs")
+        if v is not None:
+            new_props["arg_attrs"] = v
+        v = props.get("res_attrs")
+        if v is not None:
+            new_props["res_attrs"] = v
+        cdef Op new = self.build(self.call_name, self.cmd_call, flat, [n + n_prims, n, n, n, 0], src)
+        new._props = new_props
+        if src._attrs:
+            attrs = self.dialect_attrs(src)
+            if attrs:
+                new._attrs = attrs
+        return new
 
     cdef object _dispatch(self, Op src):
         # _cv_dispatch, with the new op's segments shared between dispatches of one shape
@@ -547,3 +601,145 @@ cdef class _CvSweep:
             tick(tick_every - countdown)
         rev.reverse()
         return rev
+
+
+# -- the scope's range table ------------------------------------------------------
+#
+# fastalloc.passes.scope.AllocationScope.map_resource_range and its batch
+# forms: a big region maps ~10^5 values (every transient slice, every
+# concurrent argument and yield), each a membership test, a store and a walk
+# of its alias set; here they stay in C.  The table holds no reference to the
+# scope (that would make a cycle the paused collector never frees): the
+# scope passes itself to each call, for the two things only it can do (make
+# the index constant 0, map the aliases of a set that holds a subview).
+
+cdef str _RT_SUBVIEW = "stream.resource.subview"
+
+
+cdef inline ResourceRange _rt_range(object resource, object resource_size, object offset, object length):
+    # ResourceRange(resource, resource_size, offset, length) without the __init__ call
+    cdef ResourceRange r = ResourceRange.__new__(ResourceRange)
+    r.resource = resource
+    r.resource_size = resource_size
+    r.offset = offset
+    r.length = length
+    return r
+
+
+cdef class _RangeTable:
+    """The value -> :class:`ResourceRange` table of one AllocationScope.
+
+    ``ranges``: the table (the scope's, shared); ``alias_sets``: value ->
+    the list of its alias set's members (one list shared by the set;
+    values in no set absent); ``subview_sets``: id(members list) -> whether
+    a member is a ``stream.resource.subview`` result (memo, kept here).
+
+    ``map(resource, rng, scope)`` is AllocationScope.map_resource_range
+    (first mapping wins; a range without offset and length gets
+    ``scope.lookup_or_create_index(0)`` and its resource size; the aliases
+    not yet mapped get the same range, unless the set holds a subview: then
+    ``scope._map_subview_aliases(resource, rng, members)`` maps them).  Pure
+    Python equivalent::
+
+        if resource in ranges: return
+        if rng.offset is None and rng.length is None:
+            rng = ResourceRange(rng.resource, rng.resource_size, scope.lookup_or_create_index(0),
+                                rng.resource_size)
+        ranges[resource] = rng
+        members = alias_sets.get(resource)
+        if members and not any(m.owner is an Op named stream.resource.subview for m in members):
+            for alias in members:
+                if alias not in ranges: ranges[alias] = rng
+        elif members:
+            scope._map_subview_aliases(resource, rng, members)
+    """
+
+    cdef readonly dict ranges
+    cdef readonly dict alias_sets
+    cdef dict subview_sets
+
+    def __init__(self, dict ranges, alias_sets):
+        self.ranges = ranges
+        # a dict for C lookups (the scope accepts any mapping)
+        self.alias_sets = alias_sets if type(alias_sets) is dict else dict(alias_sets)
+        self.subview_sets = {}
+
+    cdef int _map(self, object resource, ResourceRange rng, object scope) except -1:
+        cdef dict ranges = self.ranges
+        cdef _cv_PyObject* mp
+        cdef list members
+        cdef Py_ssize_t k, n
+        cdef object alias, owner, flag
+        if resource in ranges:
+            return 0
+        if rng.offset is None and rng.length is None:
+            rng = _rt_range(rng.resource, rng.resource_size, scope.lookup_or_create_index(0), rng.resource_size)
+        ranges[resource] = rng
+        mp = _cv_dict_get(self.alias_sets, resource)
+        if mp == NULL:
+            return 0
+        members = <list?><object>mp
+        n = _cv_list_size(members)
+        if n == 0:
+            return 0
+        key = id(members)
+        flag = self.subview_sets.get(key)
+        if flag is None:
+            flag = False
+            for k in range(n):
+                owner = (<Value?><object>_cv_list_item(members, k)).owner
+                if isinstance(owner, Op) and (<Op>owner).name == _RT_SUBVIEW:
+                    flag = True
+                    break
+            self.subview_sets[key] = flag
+        if flag:
+            scope._map_subview_aliases(resource, rng, members)
+            return 0
+        for k in range(n):
+            alias = <object>_cv_list_item(members, k)
+            if alias is not resource and alias not in ranges:
+                ranges[alias] = rng
+        return 0
+
+    def map(self, resource, ResourceRange rng not None, scope):
+        """AllocationScope.map_resource_range (see the class docstring)."""
+        self._map(resource, rng, scope)
+
+    def map_many(self, list resources not None, list rngs not None, scope):
+        """``map(resources[k], rngs[k], scope)`` for each k, in order."""
+        cdef Py_ssize_t k, n = len(resources)
+        if len(rngs) != n:
+            raise ValueError(f"map_many: {n} values for {len(rngs)} ranges")
+        for k in range(n):
+            self._map(<object>_cv_list_item(resources, k), <ResourceRange?><object>_cv_list_item(rngs, k), scope)
+
+    def map_slices(self, list resources not None, resource, resource_size, list offsets not None,
+                   list lengths not None, scope):
+        """``map(resources[k], ResourceRange(resource, resource_size,
+        offsets[k], lengths[k]), scope)`` for each k, in order (the slices
+        of one slab)."""
+        cdef Py_ssize_t k, n = len(resources)
+        if len(offsets) != n or len(lengths) != n:
+            raise ValueError(f"map_slices: {n} values for {len(offsets)} offsets and {len(lengths)} lengths")
+        for k in range(n):
+            self._map(<object>_cv_list_item(resources, k),
+                      _rt_range(resource, resource_size, <object>_cv_list_item(offsets, k),
+                                <object>_cv_list_item(lengths, k)),
+                      scope)
+
+    def map_like(self, list targets not None, list sources not None, scope):
+        """``map(targets[k], <the range of sources[k]>, scope)`` for each k,
+        in order; a source without a range: ``scope.lookup_resource_range``
+        raises its located error."""
+        cdef Py_ssize_t k, n = len(targets)
+        cdef _cv_PyObject* rp
+        cdef object source
+        if len(sources) != n:
+            raise ValueError(f"map_like: {n} values for {len(sources)} sources")
+        for k in range(n):
+            source = <object>_cv_list_item(sources, k)
+            rp = _cv_dict_get(self.ranges, source)
+            if rp == NULL:
+                scope.lookup_resource_range(source)  # raises
+                raise KeyError(source)  # pragma: no cover - the scope raised
+            self._map(<object>_cv_list_item(targets, k), <ResourceRange?><object>rp, scope)

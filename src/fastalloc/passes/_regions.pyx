@@ -608,3 +608,46 @@ def _alias_groups(list values, const int64_t[::1] indptr, const int64_t[::1] mem
         for j in range(b - a):
             sets[<object>PyList_GET_ITEM(group, j)] = group
     return sets
+
+
+def _mentions_affinity(list ops):
+    """Whether an op among ``ops`` or nested in them writes an affinity:
+    an ``affinity`` / ``target_affinity`` property, a ``stream.affinity`` /
+    ``stream.affinity.default`` attribute, or (an op the front end keeps as
+    text) ``affinity`` in its text.  fastalloc.passes.schedule_allocation
+    asks it once per run, over every op of the module.  In Python::
+
+        stack = [ops]
+        while stack:
+            for op in stack.pop():
+                if op._props and ("affinity" in op._props or "target_affinity" in op._props): return True
+                if op._attrs and ("stream.affinity" in op._attrs
+                                  or "stream.affinity.default" in op._attrs): return True
+                if op.opdef is None and op.tmpl and isinstance(op.tmpl[0], str)
+                        and "affinity" in op.tmpl[0]: return True
+                stack.extend(block.ops for region in op._regions for block in region.blocks)
+        return False
+    """
+    cdef list stack = [ops]
+    cdef list cur, tmpl
+    cdef Op op
+    cdef Py_ssize_t k
+    while stack:
+        cur = <list?>stack.pop()
+        for k in range(PyList_GET_SIZE(cur)):
+            op = <Op?><object>PyList_GET_ITEM(cur, k)
+            props = op._props
+            if props and ("affinity" in props or "target_affinity" in props):
+                return True
+            attrs = op._attrs
+            if attrs and ("stream.affinity" in attrs or "stream.affinity.default" in attrs):
+                return True
+            tmpl = op.tmpl
+            if op.opdef is None and tmpl and isinstance(tmpl[0], str) and "affinity" in <str>tmpl[0]:
+                return True
+            regions = op._regions
+            if regions:
+                for region in regions:
+                    for block in region.blocks:
+                        stack.append(block.ops)
+    return False

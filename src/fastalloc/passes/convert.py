@@ -213,7 +213,7 @@ def _check_unused(dead: list[Op], freed_args: list[Value]) -> None:
     argument) is a live op: the conversion missed it."""
     for op in dead:
         for r in op.results:
-            if r.uses:
+            if r._nuses:  # (r.uses would make a view object per result)
                 user = next(iter(r.uses))[0]
                 raise FastallocError(
                     f"internal error: {op.name} result #{r.index} is still used by {user.name} "
@@ -221,7 +221,7 @@ def _check_unused(dead: list[Op], freed_args: list[Value]) -> None:
                     op_location(op),
                 )
     for arg in freed_args:
-        if arg.uses:
+        if arg._nuses:
             raise FastallocError(
                 f"internal error: concurrent region argument #{arg.index} still used after conversion",
                 op_location(getattr(getattr(arg.owner, "parent", None), "parent", None)),
@@ -558,10 +558,6 @@ if set(_APPLY) != CONVERTIBLE_OPS:  # pragma: no cover - a definition without it
                       "the op definitions' converts_to")
 
 
-def _is_terminator(op: Op, block: Block) -> bool:
-    return op is block.ops[-1] and op.name == "stream.yield"
-
-
 def _collective_kind(op: Op) -> str:
     """``#stream.collective<all_reduce with sum : f32>`` -> ``all_reduce``."""
     text = op.props.get("op") or ""
@@ -575,11 +571,13 @@ def _first_error(region: Region) -> FastallocError | None:
     Ops are checked in the order the seed's walk meets them: last to first,
     entering a concurrent region when reaching it.
     """
-    block = region.blocks[0]
-    for op in reversed(block.ops):
-        if _is_terminator(op, block):
+    ops = region.blocks[0].ops
+    last = ops[-1] if ops else None
+    for op in reversed(ops):
+        name = op.name
+        if op is last and name == "stream.yield":  # the terminator
             continue
-        if op.name not in _APPLY:
+        if name not in _APPLY:
             # iree-opt reports this at the op owning the region (the execute
             # or concurrent op); keep its wording and place, and name the
             # op's own place too.
@@ -590,11 +588,11 @@ def _first_error(region: Region) -> FastallocError | None:
                 f"unhandled async op {op.name}{where} during allocation (should have been removed earlier)",
                 owner_loc if owner_loc is not None else op_location(op),
             )
-        if op.name == "stream.async.collective" and _collective_kind(op) in ("send", "recv"):
+        if name == "stream.async.collective" and _collective_kind(op) in ("send", "recv"):
             # The seed binds a source and a target whatever the kind, and the
             # stream.cmd.collective verifier wants one resource for these.
             return FastallocError("'stream.cmd.collective' op requires 1 resources but 2 provided", op_location(op))
-        if op.name == "stream.async.concurrent":
+        if name == "stream.async.concurrent":
             err = _first_error(op.regions[0])
             if err is not None:
                 return err

@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import repeat
 
 import numpy as np
 
@@ -70,6 +69,7 @@ from fastalloc.ir.rewriter import (
     splice,
 )
 from fastalloc.passes import PassContext, PassOptions, register
+from fastalloc.passes import _regions
 from fastalloc.passes.affinity import AffinityAnalysis
 from fastalloc.passes.regions import (
     LIVE_IN,
@@ -208,26 +208,12 @@ PASS = register(ScheduleAllocation())
 
 
 def _mentions_affinity(module: Module) -> bool:
-    """Whether any op (or the module header) writes an affinity.  A loop
-    over an explicit stack of op lists (no generator per op): this visits
-    every op of the module."""
+    """Whether any op (or the module header) writes an affinity (the walk
+    over every op of the module is compiled:
+    :func:`fastalloc.passes._regions._mentions_affinity`)."""
     if "stream.affinity" in module.header:
         return True
-    stack = [module.body.ops]
-    while stack:
-        for op in stack.pop():
-            props = op._props
-            if props and ("affinity" in props or "target_affinity" in props):
-                return True
-            attrs = op._attrs
-            if attrs and ("stream.affinity" in attrs or "stream.affinity.default" in attrs):
-                return True
-            if op.opdef is None and op.tmpl and isinstance(op.tmpl[0], str) and "affinity" in op.tmpl[0]:
-                return True
-            for region in op._regions:
-                for block in region.blocks:
-                    stack.append(block.ops)
-    return False
+    return _regions._mentions_affinity(module.body.ops)
 
 
 def _post_order(op: Op, out: list[Op] | None = None) -> list[Op]:
@@ -253,8 +239,11 @@ def _post_order(op: Op, out: list[Op] | None = None) -> list[Op]:
 # ---------------------------------------------------------------------------
 
 
+_LIFETIME_RE = re.compile(r"!stream\.resource<([^>]*)>")
+
+
 def _lifetime(type_text: str) -> str:
-    m = re.match(r"!stream\.resource<([^>]*)>", type_text)
+    m = _LIFETIME_RE.match(type_text)
     return m.group(1) if m else "*"
 
 
@@ -583,11 +572,12 @@ class _RegionAllocation:
         # All upload ops (and their captures) are made first, then mapped.
         batches = []
         constants = [op for op in self.block.ops if op.name == "stream.async.constant"]
+        lifetimes = [_lifetime(op.results[0].type) for op in constants]
         for lifetime in ("constant", "variable"):
             global_b: dict[str | None, tuple[str | None, list[Op]]] = {}
             local_b: dict[str | None, tuple[str | None, list[Op]]] = {}
-            for op in constants:
-                if _lifetime(op.results[0].type) != lifetime:
+            for op, op_lifetime in zip(constants, lifetimes):
+                if op_lifetime != lifetime:
                     continue
                 value = op.results[0]
                 escaping = _find_escaping_result_value(value)
@@ -784,14 +774,21 @@ class _RegionAllocation:
     def waves(self) -> None:
         """Each ``stream.async.concurrent``'s arguments and yielded values get
         the ranges of its operands and results (pre-order over nested ones)."""
-        scope = self.scope
+        map_like = self.scope.map_resource_ranges_like
         for op in self.arrays.concurrent:
             inner_block = op.regions[0].blocks[0]
-            for outer, inner in zip(op.group("resource_operands"), inner_block.args):
-                scope.map_resource_range(inner, scope.lookup_resource_range(outer))
-            inner_yield = inner_block.ops[-1]
-            for inner, outer in zip(inner_yield.group("resource_operands"), [r for r in op.results if is_resource(r)]):
-                scope.map_resource_range(inner, scope.lookup_resource_range(outer))
+            args = inner_block.args
+            outers = op.group("resource_operands")
+            if len(outers) != len(args):  # zip's pairs
+                n = min(len(outers), len(args))
+                outers, args = outers[:n], args[:n]
+            map_like(args, outers)
+            inners = inner_block.ops[-1].group("resource_operands")
+            results = [r for r in op.results if is_resource(r)]
+            if len(inners) != len(results):
+                n = min(len(inners), len(results))
+                inners, results = inners[:n], results[:n]
+            map_like(inners, results)
 
     # -- the region's ops become commands ---------------------------------
     def conversion(self, tick: Callable[[int], None] | None) -> None:
@@ -961,8 +958,5 @@ def _allocate_local_transients(
     scope.emit(alloca)
     block = execute_op.regions[0].blocks[0]
     arg = block.add_arg(_TRANSIENT)
-    total = pack.results[0]
-    scope.map_resource_ranges(
-        transients, list(map(ResourceRange, repeat(arg), repeat(total), pack.results[1:], sizes))
-    )
+    scope.map_resource_slices(transients, arg, pack.results[0], pack.results[1:], sizes)
     return alloca

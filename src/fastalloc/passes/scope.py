@@ -33,8 +33,9 @@ __all__ = [
 ]
 
 
-# An extension type (the compiled dispatch conversion reads its fields).
-from fastalloc.passes._convert import ResourceRange  # noqa: E402
+# An extension type (the compiled dispatch conversion reads its fields); the
+# range table is compiled too (a big region maps ~10^5 values).
+from fastalloc.passes._convert import ResourceRange, _RangeTable  # noqa: E402
 
 
 # ---------------------------------------------------------------------------
@@ -62,7 +63,7 @@ class AllocationScope:
     spliced in front of the root op by the driver (see the module docstring).
     """
 
-    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "_subview_sets",
+    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "_table",
                  "folder")
 
     def __init__(self, root_op: Op, alias_sets: Mapping[Value, Sequence[Value]]) -> None:
@@ -75,9 +76,10 @@ class AllocationScope:
         #: the folds of the index arithmetic built here (new ops: :meth:`emit`)
         # (emits into the list itself: a bound method of the scope would make a cycle)
         self.folder = IndexFolder(self.before.append, self._const_cache)
-        # id(alias set list) -> whether a member is a subview result (the
-        # lists live as long as the scope, in alias_sets).
-        self._subview_sets: dict[int, bool] = {}
+        # The compiled table over _ranges (it keeps, by id of an alias set's
+        # list, whether a member is a subview result: the lists live as long
+        # as the scope, in alias_sets).
+        self._table = _RangeTable(self._ranges, alias_sets)
 
     # -- builders ---------------------------------------------------------
     def emit(self, op: Op) -> None:
@@ -151,29 +153,15 @@ class AllocationScope:
         subview's own ``source[offset for result_size]`` range.  ``rng`` is
         not modified.
         """
-        ranges = self._ranges
-        if resource in ranges:
-            return
-        if rng.offset is None and rng.length is None:
-            rng = ResourceRange(rng.resource, rng.resource_size, self.lookup_or_create_index(0), rng.resource_size)
-        ranges[resource] = rng
-        members = self.alias_sets.get(resource)
-        if not members:
-            return
-        # find_subview_op only walks tied ops, whose values are all members
-        # of this set: with no subview among them every alias gets ``rng``.
-        has_subview = self._subview_sets.get(id(members))
-        if has_subview is None:
-            has_subview = self._subview_sets[id(members)] = any(
-                getattr(m.owner, "name", None) == "stream.resource.subview" for m in members
-            )
-        if not has_subview:
-            for alias in members:
-                if alias is not resource and alias not in ranges:
-                    ranges[alias] = rng
-            return
+        self._table.map(resource, rng, self)
+
+    def _map_subview_aliases(self, resource: Value, rng: ResourceRange, members: Sequence[Value]) -> None:
+        """The rest of :meth:`map_resource_range` for an alias set that holds a
+        subview result (``resource`` is mapped to ``rng`` already): each alias
+        not yet mapped gets ``rng``, or its subview's own range."""
         from fastalloc.passes.regions import find_subview_op
 
+        ranges = self._ranges
         for alias in members:
             if alias is resource or alias in ranges:
                 continue
@@ -187,16 +175,21 @@ class AllocationScope:
     def map_resource_ranges(self, resources: Sequence[Value], rngs: Sequence[ResourceRange]) -> None:
         """:meth:`map_resource_range` for each pair, in order (one call for the
         tens of thousands of transient slices of a big region)."""
-        ranges = self._ranges
-        alias_sets = self.alias_sets
-        single = self.map_resource_range
-        for resource, rng in zip(resources, rngs):
-            if resource in ranges:
-                continue
-            if rng.offset is None or alias_sets.get(resource):
-                single(resource, rng)
-            else:
-                ranges[resource] = rng
+        self._table.map_many(list(resources), list(rngs), self)
+
+    def map_resource_slices(
+        self, resources: list[Value], resource: Value, resource_size: Value, offsets: list[Value],
+        lengths: list[Value],
+    ) -> None:
+        """:meth:`map_resource_range` of each ``resources[k]`` to
+        ``ResourceRange(resource, resource_size, offsets[k], lengths[k])``,
+        in order (the slices of one slab)."""
+        self._table.map_slices(resources, resource, resource_size, offsets, lengths, self)
+
+    def map_resource_ranges_like(self, targets: list[Value], sources: list[Value]) -> None:
+        """``map_resource_range(targets[k], lookup_resource_range(sources[k]))``
+        for each k, in order."""
+        self._table.map_like(targets, sources, self)
 
     def lookup_resource_range(self, resource: Value) -> ResourceRange:
         """The range mapped to ``resource`` (offset and length always set).
