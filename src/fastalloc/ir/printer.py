@@ -157,10 +157,14 @@ class _Namer:
                 if nm is False:
                     nm = "%" + h if h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit()) else None
                     simple[h] = nm
-                if nm is None or h in taken:
+                if nm is None:
                     nm = "%" + self.fresh(h, False)
                 else:
+                    # taken.add(h) unless h is taken: one set lookup, not two
+                    k = len(taken)
                     taken.add(h)
+                    if len(taken) == k:
+                        nm = "%" + self.fresh(h, False)
                 use[v.id] = nm
             elif n:
                 k = 0
