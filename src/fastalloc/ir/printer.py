@@ -1,4 +1,4 @@
-# cython: boundscheck=True, wraparound=True, initializedcheck=True
+# cython: annotation_typing=False, boundscheck=True, wraparound=True, initializedcheck=True
 """Printer: :class:`fastalloc.ir.model.Module` -> MLIR text that iree-opt 3.13 parses.
 
 Known stream ops print in their pretty form (as iree-opt prints them) or, with
@@ -11,40 +11,19 @@ still free in the scope; otherwise, and for values created by passes, it gets
 ``<hint>_<k>`` or a number that no other value of the scope uses.  Results
 of one op that share a hint print as one group ``%x:N`` (uses ``%x#k``).
 
-Like the parser, this module is also compiled by Cython in pure-Python mode
-(``_Printer`` an extension type, its per-value methods ``cpdef``); without the
-build it runs as Python.
+Text is built as a list of pieces (names, types, literal fragments: strings
+that already exist) joined once per flush, rather than a new string per op
+or per operand.
+
+Like the parser, this module is also compiled by Cython in pure-Python mode:
+``printer.pxd`` types it over the model's extension types (``model.pxd``),
+the namer and the printer are extension types and the per-op printers C
+functions.  Without the build it runs as Python.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-
-try:
-    import cython
-except ImportError:  # pragma: no cover - Cython is a build dependency; the compiled module never imports it
-    class cython:  # type: ignore[no-redef]
-        """The names of Cython's pure-Python shadow module used here."""
-
-        @staticmethod
-        def cclass(c):
-            return c
-
-        @staticmethod
-        def ccall(f):
-            return f
-
-        Py_ssize_t = int
-        bint = bool
-
-        @staticmethod
-        def cfunc(f):
-            return f
-
-        @staticmethod
-        def locals(**_):
-            return lambda f: f
 
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
@@ -55,12 +34,13 @@ from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS, OPS
 __all__ = ["print_module", "print_op", "write_module"]
 
 _VALID_NAME = lazy_compile(r"[\w$.\-]+$")
+_DICT_KEY = lazy_compile(r"[A-Za-z_][\w$.]*$")
 _ACCESS_NAMES = {1: "ro", 2: "wo", 3: "rw"}
 IND = "  "
 
 
 class _Namer:
-    __slots__ = ("use", "defs", "scope_ops", "simple")
+    """The SSA names of one scope at a time (see the module docstring)."""
 
     def __init__(self, nvalues: int) -> None:
         # value id -> the name its uses print (and the definition of a
@@ -72,8 +52,14 @@ class _Namer:
         # hint -> "%hint" if the hint is a valid name as it is, else None
         # (hints repeat from one function to the next: checked once each)
         self.simple: dict[str | None, str | None] = {None: None, "": None}
+        # the scope's names given so far, and every hint of the scope (made
+        # on first need: a generated name must not take a hint a later value
+        # will want); the next numbers tried for results and arguments
+        self.taken: set[str] = set()
+        self.hints: set[str] | None = None
+        self.counter = 0
+        self.arg_counter = 0
 
-    @cython.locals(i=cython.Py_ssize_t, use=list)
     def release(self) -> None:
         """Forget the names of the last scope's values defined inside its
         regions (and every definition text) once it is printed: no value
@@ -81,6 +67,8 @@ class _Namer:
         would otherwise hold a name string per value until the end."""
         ops = self.scope_ops
         self.scope_ops = None
+        self.hints = None
+        self.taken.clear()
         self.defs.clear()
         if not ops:
             return
@@ -93,67 +81,70 @@ class _Namer:
                     if i >= 0:
                         use[i] = None
             first = False
-            for r in op._regions:
-                for b in r.blocks:
-                    for v in b.args:
-                        i = v.id
-                        if i >= 0:
-                            use[i] = None
+            regions = op._regions
+            if regions:
+                for r in regions:
+                    for b in r.blocks:
+                        for v in b.args:
+                            i = v.id
+                            if i >= 0:
+                                use[i] = None
 
     def grow(self, n: int) -> None:
         if n > len(self.use):
             self.use.extend([None] * (n - len(self.use)))
 
+    def fresh(self, hint: str | None, is_arg: bool) -> str:
+        """A name of the scope not given yet: the hint if free, else ``<hint>_<k>``
+        or the next free number (``arg<n>`` for arguments)."""
+        taken = self.taken
+        if hint and hint.isdigit():
+            # MLIR names that start with a digit must be all digits.
+            if hint not in taken:
+                taken.add(hint)
+                return hint
+            hint = None
+        if hint and _VALID_NAME.match(hint) and not hint[0].isdigit():
+            if hint not in taken:
+                taken.add(hint)
+                return hint
+            hs = self.hints
+            if hs is None:
+                hs = self.hints = _scope_hints(self.scope_ops)
+            k = 0
+            while True:
+                cand = f"{hint}_{k}"
+                if cand not in taken and cand not in hs:
+                    taken.add(cand)
+                    return cand
+                k += 1
+        hs = self.hints
+        if hs is None:
+            hs = self.hints = _scope_hints(self.scope_ops)
+        while True:
+            if is_arg:
+                n = self.arg_counter
+                self.arg_counter += 1
+                cand = f"arg{n}"
+            else:
+                n = self.counter
+                self.counter += 1
+                cand = str(n)
+            if cand not in taken and cand not in hs:
+                taken.add(cand)
+                return cand
+
     def name_scope(self, root: Op) -> None:
         ops: list[Op] = []
         _preorder(root, ops)
         self.scope_ops = ops
-        # Every hint of the scope, needed only when a name is not free (a
-        # generated name must not take a hint a later value will want).
-        # Made on first need.  In a list cell, read inline in fresh(): a
-        # second inner function called from fresh() would sit in the closure
-        # that it itself references, a reference cycle keeping every op of
-        # the scope alive until the next full collection.
-        hints_cell: list = [None]
-        taken: set[str] = set()
-        counter = [0, 0]
+        self.hints = None
+        taken = self.taken
+        taken.clear()
+        self.counter = 0
+        self.arg_counter = 0
         use = self.use
         defs = self.defs
-        valid = _VALID_NAME.match
-
-        def fresh(hint: str | None, is_arg: bool) -> str:
-            if hint and hint.isdigit():
-                # MLIR names that start with a digit must be all digits.
-                if hint not in taken:
-                    taken.add(hint)
-                    return hint
-                hint = None
-            if hint and valid(hint) and not hint[0].isdigit():
-                if hint not in taken:
-                    taken.add(hint)
-                    return hint
-                hs = hints_cell[0]
-                if hs is None:
-                    hs = hints_cell[0] = _scope_hints(ops)
-                k = 0
-                while True:
-                    cand = f"{hint}_{k}"
-                    if cand not in taken and cand not in hs:
-                        taken.add(cand)
-                        return cand
-                    k += 1
-            hs = hints_cell[0]
-            if hs is None:
-                hs = hints_cell[0] = _scope_hints(ops)
-            slot = 1 if is_arg else 0
-            while True:
-                n = counter[slot]
-                counter[slot] += 1
-                cand = f"arg{n}" if is_arg else str(n)
-                if cand not in taken and cand not in hs:
-                    taken.add(cand)
-                    return cand
-
         simple = self.simple
         for op in ops:
             res = op.results
@@ -162,20 +153,24 @@ class _Namer:
                 v = res[0]
                 h = v.name_hint
                 # fast path of fresh(): the source name, still free
-                try:
-                    nm = simple[h]
-                except KeyError:
-                    nm = "%" + h if h.isdigit() or (valid(h) and not h[0].isdigit()) else None
+                nm = simple.get(h, False)
+                if nm is False:
+                    nm = "%" + h if h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit()) else None
                     simple[h] = nm
-                if nm is None or h in taken:
-                    nm = "%" + fresh(h, False)
+                if nm is None:
+                    nm = "%" + self.fresh(h, False)
                 else:
+                    # taken.add(h) unless h is taken: one set lookup, not two
+                    k = len(taken)
                     taken.add(h)
+                    if len(taken) == k:
+                        nm = "%" + self.fresh(h, False)
                 use[v.id] = nm
             elif n:
                 k = 0
                 while k < n:
-                    h = res[k].name_hint
+                    v = res[k]
+                    h = v.name_hint
                     e = k + 1
                     if h is not None:
                         while e < n and res[e].name_hint == h:
@@ -183,20 +178,22 @@ class _Namer:
                     else:
                         while e < n and res[e].name_hint is None:
                             e += 1
-                    nm = fresh(h, False)
+                    nm = self.fresh(h, False)
                     if e - k == 1:
-                        use[res[k].id] = "%" + nm
-                        defs[res[k].id] = "%" + nm
+                        use[v.id] = "%" + nm
+                        defs[v.id] = "%" + nm
                     else:
-                        defs[res[k].id] = f"%{nm}:{e - k}"
+                        defs[v.id] = f"%{nm}:{e - k}"
                         for j in range(k, e):
-                            use[res[j].id] = f"%{nm}#{j - k}"
+                            w = res[j]
+                            use[w.id] = f"%{nm}#{j - k}"
                     k = e
-            if op._regions:
-                for r in op._regions:
+            regions = op._regions
+            if regions:
+                for r in regions:
                     for b in r.blocks:
                         for v in b.args:
-                            use[v.id] = "%" + fresh(v.name_hint, True)
+                            use[v.id] = "%" + self.fresh(v.name_hint, True)
 
 
 def _scope_hints(ops: list) -> set:
@@ -214,7 +211,6 @@ def _scope_hints(ops: list) -> set:
     return hints
 
 
-@cython.cfunc
 def _preorder(op: Op, out: list[Op]) -> None:
     """``out += op.walk()``, without a generator frame per op."""
     out.append(op)
@@ -227,18 +223,22 @@ def _preorder(op: Op, out: list[Op]) -> None:
                     out.append(o)
 
 
-@cython.cfunc
-@cython.locals(k=cython.Py_ssize_t, j=cython.Py_ssize_t, start=cython.Py_ssize_t, n=cython.Py_ssize_t,
-               segs=list, operands=list)
-def _grp(op: Op, name: str) -> list:
-    """``op.group(name)`` for a known op, without its checks (the printer's hot path).
-    The sizes are read into C integers one at a time (``n``) and ``operands``
-    is typed: the sum and the slice stay in C (a list slice, no int objects
-    or slice object per call)."""
-    d = op.opdef
+class _Kind:
+    """What the printer reads of a known op's registry entry: its pretty
+    printer (a number, see :func:`_pretty`) and where its segments start."""
+
+    def __init__(self, code: int, d) -> None:
+        self.code = code
+        self.seg_index = d.segment_index
+        self.static_start = d.static_start
+        self.before_type = d.name in _ATTRS_BEFORE_TYPE
+
+
+def _grp(op: Op, kd: _Kind, name: str) -> list:
+    """``op.group(name)`` for a known op, without its checks (the printer's hot path)."""
     segs = op.segments
-    k = d.segment_index[name]
-    start = d.static_start[k]
+    k = kd.seg_index[name]
+    start = kd.static_start[k]
     if start < 0:
         start = 0
         for j in range(k):
@@ -249,13 +249,10 @@ def _grp(op: Op, name: str) -> list:
     return operands[start:start + n]
 
 
-@cython.cfunc
-@cython.locals(k=cython.Py_ssize_t, j=cython.Py_ssize_t, start=cython.Py_ssize_t, n=cython.Py_ssize_t,
-               segs=list, operands=list)
-def _g1(op: Op, name: str) -> Value:
-    d = op.opdef
-    k = d.segment_index[name]
-    start = d.static_start[k]
+def _g1(op: Op, kd: _Kind, name: str) -> Value:
+    """The operand of single-operand segment ``name``."""
+    k = kd.seg_index[name]
+    start = kd.static_start[k]
     if start < 0:
         segs = op.segments
         start = 0
@@ -266,8 +263,6 @@ def _g1(op: Op, name: str) -> Value:
     return operands[start]
 
 
-@cython.cfunc
-@cython.locals(start=cython.Py_ssize_t, n=cython.Py_ssize_t, segs=list, operands=list, out=list)
 def _groups(op: Op) -> list:
     """Every operand group of a known op, in segment order: one pass over the
     sizes for the printers that read most of their groups (dispatch and call
@@ -283,22 +278,28 @@ def _groups(op: Op) -> list:
     return out
 
 
+def _prop(op: Op, key: str):
+    """``op._props.get(key)``: a dict's ``get`` in C (most ops have one)."""
+    d = op._props
+    if d.__class__ is dict:
+        pd = d
+        return pd.get(key)
+    return d.get(key)
+
+
+def _s(x) -> str:
+    """A property's text as an f-string would format it (it is a str but for
+    values a pass may have set otherwise)."""
+    return x if x.__class__ is str else format(x, "")
+
+
 # Pieces buffered before they are joined and handed on (to the writer, or to
 # the list of chunks joined at the end): bounds the memory of the pieces, and
 # a whole-module string is never built when the output is streamed.
 _FLUSH_PIECES = 8192
 
 
-@cython.cclass
 class _Printer:
-    generic: object
-    namer: object  # _Namer
-    use: list  # namer.use: value id -> printed name
-    out: list  # pieces not yet flushed
-    chunks: list
-    write: object
-    locs: object  # _Locs with debuginfo, else None
-
     def __init__(self, module: Module | None, generic: bool, write: Callable[[str], object] | None = None,
                  locs: object = None) -> None:
         self.generic = generic
@@ -309,8 +310,10 @@ class _Printer:
         self.out: list[str] = []
         self.chunks: list[str] = []
         self.write = write if write is not None else self.chunks.append
+        self.kinds = _KINDS
+        self.eps: dict[str, str] = {}
+        self.dict_keys: dict[str, str] = {}
 
-    @cython.ccall
     def flush(self) -> None:
         out = self.out
         if out:
@@ -321,42 +324,62 @@ class _Printer:
         self.flush()
         return "".join(self.chunks)
 
-    @cython.ccall
-    @cython.locals(i=cython.Py_ssize_t)
     def n(self, v: Value) -> str:
         i = v.id  # a C integer: the use list is indexed without an int object
-        try:
-            nm = self.use[i] if i >= 0 else None
-        except IndexError:
-            nm = None
+        use = self.use
+        nm = use[i] if 0 <= i < len(use) else None
         if nm is None:
             raise ValueError(f"printer: {v!r} is used but not defined in the scope being printed "
                              f"(erased op or a value from another function?)")
         return nm
 
-    @cython.ccall
     def ns(self, vals: list[Value]) -> str:
         return ", ".join([self.n(v) for v in vals])
 
-    @cython.ccall
     def ts(self, t: str, size: Value) -> str:
         return f"{t}{{{self.n(size)}}}"
 
+    def names(self, vals: list) -> None:
+        """Append ``self.ns(vals)``, piece by piece."""
+        out = self.out
+        for k in range(len(vals)):
+            if k:
+                out.append(", ")
+            out.append(self.n(vals[k]))
+
+    def typed(self, t: str, size: Value) -> None:
+        """Append ``self.ts(t, size)``, piece by piece."""
+        out = self.out
+        out.append(t)
+        out.append("{")
+        out.append(self.n(size))
+        out.append("}")
+
+    def dict_text(self, d) -> str:
+        """:func:`_dict`, with each key's printed form kept for the print."""
+        items = []
+        keys = self.dict_keys
+        for k, v in d.items():
+            key = keys.get(k)
+            if key is None:
+                key = k if _DICT_KEY.match(k) else '"' + k + '"'
+                keys[k] = key
+            items.append(key if v == "" else f"{key} = {v}")
+        return "{" + ", ".join(items) + "}"
+
     # -- structure -------------------------------------------------------
-    @cython.ccall
-    @cython.locals(i=cython.Py_ssize_t)
     def op(self, op: Op, ind: str) -> None:
         out = self.out
         out.append(ind)
         res = op.results
-        if res:
-            if len(res) == 1:
+        nres = len(res)
+        if nres:
+            if nres == 1:
                 # a single result's definition is its use name (_Namer)
-                i = res[0].id
-                try:
-                    nm = self.use[i] if i >= 0 else None
-                except IndexError:
-                    nm = None
+                v = res[0]
+                i = v.id
+                use = self.use
+                nm = use[i] if 0 <= i < len(use) else None
                 out.append(nm if nm is not None else "")
             else:
                 defs = self.namer.defs
@@ -366,9 +389,14 @@ class _Printer:
             if self.generic:
                 self.generic_op(op, ind)
             else:
-                _PRETTY[op.name](self, op, ind)
-                if op._attrs and op.name not in _ATTRS_BEFORE_TYPE:
-                    out.append(" attributes " + _dict(op._attrs))
+                kd = self.kinds.get(op.name)
+                if kd is None or kd.code < 0:
+                    raise KeyError(op.name)
+                _pretty(self, op, kd, ind)
+                attrs = op._attrs
+                if attrs and not kd.before_type:
+                    out.append(" attributes ")
+                    out.append(self.dict_text(attrs))
         elif op.tmpl is not None:
             tmpl = generic_template(op) if self.generic else None
             self.template(op, ind, tmpl)
@@ -378,7 +406,6 @@ class _Printer:
             out.append(self.locs.op_loc(op))
         out.append("\n")
 
-    @cython.ccall
     def template(self, op: Op, ind: str, tmpl: list | None = None) -> None:
         out = self.out
         prev = ""
@@ -406,7 +433,7 @@ class _Printer:
             else:
                 if not first:
                     out.append(" ")
-                self.region(op._regions[piece[1]], ind, entry_label=None)
+                self.region(op._regions[piece[1]], ind, None)
                 prev = "}"
                 first = False
                 continue
@@ -416,24 +443,25 @@ class _Printer:
             prev = s
             first = False
 
-    @cython.ccall
     def region(self, r: Region, ind: str, entry_label: bool | None, implicit_yield: bool = False) -> None:
         """``{ blocks }``; entry_label True/False forces the entry label, None follows the source."""
         out = self.out
         out.append("{\n")
         inner = ind + IND
-        for k, b in enumerate(r.blocks):
+        blocks = r.blocks
+        for k in range(len(blocks)):
+            b = blocks[k]
             if k > 0 or (entry_label is True and b.args) or (entry_label is None and b.label is not None):
                 self.label(b, k, ind)
-            for o in b.ops:
-                self.op(o, inner)
+            ops = b.ops
+            for j in range(len(ops)):
+                self.op(ops[j], inner)
                 if len(out) > _FLUSH_PIECES:
                     self.flush()
             if implicit_yield and (not b.ops or b.ops[-1].name != "stream.yield"):
                 out.append(inner + '"stream.yield"() : () -> ()\n')
         out.append(ind + "}")
 
-    @cython.ccall
     def label(self, b: Block, k: int, ind: str) -> None:
         lab = b.label if b.label is not None else f"bb{k}"
         s = ind + "^" + lab
@@ -456,7 +484,7 @@ class _Printer:
                 continue
             if k in INT_LIST_PROPS:
                 elt = INT_LIST_ELT[k]
-                props[k] = "[" + ", ".join(f"{x} : {elt}" for x in v) + "]"
+                props[k] = "[" + ", ".join([f"{x} : {elt}" for x in v]) + "]"
             elif v is True:
                 props[k] = ""
             elif isinstance(v, list):
@@ -464,19 +492,19 @@ class _Printer:
             else:
                 props[k] = v
         if op.opdef.attr_sized:
-            props["operandSegmentSizes"] = "array<i32: " + ", ".join(str(x) for x in op.segments) + ">"
+            props["operandSegmentSizes"] = "array<i32: " + ", ".join([str(x) for x in op.segments]) + ">"
         if props:
-            out.append(" <" + _dict(dict(sorted(props.items()))) + ">")
+            out.append(" <" + self.dict_text(dict(sorted(props.items()))) + ">")
         if op._regions:
             out.append(" (")
             for k, r in enumerate(op._regions):
                 if k:
                     out.append(", ")
-                self.region(r, ind, entry_label=True, implicit_yield=op.name.startswith("stream.cmd."))
+                self.region(r, ind, True, op.name.startswith("stream.cmd."))
             out.append(")")
         if op._attrs:
-            out.append(" " + _dict(op._attrs))
-        ins = ", ".join(v.type for v in op.operands)
+            out.append(" " + self.dict_text(op._attrs))
+        ins = ", ".join([v.type for v in op.operands])
         outs = [v.type for v in op.results]
         rt = outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"
         out.append(f" : ({ins}) -> {rt}")
@@ -495,11 +523,12 @@ class _Printer:
             # Generic readers (xDSL) know the module only as builtin.module.
             header = '"builtin.module"() (' if header == "module" else "builtin." + header
         out.append(header + " {\n")
+        namer = self.namer
         for op in m.body.ops:
-            self.namer.grow(len(m.values))
-            self.namer.name_scope(op)
+            namer.grow(len(m.values))
+            namer.name_scope(op)
             self.op(op, IND)
-            self.namer.release()
+            namer.release()
             if len(out) > 64:
                 self.flush()
         out.append("}) : () -> ()" if self.generic and (m.header or "module") == "module" else "}")
@@ -512,15 +541,6 @@ class _Printer:
         if m.trailer:
             out.append("\n" + m.trailer + "\n")
         self.flush()
-
-
-@cython.cfunc
-def _dict(d: dict[str, str]) -> str:
-    items = []
-    for k, v in d.items():
-        key = k if re.match(r"[A-Za-z_][\w$.]*$", k) else '"' + k + '"'
-        items.append(key if v == "" else f"{key} = {v}")
-    return "{" + ", ".join(items) + "}"
 
 
 def print_module(m: Module, generic: bool = False, debuginfo: bool = False, local_scope: bool = False) -> str:
@@ -759,200 +779,331 @@ class _Locs:
             (self.bottom if e[2] else self.top).append(line)
 
 
+
 def print_op(op: Op, generic: bool = False) -> str:
     """One op (and its regions) as text; names are local to the op."""
     m = op.module()
     p = _Printer(m, generic)
-    nmax = max((v.id for o in op.walk() for v in list(o.results) + list(o.operands)
-                + [a for r in o._regions for b in r.blocks for a in b.args]), default=-1) + 1
-    p.namer.grow(nmax)
-    p.namer.name_scope(op)
+    namer = p.namer
+    nmax = 0
+    for o in op.walk():
+        for v in list(o.results) + list(o.operands) + [a for r in o._regions for b in r.blocks for a in b.args]:
+            nmax = max(nmax, v.id + 1)
+    namer.grow(nmax)
+    namer.name_scope(op)
+    use = namer.use
     for o in op.walk():
         for v in o.operands:
-            if v.id >= 0 and p.namer.use[v.id] is None:
-                p.namer.use[v.id] = f"%v{v.id}"
+            if v.id >= 0 and use[v.id] is None:
+                use[v.id] = f"%v{v.id}"
     p.op(op, "")
     return p.text()
 
 
 # ---------------------------------------------------------------------------
-# Pretty printers of the known ops
+# Pretty printers of the known ops: each appends its op's text after the
+# result names, piece by piece, to ``p.out``.
 # ---------------------------------------------------------------------------
 
-@cython.cfunc
-def _on(p: _Printer, op: Op, key: str = "affinity", kw: str = "on") -> str:
-    a = op._props.get(key)
-    return f"{kw}({a}) " if a else ""
+def _on(out: list, op: Op, key: str, kw: str) -> None:
+    """``kw(affinity) `` when the op has property ``key``."""
+    a = _prop(op, key)
+    if a:
+        out.append(kw)
+        out.append("(")
+        out.append(_s(a))
+        out.append(") ")
 
 
-@cython.cfunc
-def _await(p: _Printer, op: Op, arrow: bool, seg: str = "await_timepoint") -> str:
-    aw = _grp(op, seg)
+def _await(p: _Printer, op: Op, kd: _Kind, arrow: bool) -> bool:
+    """``await(%t) => `` (``await(%t) `` without ``arrow``) when the op awaits; whether it did."""
+    aw = _grp(op, kd, "await_timepoint")
     if not aw:
-        return ""
-    return f"await({p.n(aw[0])}) => " if arrow else f"await({p.n(aw[0])}) "
-
-
-
-
-@cython.cfunc
-def _resource_region(p: _Printer, op: Op, ind: str, with_results: bool) -> None:
+        return False
     out = p.out
-    outer = _grp(op, "resource_operands")
-    sizes = _grp(op, "resource_operand_sizes")
-    args = op._regions[0].blocks[0].args
-    caps = ", ".join(f"{p.n(o)} as {p.n(a)}: {p.ts(a.type, s)}" for o, a, s in zip(outer, args, sizes))
-    out.append(f"with({caps})")
+    out.append("await(")
+    out.append(p.n(aw[0]))
+    out.append(") => " if arrow else ") ")
+    return True
+
+
+def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool) -> None:
+    out = p.out
+    outer = _grp(op, kd, "resource_operands")
+    sizes = _grp(op, kd, "resource_operand_sizes")
+    region = op._regions[0]
+    args = region.blocks[0].args
+    out.append("with(")
+    n = min(len(outer), len(args), len(sizes))
+    for k in range(n):
+        if k:
+            out.append(", ")
+        a = args[k]
+        out.append(p.n(outer[k]))
+        out.append(" as ")
+        out.append(p.n(a))
+        out.append(": ")
+        p.typed(a.type, sizes[k])
+    out.append(")")
     if with_results:
-        rsizes = _grp(op, "result_sizes")
-        tied = op._props.get("tied_operands") or []
-        res = op.results[: len(rsizes)]
-        if res:
-            items = []
-            for k, (r, s) in enumerate(zip(res, rsizes)):
+        rsizes = _grp(op, kd, "result_sizes")
+        tied = _prop(op, "tied_operands") or []
+        res = op.results
+        n = min(len(res), len(rsizes))
+        if n:
+            out.append(" -> (")
+            for k in range(n):
+                if k:
+                    out.append(", ")
                 t = tied[k] if k < len(tied) else -1
                 if t >= 0:
-                    items.append(f"{p.n(outer[t])}{{{p.n(s)}}}")
+                    out.append(p.n(outer[t]))
+                    out.append("{")
+                    out.append(p.n(rsizes[k]))
+                    out.append("}")
                 else:
-                    items.append(p.ts(r.type, s))
-            out.append(" -> (" + ", ".join(items) + ")")
+                    r = res[k]
+                    p.typed(r.type, rsizes[k])
+            out.append(")")
     out.append(" ")
-    p.region(op._regions[0], ind, entry_label=False)
+    p.region(region, ind, False)
 
 
-def pp_async_execute(p: _Printer, op: Op, ind: str) -> None:
-    p.out.append("stream.async.execute " + _on(p, op) + _await(p, op, True))
-    _resource_region(p, op, ind, True)
-    p.out.append(f" => {op.results[-1].type}")
+def pp_async_execute(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    p.out.append("stream.async.execute ")
+    _on(p.out, op, "affinity", "on")
+    _await(p, op, kd, True)
+    _resource_region(p, op, kd, ind, True)
+    r = op.results[-1]
+    p.out.append(" => ")
+    p.out.append(r.type)
 
 
-def pp_async_concurrent(p: _Printer, op: Op, ind: str) -> None:
-    p.out.append("stream.async.concurrent " + _on(p, op))
-    _resource_region(p, op, ind, True)
+def pp_async_concurrent(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    p.out.append("stream.async.concurrent ")
+    _on(p.out, op, "affinity", "on")
+    _resource_region(p, op, kd, ind, True)
 
 
-def pp_cmd_execute(p: _Printer, op: Op, ind: str) -> None:
-    once = "once " if op._props.get("once") else ""
-    p.out.append("stream.cmd.execute " + once + _on(p, op) + _await(p, op, True))
-    _resource_region(p, op, ind, False)
-    p.out.append(f" => {op.results[-1].type}")
+def pp_cmd_execute(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    out.append("stream.cmd.execute once " if _prop(op, "once") else "stream.cmd.execute ")
+    _on(out, op, "affinity", "on")
+    _await(p, op, kd, True)
+    _resource_region(p, op, kd, ind, False)
+    r = op.results[-1]
+    out.append(" => ")
+    out.append(r.type)
 
 
-def pp_cmd_region(p: _Printer, op: Op, ind: str) -> None:
+def pp_cmd_region(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     p.out.append(op.name + " ")
-    p.region(op._regions[0], ind, entry_label=False)
+    p.region(op._regions[0], ind, False)
 
 
-def pp_async_constant(p: _Printer, op: Op, ind: str) -> None:
+def pp_async_constant(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
     r = op.results[0]
-    p.out.append(f"stream.async.constant {_on(p, op)}{_await(p, op, False)}: "
-                 f"{p.ts(r.type, _g1(op, 'result_size'))} = {op._props['value']}")
+    out.append("stream.async.constant ")
+    _on(out, op, "affinity", "on")
+    _await(p, op, kd, False)
+    out.append(": ")
+    p.typed(r.type, _g1(op, kd, "result_size"))
+    out.append(" = ")
+    out.append(_s(op._props["value"]))
 
 
-def pp_async_splat(p: _Printer, op: Op, ind: str) -> None:
-    v = _g1(op, "value")
+def pp_async_splat(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    v = _g1(op, kd, "value")
     r = op.results[0]
-    p.out.append(f"stream.async.splat {_on(p, op)}{_await(p, op, False)}{p.n(v)} : {v.type} -> "
-                 f"{p.ts(r.type, _g1(op, 'result_size'))}")
+    out.append("stream.async.splat ")
+    _on(out, op, "affinity", "on")
+    _await(p, op, kd, False)
+    out.append(p.n(v))
+    out.append(" : ")
+    out.append(v.type)
+    out.append(" -> ")
+    p.typed(r.type, _g1(op, kd, "result_size"))
 
 
-def pp_async_clone(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    p.out.append(f"stream.async.clone {_on(p, op)}{p.n(s)} : {p.ts(s.type, _g1(op, 'source_size'))} -> "
-                 f"{p.ts(op.results[0].type, _g1(op, 'result_size'))}")
+def pp_async_clone(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    r = op.results[0]
+    out.append("stream.async.clone ")
+    _on(out, op, "affinity", "on")
+    out.append(p.n(s))
+    out.append(" : ")
+    p.typed(s.type, _g1(op, kd, "source_size"))
+    out.append(" -> ")
+    p.typed(r.type, _g1(op, kd, "result_size"))
 
 
-def pp_async_slice(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    p.out.append(f"stream.async.slice {_on(p, op)}{p.n(s)}[{p.n(_g1(op, 'source_offset'))} to "
-                 f"{p.n(_g1(op, 'source_end'))}] : {p.ts(s.type, _g1(op, 'source_size'))} -> "
-                 f"{p.ts(op.results[0].type, _g1(op, 'result_size'))}")
+def pp_async_slice(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    r = op.results[0]
+    out.append("stream.async.slice ")
+    _on(out, op, "affinity", "on")
+    out.append(p.n(s))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "source_offset")))
+    out.append(" to ")
+    out.append(p.n(_g1(op, kd, "source_end")))
+    out.append("] : ")
+    p.typed(s.type, _g1(op, kd, "source_size"))
+    out.append(" -> ")
+    p.typed(r.type, _g1(op, kd, "result_size"))
 
 
-@cython.cfunc
-def _tied(p: _Printer, op: Op, target: Value, size: Value) -> str:
-    return f"{p.n(target)} as {p.ts(op.results[0].type, size)}"
+def _tied(p: _Printer, op: Op, target: Value, size: Value) -> None:
+    """``%target as type{%size}`` (the type of the op's result)."""
+    out = p.out
+    r = op.results[0]
+    out.append(p.n(target))
+    out.append(" as ")
+    p.typed(r.type, size)
 
 
-def pp_async_fill(p: _Printer, op: Op, ind: str) -> None:
-    v = _g1(op, "value")
-    t = _g1(op, "target")
-    p.out.append(f"stream.async.fill {_on(p, op)}{p.n(v)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))} to "
-                 f"{p.n(_g1(op, 'target_end'))} for {p.n(_g1(op, 'target_length'))}] : {v.type} -> "
-                 f"{_tied(p, op, t, _g1(op, 'target_size'))}")
+def pp_async_fill(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    v = _g1(op, kd, "value")
+    t = _g1(op, kd, "target")
+    out.append("stream.async.fill ")
+    _on(out, op, "affinity", "on")
+    out.append(p.n(v))
+    out.append(", ")
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append(" to ")
+    out.append(p.n(_g1(op, kd, "target_end")))
+    out.append(" for ")
+    out.append(p.n(_g1(op, kd, "target_length")))
+    out.append("] : ")
+    out.append(v.type)
+    out.append(" -> ")
+    _tied(p, op, t, _g1(op, kd, "target_size"))
 
 
-def pp_async_update(p: _Printer, op: Op, ind: str) -> None:
-    u = _g1(op, "update")
-    t = _g1(op, "target")
-    p.out.append(f"stream.async.update {_on(p, op)}{p.n(u)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))} to "
-                 f"{p.n(_g1(op, 'target_end'))}] : {p.ts(u.type, _g1(op, 'update_size'))} -> "
-                 f"{_tied(p, op, t, _g1(op, 'target_size'))}")
+def pp_async_update(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    u = _g1(op, kd, "update")
+    t = _g1(op, kd, "target")
+    out.append("stream.async.update ")
+    _on(out, op, "affinity", "on")
+    out.append(p.n(u))
+    out.append(", ")
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append(" to ")
+    out.append(p.n(_g1(op, kd, "target_end")))
+    out.append("] : ")
+    p.typed(u.type, _g1(op, kd, "update_size"))
+    out.append(" -> ")
+    _tied(p, op, t, _g1(op, kd, "target_size"))
 
 
-def pp_async_copy(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    t = _g1(op, "target")
-    p.out.append(f"stream.async.copy {_on(p, op)}{p.n(s)}[{p.n(_g1(op, 'source_offset'))} to "
-                 f"{p.n(_g1(op, 'source_end'))}], {p.n(t)}[{p.n(_g1(op, 'target_offset'))} to "
-                 f"{p.n(_g1(op, 'target_end'))}], {p.n(_g1(op, 'length'))} : "
-                 f"{p.ts(s.type, _g1(op, 'source_size'))} -> {_tied(p, op, t, _g1(op, 'target_size'))}")
+def pp_async_copy(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    t = _g1(op, kd, "target")
+    out.append("stream.async.copy ")
+    _on(out, op, "affinity", "on")
+    out.append(p.n(s))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "source_offset")))
+    out.append(" to ")
+    out.append(p.n(_g1(op, kd, "source_end")))
+    out.append("], ")
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append(" to ")
+    out.append(p.n(_g1(op, kd, "target_end")))
+    out.append("], ")
+    out.append(p.n(_g1(op, kd, "length")))
+    out.append(" : ")
+    p.typed(s.type, _g1(op, kd, "source_size"))
+    out.append(" -> ")
+    _tied(p, op, t, _g1(op, kd, "target_size"))
 
 
-@cython.cfunc
-def _entry_points(op: Op) -> str:
-    eps = op._props["entry_points"].strip()
-    inner = eps[1:-1] if eps.startswith("[") else eps
-    parts = [x.strip() for x in inner.split(",")]
-    return parts[0] if len(parts) == 1 else "{" + ", ".join(parts) + "}"
+def _entry_points(p: _Printer, op: Op) -> str:
+    """The ``entry_points`` property as the pretty form spells it (kept per text for the print)."""
+    eps = op._props["entry_points"]
+    r = p.eps.get(eps)
+    if r is None:
+        inner = eps.strip()
+        inner = inner[1:-1] if inner.startswith("[") else inner
+        parts = [x.strip() for x in inner.split(",")]
+        r = parts[0] if len(parts) == 1 else "{" + ", ".join(parts) + "}"
+        p.eps[eps] = r
+    return r
 
 
-@cython.cfunc
-def _dispatch_operands(p: _Printer, ops: list[Value], offs, ends, lens, is_res) -> str:
-    items = []
+def _dispatch_operands(p: _Printer, ops: list, offs: list, ends: list, lens: list) -> None:
+    """``(%a[%o to %e for %l], %b)``: resource operands with their ranges."""
+    out = p.out
+    out.append("(")
     k = 0
-    for v, res in zip(ops, is_res):
-        if res:
-            rng = f"{p.n(offs[k])} to {p.n(ends[k])} for {p.n(lens[k])}" if ends is not None else \
-                f"{p.n(offs[k])} for {p.n(lens[k])}"
-            items.append(f"{p.n(v)}[{rng}]")
+    for j in range(len(ops)):
+        if j:
+            out.append(", ")
+        v = ops[j]
+        out.append(p.n(v))
+        if _is_resource(v):
+            out.append("[")
+            out.append(p.n(offs[k]))
+            out.append(" to ")
+            out.append(p.n(ends[k]))
+            out.append(" for ")
+            out.append(p.n(lens[k]))
+            out.append("]")
             k += 1
-        else:
-            items.append(p.n(v))
-    return "(" + ", ".join(items) + ")"
+    out.append(")")
 
 
-@cython.cfunc
-@cython.locals(t=str)
-def _is_resource(v: Value) -> cython.bint:
+def _is_resource(v: Value) -> bool:
     t = v.type
     return t.startswith("!stream.resource<")
 
 
-@cython.cfunc
-def _shaped_fn_type(p: _Printer, op: Op, operands: list[Value], sizes: list[Value], rsizes: list[Value]) -> str:
-    items = []
+def _shaped_fn_type(p: _Printer, op: Op, operands: list, sizes: list, rsizes: list) -> None:
+    """``(types{%sizes}) -> (types{%sizes} or tied %operand{%size})``."""
+    out = p.out
+    out.append("(")
     k = 0
-    for v in operands:
+    for j in range(len(operands)):
+        if j:
+            out.append(", ")
+        v = operands[j]
         if _is_resource(v):
-            items.append(p.ts(v.type, sizes[k]))
+            p.typed(v.type, sizes[k])
             k += 1
         else:
-            items.append(v.type)
-    tied = op._props.get("tied_operands") or []
-    res = []
+            out.append(v.type)
+    out.append(") -> (")
+    tied = _prop(op, "tied_operands") or []
+    res = op.results
     k = 0
-    for j, r in enumerate(op.results):
+    for j in range(len(res)):
+        if j:
+            out.append(", ")
+        r = res[j]
         t = tied[j] if j < len(tied) else -1
-        sz = ""
+        sz = None
         if _is_resource(r):
-            sz = "{" + p.n(rsizes[k]) + "}"
+            sz = p.n(rsizes[k])
             k += 1
-        if t >= 0:
-            res.append(p.n(operands[t]) + sz)
-        else:
-            res.append(r.type + sz)
-    return "(" + ", ".join(items) + ") -> (" + ", ".join(res) + ")"
+        out.append(p.n(operands[t]) if t >= 0 else r.type)
+        if sz is not None:
+            out.append("{")
+            out.append(sz)
+            out.append("}")
+    out.append(")")
 
 
 # Ops whose custom form has the attribute dictionary right before the
@@ -960,9 +1111,11 @@ def _shaped_fn_type(p: _Printer, op: Op, operands: list[Value], sizes: list[Valu
 _ATTRS_BEFORE_TYPE = frozenset({"stream.async.dispatch", "stream.async.call", "stream.cmd.call"})
 
 
-@cython.cfunc
-def _attrs_before_type(op: Op) -> str:
-    return " " + _dict(op._attrs) if op._attrs else ""
+def _attrs_before_type(p: _Printer, op: Op) -> None:
+    attrs = op._attrs
+    if attrs:
+        p.out.append(" ")
+        p.out.append(p.dict_text(attrs))
 
 
 # Segment order unpacked by pp_async_dispatch / pp_async_call (_groups).
@@ -972,258 +1125,546 @@ assert OPS["stream.async.dispatch"].segment_names == (
 assert OPS["stream.async.call"].segment_names == OPS["stream.async.dispatch"].segment_names[1:]
 
 
-def pp_async_dispatch(p: _Printer, op: Op, ind: str) -> None:
+def pp_async_dispatch(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
     work, ops, sizes, offs, ends, lens, rsizes = _groups(op)
-    w = "[" + p.ns(work) + "]" if work else ""
-    is_res = [_is_resource(v) for v in ops]
-    p.out.append(f"stream.async.dispatch {_on(p, op)}{_entry_points(op)}{w}"
-                 + _dispatch_operands(p, ops, offs, ends, lens, is_res)
-                 + _attrs_before_type(op)
-                 + " : " + _shaped_fn_type(p, op, ops, sizes, rsizes))
+    out.append("stream.async.dispatch ")
+    _on(out, op, "affinity", "on")
+    out.append(_entry_points(p, op))
+    if work:
+        out.append("[")
+        p.names(work)
+        out.append("]")
+    _dispatch_operands(p, ops, offs, ends, lens)
+    _attrs_before_type(p, op)
+    out.append(" : ")
+    _shaped_fn_type(p, op, ops, sizes, rsizes)
 
 
-def pp_async_call(p: _Printer, op: Op, ind: str) -> None:
+def pp_async_call(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
     ops, sizes, offs, ends, lens, rsizes = _groups(op)
-    is_res = [_is_resource(v) for v in ops]
-    if sum(is_res) != len(offs):  # ranges are only on some resources: trust the count
-        is_res = [_is_resource(v) for v in ops]
-    p.out.append(f"stream.async.call {_on(p, op)}{op._props['callee']}"
-                 + _dispatch_operands(p, ops, offs, ends, lens, is_res)
-                 + _attrs_before_type(op)
-                 + " : " + _shaped_fn_type(p, op, ops, sizes, rsizes))
+    out.append("stream.async.call ")
+    _on(out, op, "affinity", "on")
+    out.append(_s(op._props["callee"]))
+    _dispatch_operands(p, ops, offs, ends, lens)
+    _attrs_before_type(p, op)
+    out.append(" : ")
+    _shaped_fn_type(p, op, ops, sizes, rsizes)
 
 
-@cython.cfunc
 def _collective_attr(op: Op) -> str:
     a = op._props["op"]
     return a[len("#stream.collective"):] if a.startswith("#stream.collective<") else a
 
 
-def pp_async_collective(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    t = _g1(op, "target")
-    param = _grp(op, "param")
+def pp_async_collective(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    t = _g1(op, kd, "target")
+    param = _grp(op, kd, "param")
     pp = f"{op._props.get('_param_kw', 'source')}({p.n(param[0])}) " if param else ""
-    p.out.append(
-        f"stream.async.collective{_collective_attr(op)}[{p.n(_g1(op, 'element_count'))}] {_on(p, op)}"
-        f"channel({p.n(_g1(op, 'channel'))}) {pp}"
-        f"{p.n(s)}[{p.n(_g1(op, 'source_offset'))} to {p.n(_g1(op, 'source_end'))} for "
-        f"{p.n(_g1(op, 'source_length'))}], {p.n(t)}[{p.n(_g1(op, 'target_offset'))} to "
-        f"{p.n(_g1(op, 'target_end'))} for {p.n(_g1(op, 'target_length'))}] : "
-        f"{p.ts(s.type, _g1(op, 'source_size'))} -> {_tied(p, op, t, _g1(op, 'target_size'))}")
+    out.append("stream.async.collective")
+    out.append(_collective_attr(op))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "element_count")))
+    out.append("] ")
+    _on(out, op, "affinity", "on")
+    out.append("channel(")
+    out.append(p.n(_g1(op, kd, "channel")))
+    out.append(") ")
+    out.append(pp)
+    out.append(p.n(s))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "source_offset")))
+    out.append(" to ")
+    out.append(p.n(_g1(op, kd, "source_end")))
+    out.append(" for ")
+    out.append(p.n(_g1(op, kd, "source_length")))
+    out.append("], ")
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append(" to ")
+    out.append(p.n(_g1(op, kd, "target_end")))
+    out.append(" for ")
+    out.append(p.n(_g1(op, kd, "target_length")))
+    out.append("] : ")
+    p.typed(s.type, _g1(op, kd, "source_size"))
+    out.append(" -> ")
+    _tied(p, op, t, _g1(op, kd, "target_size"))
 
 
-def pp_async_barrier(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    p.out.append(f"stream.async.barrier {_on(p, op)}{p.n(s)} : {p.ts(s.type, _g1(op, 'size'))}")
+def pp_async_barrier(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    out.append("stream.async.barrier ")
+    _on(out, op, "affinity", "on")
+    out.append(p.n(s))
+    out.append(" : ")
+    p.typed(s.type, _g1(op, kd, "size"))
 
 
-def pp_async_transfer(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    frm = f" from({op._props['source_affinity']})" if op._props.get("source_affinity") else ""
-    to = f"to({op._props['target_affinity']}) " if op._props.get("target_affinity") else ""
-    p.out.append(f"stream.async.transfer {_on(p, op, 'execution_affinity')}{p.n(s)} : "
-                 f"{p.ts(s.type, _g1(op, 'source_size'))}{frm} -> {to}"
-                 f"{p.ts(op.results[0].type, _g1(op, 'result_size'))}")
+def pp_async_transfer(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    r = op.results[0]
+    out.append("stream.async.transfer ")
+    _on(out, op, "execution_affinity", "on")
+    out.append(p.n(s))
+    out.append(" : ")
+    p.typed(s.type, _g1(op, kd, "source_size"))
+    a = _prop(op, "source_affinity")
+    if a:
+        out.append(" from(")
+        out.append(_s(a))
+        out.append(")")
+    out.append(" -> ")
+    a = _prop(op, "target_affinity")
+    if a:
+        out.append("to(")
+        out.append(_s(a))
+        out.append(") ")
+    p.typed(r.type, _g1(op, kd, "result_size"))
 
 
-def pp_async_alloca(p: _Printer, op: Op, ind: str) -> None:
-    p.out.append(f"stream.async.alloca {_on(p, op)}: {p.ts(op.results[0].type, _g1(op, 'storage_size'))}")
+def pp_async_alloca(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    r = op.results[0]
+    out.append("stream.async.alloca ")
+    _on(out, op, "affinity", "on")
+    out.append(": ")
+    p.typed(r.type, _g1(op, kd, "storage_size"))
 
 
-def pp_load(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    p.out.append(f"{op.name} {p.n(s)}[{p.n(_g1(op, 'source_offset'))}] : "
-                 f"{p.ts(s.type, _g1(op, 'source_size'))} -> {op.results[0].type}")
+def pp_load(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    r = op.results[0]
+    out.append(op.name)
+    out.append(" ")
+    out.append(p.n(s))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "source_offset")))
+    out.append("] : ")
+    p.typed(s.type, _g1(op, kd, "source_size"))
+    out.append(" -> ")
+    out.append(r.type)
 
 
-def pp_async_store(p: _Printer, op: Op, ind: str) -> None:
-    v = _g1(op, "value")
-    t = _g1(op, "target")
-    p.out.append(f"stream.async.store {p.n(v)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))}] : {v.type} -> "
-                 f"{_tied(p, op, t, _g1(op, 'target_size'))}")
+def pp_async_store(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    v = _g1(op, kd, "value")
+    t = _g1(op, kd, "target")
+    out.append("stream.async.store ")
+    out.append(p.n(v))
+    out.append(", ")
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append("] : ")
+    out.append(v.type)
+    out.append(" -> ")
+    _tied(p, op, t, _g1(op, kd, "target_size"))
 
 
-def pp_resource_store(p: _Printer, op: Op, ind: str) -> None:
-    v = _g1(op, "value")
-    t = _g1(op, "target")
-    p.out.append(f"stream.resource.store {p.n(v)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))}] : {v.type} -> "
-                 f"{p.ts(t.type, _g1(op, 'target_size'))}")
+def pp_resource_store(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    v = _g1(op, kd, "value")
+    t = _g1(op, kd, "target")
+    out.append("stream.resource.store ")
+    out.append(p.n(v))
+    out.append(", ")
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append("] : ")
+    out.append(v.type)
+    out.append(" -> ")
+    p.typed(t.type, _g1(op, kd, "target_size"))
 
 
-def pp_yield(p: _Printer, op: Op, ind: str) -> None:
-    vals = _grp(op, "resource_operands")
+def pp_yield(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    vals = _grp(op, kd, "resource_operands")
     if not vals:
-        p.out.append("stream.yield")
+        out.append("stream.yield")
         return
-    sizes = _grp(op, "resource_operand_sizes")
-    p.out.append(f"stream.yield {p.ns(vals)} : " + ", ".join(p.ts(v.type, s) for v, s in zip(vals, sizes)))
+    sizes = _grp(op, kd, "resource_operand_sizes")
+    out.append("stream.yield ")
+    p.names(vals)
+    out.append(" : ")
+    n = min(len(vals), len(sizes))
+    for k in range(n):
+        if k:
+            out.append(", ")
+        v = vals[k]
+        p.typed(v.type, sizes[k])
 
 
-def pp_join(p: _Printer, op: Op, ind: str) -> None:
-    p.out.append(f"stream.timepoint.join max({p.ns(op.operands)}) => {op.results[0].type}")
+def pp_join(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    r = op.results[0]
+    out.append("stream.timepoint.join max(")
+    p.names(op.operands)
+    out.append(") => ")
+    out.append(r.type)
 
 
-def pp_resource_alloc(p: _Printer, op: Op, ind: str) -> None:
-    un = "uninitialized " if op._props.get("uninitialized") else ""
-    p.out.append(f"stream.resource.alloc {un}{_on(p, op)}: {p.ts(op.results[0].type, _g1(op, 'storage_size'))}")
+def pp_resource_alloc(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    r = op.results[0]
+    out.append("stream.resource.alloc uninitialized " if _prop(op, "uninitialized") else "stream.resource.alloc ")
+    _on(out, op, "affinity", "on")
+    out.append(": ")
+    p.typed(r.type, _g1(op, kd, "storage_size"))
 
 
-def pp_resource_alloca(p: _Printer, op: Op, ind: str) -> None:
-    ind_ = "indeterminate " if op._props.get("indeterminate_lifetime") else ""
-    aw = _await(p, op, True)
-    p.out.append(f"stream.resource.alloca uninitialized {ind_}{_on(p, op)}{aw if aw else ': '}"
-                 f"{p.ts(op.results[0].type, _g1(op, 'storage_size'))} => {op.results[1].type}")
+def pp_resource_alloca(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    out.append("stream.resource.alloca uninitialized indeterminate " if _prop(op, "indeterminate_lifetime")
+               else "stream.resource.alloca uninitialized ")
+    _on(out, op, "affinity", "on")
+    if not _await(p, op, kd, True):
+        out.append(": ")
+    r = op.results[0]
+    p.typed(r.type, _g1(op, kd, "storage_size"))
+    out.append(" => ")
+    r = op.results[1]
+    out.append(r.type)
 
 
-def pp_resource_dealloca(p: _Printer, op: Op, ind: str) -> None:
-    org = "origin " if op._props.get("prefer_origin") else ""
-    r = _g1(op, "operand")
-    p.out.append(f"stream.resource.dealloca {org}{_on(p, op)}{_await(p, op, True)}{p.n(r)} : "
-                 f"{p.ts(r.type, _g1(op, 'operand_size'))} => {op.results[0].type}")
+def pp_resource_dealloca(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    v = _g1(op, kd, "operand")
+    out.append("stream.resource.dealloca origin " if _prop(op, "prefer_origin") else "stream.resource.dealloca ")
+    _on(out, op, "affinity", "on")
+    _await(p, op, kd, True)
+    out.append(p.n(v))
+    out.append(" : ")
+    p.typed(v.type, _g1(op, kd, "operand_size"))
+    out.append(" => ")
+    r = op.results[0]
+    out.append(r.type)
 
 
-def pp_resource_pack(p: _Printer, op: Op, ind: str) -> None:
-    off = _grp(op, "offset")
+def pp_resource_pack(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    off = _grp(op, kd, "offset")
     o = f"offset({p.n(off[0])}) " if off else ""
     iv = op._props["lifetime_intervals"]
-    sizes = _grp(op, "dynamic_slice_sizes")
+    sizes = _grp(op, kd, "dynamic_slice_sizes")
     lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
     body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
-    p.out.append(f"stream.resource.pack {_on(p, op)}{o}slices({{{body}}}) : {op.results[0].type}")
+    out = p.out
+    r = op.results[0]
+    out.append("stream.resource.pack ")
+    _on(out, op, "affinity", "on")
+    out.append(f"{o}slices({{{body}}}) : {r.type}")
 
 
-def pp_resource_constants(p: _Printer, op: Op, ind: str) -> None:
-    sizes = _grp(op, "result_sizes")
+def pp_resource_constants(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    sizes = _grp(op, kd, "result_sizes")
     vals = op._props["values"]
     lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
-    p.out.append(f"stream.resource.constants {_on(p, op)}:\n" + ",\n".join(lines)
-                 + f"\n{ind}{IND}{IND}=> {op.results[-1].type}")
+    out = p.out
+    r = op.results[-1]
+    out.append("stream.resource.constants ")
+    _on(out, op, "affinity", "on")
+    out.append(":\n" + ",\n".join(lines) + f"\n{ind}{IND}{IND}=> {r.type}")
 
 
-def pp_resource_subview(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    p.out.append(f"stream.resource.subview {p.n(s)}[{p.n(_g1(op, 'source_offset'))}] : "
-                 f"{p.ts(s.type, _g1(op, 'source_size'))} -> {p.ts(op.results[0].type, _g1(op, 'result_size'))}")
+def pp_resource_subview(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    r = op.results[0]
+    out.append("stream.resource.subview ")
+    out.append(p.n(s))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "source_offset")))
+    out.append("] : ")
+    p.typed(s.type, _g1(op, kd, "source_size"))
+    out.append(" -> ")
+    p.typed(r.type, _g1(op, kd, "result_size"))
 
 
-def pp_cmd_fill(p: _Printer, op: Op, ind: str) -> None:
-    v = _g1(op, "value")
-    t = _g1(op, "target")
-    p.out.append(f"stream.cmd.fill {p.n(v)}, {p.n(t)}[{p.n(_g1(op, 'target_offset'))} for "
-                 f"{p.n(_g1(op, 'target_length'))}] : {v.type} -> {p.ts(t.type, _g1(op, 'target_size'))}")
+def pp_cmd_fill(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    v = _g1(op, kd, "value")
+    t = _g1(op, kd, "target")
+    out.append("stream.cmd.fill ")
+    out.append(p.n(v))
+    out.append(", ")
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append(" for ")
+    out.append(p.n(_g1(op, kd, "target_length")))
+    out.append("] : ")
+    out.append(v.type)
+    out.append(" -> ")
+    p.typed(t.type, _g1(op, kd, "target_size"))
 
 
-def pp_cmd_copy(p: _Printer, op: Op, ind: str) -> None:
-    s = _g1(op, "source")
-    t = _g1(op, "target")
-    p.out.append(f"stream.cmd.copy {p.n(s)}[{p.n(_g1(op, 'source_offset'))}], {p.n(t)}["
-                 f"{p.n(_g1(op, 'target_offset'))}], {p.n(_g1(op, 'length'))} : "
-                 f"{p.ts(s.type, _g1(op, 'source_size'))} -> {p.ts(t.type, _g1(op, 'target_size'))}")
+def pp_cmd_copy(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    s = _g1(op, kd, "source")
+    t = _g1(op, kd, "target")
+    out.append("stream.cmd.copy ")
+    out.append(p.n(s))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "source_offset")))
+    out.append("], ")
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append("], ")
+    out.append(p.n(_g1(op, kd, "length")))
+    out.append(" : ")
+    p.typed(s.type, _g1(op, kd, "source_size"))
+    out.append(" -> ")
+    p.typed(t.type, _g1(op, kd, "target_size"))
 
 
-@cython.cfunc
-def _cmd_range(p: _Printer, op: Op, kw: str | None) -> None:
-    t = _g1(op, "target")
-    pre = _on(p, op, "source_affinity", kw) if kw else ""
-    p.out.append(f"{op.name} {pre}{p.n(t)}[{p.n(_g1(op, 'target_offset'))} for "
-                 f"{p.n(_g1(op, 'target_length'))}] : {p.ts(t.type, _g1(op, 'target_size'))}")
+def _cmd_range(p: _Printer, op: Op, kd: _Kind, kw: str | None) -> None:
+    out = p.out
+    t = _g1(op, kd, "target")
+    out.append(op.name)
+    out.append(" ")
+    if kw:
+        _on(out, op, "source_affinity", kw)
+    out.append(p.n(t))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "target_offset")))
+    out.append(" for ")
+    out.append(p.n(_g1(op, kd, "target_length")))
+    out.append("] : ")
+    p.typed(t.type, _g1(op, kd, "target_size"))
 
 
-def pp_cmd_flush(p: _Printer, op: Op, ind: str) -> None:
-    _cmd_range(p, op, "to")
-
-
-def pp_cmd_invalidate(p: _Printer, op: Op, ind: str) -> None:
-    _cmd_range(p, op, "from")
-
-
-def pp_cmd_discard(p: _Printer, op: Op, ind: str) -> None:
-    _cmd_range(p, op, None)
-
-
-@cython.cfunc
-def _dispatch_resources(p: _Printer, op: Op, ind: str) -> str:
-    res = _grp(op, "resources")
-    sizes = _grp(op, "resource_sizes")
-    offs = _grp(op, "resource_offsets")
-    lens = _grp(op, "resource_lengths")
+def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    """``{\\n  rw %r[%o for %l] : type{%size},\\n ...}`` of a command dispatch or collective."""
+    res = _grp(op, kd, "resources")
+    sizes = _grp(op, kd, "resource_sizes")
+    offs = _grp(op, kd, "resource_offsets")
+    lens = _grp(op, kd, "resource_lengths")
     acc = op._props["resource_accesses"]
-    lines = [f"{ind}{IND}{_ACCESS_NAMES.get(a, 'rw')} {p.n(r)}[{p.n(o)} for {p.n(ln)}] : {p.ts(r.type, s)}"
-             for r, s, o, ln, a in zip(res, sizes, offs, lens, acc)]
-    return "{\n" + ",\n".join(lines) + "\n" + ind + "}"
+    out = p.out
+    out.append("{\n")
+    n = min(len(res), len(sizes), len(offs), len(lens), len(acc))
+    for k in range(n):
+        if k:
+            out.append(",\n")
+        r = res[k]
+        out.append(ind)
+        out.append(IND)
+        out.append(_ACCESS_NAMES.get(acc[k], "rw"))
+        out.append(" ")
+        out.append(p.n(r))
+        out.append("[")
+        out.append(p.n(offs[k]))
+        out.append(" for ")
+        out.append(p.n(lens[k]))
+        out.append("] : ")
+        p.typed(r.type, sizes[k])
+    out.append("\n")
+    out.append(ind)
+    out.append("}")
 
 
-def pp_cmd_dispatch(p: _Printer, op: Op, ind: str) -> None:
-    work = _grp(op, "workload")
-    uni = _grp(op, "uniform_operands")
-    w = "[" + p.ns(work) + "]" if work else ""
-    u = f"({p.ns(uni)} : {', '.join(v.type for v in uni)}) " if uni else " "
-    p.out.append(f"stream.cmd.dispatch {_entry_points(op)}{w}{u}{_dispatch_resources(p, op, ind)}")
+def pp_cmd_dispatch(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    work = _grp(op, kd, "workload")
+    uni = _grp(op, kd, "uniform_operands")
+    out.append("stream.cmd.dispatch ")
+    out.append(_entry_points(p, op))
+    if work:
+        out.append("[")
+        p.names(work)
+        out.append("]")
+    if uni:
+        out.append("(")
+        p.names(uni)
+        out.append(" : ")
+        for k in range(len(uni)):
+            if k:
+                out.append(", ")
+            v = uni[k]
+            out.append(v.type)
+        out.append(") ")
+    else:
+        out.append(" ")
+    _dispatch_resources(p, op, kd, ind)
 
 
-def pp_cmd_call(p: _Printer, op: Op, ind: str) -> None:
-    ops = _grp(op, "resource_operands")
-    offs = _grp(op, "resource_operand_offsets")
-    lens = _grp(op, "resource_operand_lengths")
-    acc = op._props.get("resource_operand_accesses") or []
-    items = []
+def pp_cmd_call(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    ops = _grp(op, kd, "resource_operands")
+    offs = _grp(op, kd, "resource_operand_offsets")
+    lens = _grp(op, kd, "resource_operand_lengths")
+    acc = _prop(op, "resource_operand_accesses") or []
+    out = p.out
+    out.append("stream.cmd.call ")
+    out.append(_s(op._props["callee"]))
+    out.append("(")
     k = 0
-    for v in ops:
+    for j in range(len(ops)):
+        if j:
+            out.append(", ")
+        v = ops[j]
         if _is_resource(v):
-            a = _ACCESS_NAMES.get(acc[k] if k < len(acc) else 3, "rw")
-            items.append(f"{a} {p.n(v)}[{p.n(offs[k])} for {p.n(lens[k])}]")
+            out.append(_ACCESS_NAMES.get(acc[k] if k < len(acc) else 3, "rw"))
+            out.append(" ")
+            out.append(p.n(v))
+            out.append("[")
+            out.append(p.n(offs[k]))
+            out.append(" for ")
+            out.append(p.n(lens[k]))
+            out.append("]")
             k += 1
         else:
-            items.append(p.n(v))
-    p.out.append(f"stream.cmd.call {op._props['callee']}(" + ", ".join(items) + ")" + _attrs_before_type(op) + " : "
-                 + _shaped_fn_type(p, op, ops, _grp(op, "resource_operand_sizes"), _grp(op, "result_sizes")))
+            out.append(p.n(v))
+    out.append(")")
+    _attrs_before_type(p, op)
+    out.append(" : ")
+    _shaped_fn_type(p, op, ops, _grp(op, kd, "resource_operand_sizes"), _grp(op, kd, "result_sizes"))
 
 
-def pp_cmd_collective(p: _Printer, op: Op, ind: str) -> None:
-    param = _grp(op, "param")
+def pp_cmd_collective(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    out = p.out
+    param = _grp(op, kd, "param")
     pp = f"param({p.n(param[0])} : {param[0].type}) " if param else ""
-    p.out.append(f"stream.cmd.collective{_collective_attr(op)}[{p.n(_g1(op, 'element_count'))}] "
-                 f"channel({p.n(_g1(op, 'channel'))}) {pp}{_dispatch_resources(p, op, ind)}")
+    out.append("stream.cmd.collective")
+    out.append(_collective_attr(op))
+    out.append("[")
+    out.append(p.n(_g1(op, kd, "element_count")))
+    out.append("] channel(")
+    out.append(p.n(_g1(op, kd, "channel")))
+    out.append(") ")
+    out.append(pp)
+    _dispatch_resources(p, op, kd, ind)
 
 
-_PRETTY = {
-    "stream.async.execute": pp_async_execute,
-    "stream.async.concurrent": pp_async_concurrent,
-    "stream.async.constant": pp_async_constant,
-    "stream.async.splat": pp_async_splat,
-    "stream.async.clone": pp_async_clone,
-    "stream.async.slice": pp_async_slice,
-    "stream.async.fill": pp_async_fill,
-    "stream.async.update": pp_async_update,
-    "stream.async.copy": pp_async_copy,
-    "stream.async.dispatch": pp_async_dispatch,
-    "stream.async.call": pp_async_call,
-    "stream.async.collective": pp_async_collective,
-    "stream.async.barrier": pp_async_barrier,
-    "stream.async.transfer": pp_async_transfer,
-    "stream.async.alloca": pp_async_alloca,
-    "stream.async.load": pp_load,
-    "stream.async.store": pp_async_store,
-    "stream.yield": pp_yield,
-    "stream.timepoint.join": pp_join,
-    "stream.resource.alloc": pp_resource_alloc,
-    "stream.resource.alloca": pp_resource_alloca,
-    "stream.resource.dealloca": pp_resource_dealloca,
-    "stream.resource.pack": pp_resource_pack,
-    "stream.resource.constants": pp_resource_constants,
-    "stream.resource.subview": pp_resource_subview,
-    "stream.resource.load": pp_load,
-    "stream.resource.store": pp_resource_store,
-    "stream.cmd.execute": pp_cmd_execute,
-    "stream.cmd.concurrent": pp_cmd_region,
-    "stream.cmd.serial": pp_cmd_region,
-    "stream.cmd.fill": pp_cmd_fill,
-    "stream.cmd.copy": pp_cmd_copy,
-    "stream.cmd.flush": pp_cmd_flush,
-    "stream.cmd.invalidate": pp_cmd_invalidate,
-    "stream.cmd.discard": pp_cmd_discard,
-    "stream.cmd.dispatch": pp_cmd_dispatch,
-    "stream.cmd.call": pp_cmd_call,
-    "stream.cmd.collective": pp_cmd_collective,
-}
+# The pretty printer of each known op, by number (_Kind.code): _pretty tests
+# the numbers in this order, the most frequent ops first.
+_PP_NAMES = (
+    "stream.async.dispatch",  # 0
+    "stream.async.splat",
+    "stream.async.clone",
+    "stream.async.call",
+    "stream.yield",
+    "stream.async.concurrent",  # 5
+    "stream.async.slice",
+    "stream.async.copy",
+    "stream.async.fill",
+    "stream.async.update",
+    "stream.async.transfer",  # 10
+    "stream.async.constant",
+    "stream.async.alloca",
+    "stream.async.collective",
+    "stream.async.barrier",
+    "stream.cmd.dispatch",  # 15
+    "stream.cmd.copy",
+    "stream.cmd.fill",
+    "stream.cmd.execute",
+    "stream.cmd.concurrent",
+    "stream.cmd.serial",  # 20
+    "stream.resource.alloca",
+    "stream.resource.dealloca",
+    "stream.resource.pack",
+    "stream.resource.subview",
+    "stream.timepoint.join",  # 25
+    "stream.async.execute",
+    "stream.async.load",
+    "stream.async.store",
+    "stream.resource.alloc",
+    "stream.resource.constants",  # 30
+    "stream.resource.load",
+    "stream.resource.store",
+    "stream.cmd.flush",
+    "stream.cmd.invalidate",
+    "stream.cmd.discard",  # 35
+    "stream.cmd.call",
+    "stream.cmd.collective",
+)
+
+
+def _pretty(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    c = kd.code
+    if c == 0:
+        pp_async_dispatch(p, op, kd, ind)
+    elif c == 1:
+        pp_async_splat(p, op, kd, ind)
+    elif c == 2:
+        pp_async_clone(p, op, kd, ind)
+    elif c == 3:
+        pp_async_call(p, op, kd, ind)
+    elif c == 4:
+        pp_yield(p, op, kd, ind)
+    elif c == 5:
+        pp_async_concurrent(p, op, kd, ind)
+    elif c == 6:
+        pp_async_slice(p, op, kd, ind)
+    elif c == 7:
+        pp_async_copy(p, op, kd, ind)
+    elif c == 8:
+        pp_async_fill(p, op, kd, ind)
+    elif c == 9:
+        pp_async_update(p, op, kd, ind)
+    elif c == 10:
+        pp_async_transfer(p, op, kd, ind)
+    elif c == 11:
+        pp_async_constant(p, op, kd, ind)
+    elif c == 12:
+        pp_async_alloca(p, op, kd, ind)
+    elif c == 13:
+        pp_async_collective(p, op, kd, ind)
+    elif c == 14:
+        pp_async_barrier(p, op, kd, ind)
+    elif c == 15:
+        pp_cmd_dispatch(p, op, kd, ind)
+    elif c == 16:
+        pp_cmd_copy(p, op, kd, ind)
+    elif c == 17:
+        pp_cmd_fill(p, op, kd, ind)
+    elif c == 18:
+        pp_cmd_execute(p, op, kd, ind)
+    elif c == 19 or c == 20:
+        pp_cmd_region(p, op, kd, ind)
+    elif c == 21:
+        pp_resource_alloca(p, op, kd, ind)
+    elif c == 22:
+        pp_resource_dealloca(p, op, kd, ind)
+    elif c == 23:
+        pp_resource_pack(p, op, kd, ind)
+    elif c == 24:
+        pp_resource_subview(p, op, kd, ind)
+    elif c == 25:
+        pp_join(p, op, kd, ind)
+    elif c == 26:
+        pp_async_execute(p, op, kd, ind)
+    elif c == 27:
+        pp_load(p, op, kd, ind)
+    elif c == 28:
+        pp_async_store(p, op, kd, ind)
+    elif c == 29:
+        pp_resource_alloc(p, op, kd, ind)
+    elif c == 30:
+        pp_resource_constants(p, op, kd, ind)
+    elif c == 31:
+        pp_load(p, op, kd, ind)
+    elif c == 32:
+        pp_resource_store(p, op, kd, ind)
+    elif c == 33:
+        _cmd_range(p, op, kd, "to")
+    elif c == 34:
+        _cmd_range(p, op, kd, "from")
+    elif c == 35:
+        _cmd_range(p, op, kd, None)
+    elif c == 36:
+        pp_cmd_call(p, op, kd, ind)
+    elif c == 37:
+        pp_cmd_collective(p, op, kd, ind)
+    else:
+        raise KeyError(op.name)
+
+
+_KINDS = {name: _Kind(_PP_NAMES.index(name) if name in _PP_NAMES else -1, d) for name, d in OPS.items()}

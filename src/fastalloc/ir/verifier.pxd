@@ -7,6 +7,10 @@ cimport cython
 
 from fastalloc.ir.model cimport Block, Module, Op, Region, Value
 
+# The capture levels' split (see verifier.py): a C constant, so that the
+# walk's level tests stay in C integers.
+cdef Py_ssize_t _ISO_SHIFT
+
 
 cdef class _Frame:
     cdef list ops
@@ -56,8 +60,11 @@ cdef _check_op(Op op, Op capt)
 @cython.locals(f=_OpFacts)
 cdef _OpFacts _facts(str name, opdef)
 
-@cython.locals(facts=_OpFacts, k=Py_ssize_t, n=Py_ssize_t)
-cdef _check_props(Op op)
+@cython.locals(k=Py_ssize_t, total=Py_ssize_t, n=Py_ssize_t)
+cdef Py_ssize_t _total(list segs) except? -1
+
+@cython.locals(props=dict, k=Py_ssize_t, n=Py_ssize_t)
+cdef _check_props(Op op, _OpFacts facts)
 
 @cython.locals(segs=list, k=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t)
 cdef _group_len(Op op, _OpFacts facts)
@@ -72,6 +79,6 @@ cdef _Plan _segment_plan(opdef, list segs)
 @cython.locals(k=Py_ssize_t)
 cdef bint _same(list segs, tuple key) except -1
 
-@cython.locals(operands=list, segs=list, facts=_OpFacts, hit=tuple, plan=_Plan, index=list, wants=list, v=Value, t=str, want=str,
+@cython.locals(operands=list, segs=list, hit=tuple, plan=_Plan, index=list, wants=list, v=Value, t=str, want=str,
                k=Py_ssize_t)
-cdef _check_segment_types(Op op)
+cdef _check_segment_types(Op op, _OpFacts facts)

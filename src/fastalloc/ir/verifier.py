@@ -227,10 +227,10 @@ def _check_op(op: Op, capt: Op | None) -> None:
     if opdef is not None:
         facts = _facts(name, opdef)
         segs = op.segments
-        if segs is not None and (len(segs) != facts.nseg or sum(segs) != len(op.operands)):
+        if segs is not None and (len(segs) != facts.nseg or _total(segs) != len(op.operands)):
             raise _err(op, f"operand segment sizes {list(segs)} do not match its {len(op.operands)} operands")
         if op._props:
-            _check_props(op)
+            _check_props(op, facts)
         if facts.async_region:
             _check_async_region(op)
         elif facts.num_regions and op._regions:
@@ -251,7 +251,7 @@ def _check_op(op: Op, capt: Op | None) -> None:
     elif name in _PARENT_OP:
         _check_parent(op)
     if op.segments is not None and opdef is not None and op.operands:
-        _check_segment_types(op)
+        _check_segment_types(op, facts)
 
 
 class _OpFacts:
@@ -395,12 +395,22 @@ def _loc(op: Op):
     return op_location(op)
 
 
-def _check_props(op: Op) -> None:
-    props = op._props
-    if not props:
+def _total(segs: list) -> int:
+    """``sum(segs)`` (segment sizes: ints) in C integers when compiled."""
+    total = 0
+    for k in range(len(segs)):
+        n = segs[k]
+        total += n
+    return total
+
+
+def _check_props(op: Op, facts: _OpFacts) -> None:
+    """The integer-list properties' values; ``facts``: those of ``op.opdef``."""
+    d = op._props
+    if not d:
         return
-    if props.__class__ is not dict:
-        props = dict(props)  # (a read-only mapping: read it as a dict)
+    # (a read-only mapping: read it as a dict)
+    props = d if d.__class__ is dict else dict(d)
     for key in _INT_LIST_PROPS:
         vals = props.get(key)
         if vals is None or not isinstance(vals, list):
@@ -410,7 +420,6 @@ def _check_props(op: Op) -> None:
                 raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
     tied = props.get("tied_operands")
     if isinstance(tied, list) and op.opdef is not None:
-        facts = _facts(op.name, op.opdef)
         if facts.resource_operands >= 0:
             n = _group_len(op, facts)
             for k, t in enumerate(tied):
@@ -604,12 +613,12 @@ def _same(segs: list, key: tuple | None) -> bool:
     return True
 
 
-def _check_segment_types(op: Op) -> None:
+def _check_segment_types(op: Op, facts: _OpFacts) -> None:
     """Operand types the registry fixes: sizes, offsets, lengths are index;
-    sources and targets resources; awaited values timepoints."""
+    sources and targets resources; awaited values timepoints (``facts``:
+    those of ``op.opdef``)."""
     operands = op.operands
     segs = op.segments
-    facts = _facts(op.name, op.opdef)
     plan = facts.last_plan
     if segs is not facts.last_segs:
         plan = None
