@@ -483,6 +483,52 @@ def move_uses(uses: Iterable[tuple[Op, int]], old: Value, new: Value) -> None:
         _link(op, i, new)
 
 
+def _new_text_op(name: str, tmpl: list, operands: list, result_type: str | None = None,
+                 loc_from: Op | None = None) -> Op:
+    """Trusted constructor of an uninterpreted op (``rewriter.build_text_op``;
+    compiled callers cimport it): a detached op with template ``tmpl``
+    (shared, never written), ``operands`` (taken over, uses registered in
+    order), one result of ``result_type`` if given, located at ``loc_from``
+    (unresolved).  The fields are those ``Op.__init__`` and
+    ``Value.__init__`` set, written directly (typed, no call per field)."""
+    op = Op.__new__(Op)
+    op.name = name
+    op.operands = operands
+    op.results = []
+    op._regions = NO_REGIONS
+    op._props = EMPTY_MAP
+    op._attrs = EMPTY_MAP
+    op.parent = None
+    op.segments = None
+    op.tmpl = tmpl
+    op.opdef = None
+    if loc_from is not None:
+        op._loc = loc_from._loc
+        op._src = loc_from._src
+        op.dloc = loc_from.dloc
+    else:
+        op._loc = None
+        op._src = None
+        op.dloc = None
+    op._ulinks = None
+    if operands:
+        _add_uses(op, operands)
+    if result_type is not None:
+        v = Value.__new__(Value)
+        v.id = -1
+        v.type = result_type
+        v.owner = op
+        v.index = 0
+        v._uhead = None
+        v._uhead_i = 0
+        v._utail = None
+        v._utail_i = 0
+        v._nuses = 0
+        v.name_hint = None
+        op.results.append(v)
+    return op
+
+
 class Op:
     """An operation.  See the module docstring for the fields."""
 
@@ -556,45 +602,6 @@ class Op:
             op.dloc = None
         op._ulinks = None
         _add_uses(op, operands)
-        return op
-
-    @classmethod
-    def _build_text(
-        cls,
-        name: str,
-        tmpl: list,
-        operands: list[Value],
-        result_type: str | None = None,
-        loc_from: Op | None = None,
-    ) -> Op:
-        """Trusted fast path of ``rewriter.text_op``: a detached uninterpreted
-        op with template ``tmpl`` (shared, never written), ``operands``
-        (taken over, uses registered in order), one result of
-        ``result_type`` if given, located at ``loc_from`` (unresolved)."""
-        op = Op.__new__(Op) if cls is Op else cls.__new__(cls)
-        op.name = name
-        op.operands = operands
-        op.results = []
-        op._regions = NO_REGIONS
-        op._props = EMPTY_MAP
-        op._attrs = EMPTY_MAP
-        op.parent = None
-        op.segments = None
-        op.tmpl = tmpl
-        op.opdef = None
-        if loc_from is not None:
-            op._loc = loc_from._loc
-            op._src = loc_from._src
-            op.dloc = loc_from.dloc
-        else:
-            op._loc = None
-            op._src = None
-            op.dloc = None
-        op._ulinks = None
-        if operands:
-            _add_uses(op, operands)
-        if result_type is not None:
-            op.results.append(Value(result_type, op, 0))
         return op
 
     @classmethod

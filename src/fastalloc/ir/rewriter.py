@@ -61,8 +61,9 @@ _I64_MASK = (1 << 64) - 1
 build_op = Op._build
 #: ``build_text_op(name, tmpl, operands, result_type, loc_from)``: the trusted
 #: constructor of an uninterpreted op (:func:`text_op` without the copies;
-#: ``operands`` taken over, ``tmpl`` shared and never written).
-build_text_op = Op._build_text
+#: ``operands`` taken over, ``tmpl`` shared and never written).  Compiled
+#: passes cimport it from the model (``fastalloc.ir.model._new_text_op``).
+build_text_op = _model._new_text_op
 
 
 # ---------------------------------------------------------------------------

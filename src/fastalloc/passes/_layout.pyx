@@ -16,11 +16,12 @@ from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint8_t
 
 from fastalloc.ir.model cimport Op, Value
+# rewriter.build_text_op, the model's trusted constructor of uninterpreted ops, as a C call
+from fastalloc.ir.model cimport _new_text_op
 
 from math import gcd as _gcd
 
 from fastalloc.ir.rewriter import BINARY_INDEX_TMPL as _BINARY_TMPL
-from fastalloc.ir.rewriter import build_text_op as _build_text_op
 from fastalloc.ir.rewriter import constant_int as _constant_int
 
 cdef object _MASK = (1 << 64) - 1
@@ -77,14 +78,14 @@ cdef class Folder:
         return c
 
     cdef Value fresh_constant(self, object c):
-        cdef Op op = <Op?>_build_text_op(_CONSTANT, [f"arith.constant {c} : index"], [], _INDEX, self.loc_from)
+        cdef Op op = _new_text_op(_CONSTANT, [f"arith.constant {c} : index"], [], _INDEX, self.loc_from)
         self.out.append(op)
         cdef Value v = <Value>op.results[0]
         self.consts[v] = c
         return v
 
     cdef Value emit_binary(self, str name, Value lhs, Value rhs):
-        cdef Op op = <Op?>_build_text_op(name, _BINARY_TMPL[name], [lhs, rhs], _INDEX, self.loc_from)
+        cdef Op op = _new_text_op(name, _BINARY_TMPL[name], [lhs, rhs], _INDEX, self.loc_from)
         self.out.append(op)
         cdef Value v = <Value>op.results[0]
         self.consts[v] = None

@@ -590,7 +590,7 @@ def _check_strategy(strategy: str) -> None:
 
 
 def _callables(module: Module, anchors: tuple[str, ...]) -> list[Op]:
-    return [op for op in module.body.ops if op.name in anchors and op.regions and op.regions[0].blocks]
+    return [op for op in module.body.ops if op.name in anchors and op._regions and op._regions[0].blocks]
 
 
 def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) -> list[tuple[Op, Op]]:
@@ -599,14 +599,14 @@ def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) ->
 
     def visit(fn: Op, block: Block) -> None:
         for op in block.ops:
-            for r in op.regions:
+            for r in op._regions:
                 for blk in r.blocks:
                     visit(fn, blk)
             if op.name == _PACK:
                 found.append((fn, op))
 
     for fn in _callables(module, anchors):
-        for r in fn.regions:
+        for r in fn._regions:
             for blk in r.blocks:
                 visit(fn, blk)
     return found
@@ -616,7 +616,7 @@ def _rewrite_block(block: Block, run: _Run) -> None:
     changed = False
     new_ops: list[Op] = []
     for op in block.ops:
-        for r in op.regions:
+        for r in op._regions:
             for blk in r.blocks:
                 _rewrite_block(blk, run)
         if op.name == _PACK:
@@ -648,7 +648,7 @@ class LayoutSlices:
         anchors = DEFAULT_ANCHORS if options.anchors is None else tuple(options.anchors)
         with gc_paused():  # see fastalloc._gc
             for fn in _callables(module, anchors):
-                for r in fn.regions:
+                for r in fn._regions:
                     for blk in r.blocks:
                         _rewrite_block(blk, run)
             module.release_unreachable()  # the packs, before the next stage allocates
