@@ -38,7 +38,10 @@ Cost: one packing-kernel call per pack plus O(1) work per static slice; the
 first-fit bins of the dynamic slices use a segment tree of bin bitsets
 (:class:`FirstFitBins`, O(log n) big-int operations per slice; IREE scans
 every slice of every bin); the op list of a block is rebuilt once (no per-op
-list insertion).
+list insertion).  The per-slice loops (sizes, folds, bins, use replacement)
+run compiled (:mod:`fastalloc.passes._layout`); the Python code here is the
+reference they are tested against (``_NATIVE = False``).  Once done, the
+pass releases the packs it replaced (``Module.release_unreachable``).
 """
 
 from __future__ import annotations
