@@ -46,6 +46,7 @@ extensions = [
     _native("fastalloc.ir._uses", "src/fastalloc/ir/_uses.pyx"),
     _native("fastalloc.passes._regions", "src/fastalloc/passes/_regions.pyx"),
     _native("fastalloc.passes._convert", "src/fastalloc/passes/_convert.pyx"),
+    _native("fastalloc.passes._layout", "src/fastalloc/passes/_layout.pyx"),
     _native("fastalloc._lexer", "src/fastalloc/_lexer.pyx"),
     _native("fastalloc._csvscan", "src/fastalloc/_csvscan.pyx"),
     _native("fastalloc.kernels.search", "src/fastalloc/kernels/search.pyx"),

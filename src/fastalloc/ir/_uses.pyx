@@ -4,7 +4,7 @@
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 
-from fastalloc.ir.model cimport Block, Op, Region, Value
+from fastalloc.ir.model cimport Block, Op, Region, Value, _unlink_all
 
 
 def _cut_module(body, list values, no_regions):
@@ -69,3 +69,115 @@ def _cut_module(body, list values, no_regions):
         block.ops = []
         block.args = []
         block.parent = None
+
+
+def _release_unreachable(body, list values, no_regions):
+    """Free what a rewrite left outside the module (``Module.release_unreachable``).
+
+    An op a pass replaced is detached, but its results stay in the value
+    table (ids never move), and each result points back at the op: with the
+    collector paused, nothing of it is freed until the module is disposed.
+    Here, the ops and blocks no longer reachable from ``body`` are found
+    (the owners of table values that are not in the module, and everything
+    nested in them), their operand uses dropped, and their cycles cut: a
+    dead op loses its regions (unless a live op took them over), a dead
+    block its ops, arguments and parent, and each of their values without
+    uses its ``owner`` and its table entry (``None``, the tombstone; ids
+    stay).  A value that a live op still uses keeps its owner and entry.
+
+    Reachability: a block is live if the walk from ``body`` meets it; an op
+    is live if its ``parent`` is a live block, or if the walk met it in a
+    block its ``parent`` does not name (such ops are collected as the walk
+    goes).  A detached op whose ``parent`` still names a live block is kept
+    (left for ``dispose``), never freed by mistake.  Returns the number of
+    values released.
+
+    Pure Python equivalent::
+
+        live = {b for b in all blocks reached from body}
+        dead = [v.owner for v in values if v and v.owner and not live_owner(v.owner)]
+        for op in dead (and all nested): drop its uses; op.regions = ()
+        for v of dead ops and blocks: if not v.uses: values[v.id] = None; v.owner = None
+    """
+    cdef set live_blocks = set()
+    cdef set stale = set()
+    cdef list blocks = [body]
+    cdef Py_ssize_t k = 0, i, n, released = 0
+    cdef Block block
+    cdef Op op
+    cdef Region region
+    cdef Value v
+    cdef object x, owner
+    # 1. The live blocks (and live ops with a stale parent).
+    while k < PyList_GET_SIZE(blocks):
+        block = <Block?><object>PyList_GET_ITEM(blocks, k)
+        k += 1
+        live_blocks.add(block)
+        for x in block.ops:
+            op = <Op?>x
+            if op.parent is not block:
+                stale.add(op)
+            if op._regions:
+                for region in op._regions:
+                    blocks.extend(region.blocks)
+    # 2. The dead owners of table values.
+    cdef list queue = []
+    cdef set seen = set()
+    n = PyList_GET_SIZE(values)
+    for i in range(n):
+        x = <object>PyList_GET_ITEM(values, i)
+        if x is None:
+            continue
+        owner = (<Value?>x).owner
+        if owner is None or owner in seen:
+            continue
+        if isinstance(owner, Op):
+            if (<Op>owner).parent in live_blocks or owner in stale:
+                continue
+        elif owner in live_blocks:
+            continue
+        seen.add(owner)
+        queue.append(owner)
+    # 3. Everything nested in them; their uses dropped, their links cut.
+    cdef list dead_values = []
+    k = 0
+    while k < PyList_GET_SIZE(queue):
+        x = <object>PyList_GET_ITEM(queue, k)
+        k += 1
+        if isinstance(x, Op):
+            op = <Op>x
+            _unlink_all(op)
+            for region in op._regions:
+                if region.parent is not op and region.parent is not None:
+                    continue  # moved to another op
+                if any(b in live_blocks for b in region.blocks):
+                    continue
+                for b in region.blocks:
+                    if b not in seen:
+                        seen.add(b)
+                        queue.append(b)
+                region.blocks = []
+                region.parent = None
+            op._regions = no_regions
+            dead_values.extend(op.results)
+        else:
+            block = <Block?>x
+            for y in block.ops:
+                if y not in seen and y not in stale and (<Op?>y).parent is block:
+                    seen.add(y)
+                    queue.append(y)
+            dead_values.extend(block.args)
+            block.ops = []
+            block.args = []
+            block.parent = None
+    # 4. Their values, once every dead use is gone.
+    for x in dead_values:
+        v = <Value?>x
+        if v._nuses:
+            continue
+        v.owner = None
+        i = v.id
+        if 0 <= i < n and <object>PyList_GET_ITEM(values, i) is v:
+            values[i] = None
+            released += 1
+    return released

@@ -89,3 +89,5 @@ cpdef Value _slot_value(Op op, Py_ssize_t i)
 cpdef int _unlink_all(Op op) except -1
 @cython.locals(out=list, op=Op, i=Py_ssize_t, links=list)
 cpdef list _use_pairs(Value v)
+@cython.locals(op=Op, v=Value)
+cpdef Op _new_text_op(str name, list tmpl, list operands, str result_type=*, Op loc_from=*)

@@ -92,8 +92,10 @@ Objects
     ``.aliases`` (list of ``#name = ...`` / ``!name = ...`` definition lines,
     printed first), ``.header`` (``"module"`` text before the body brace, e.g.
     ``'module attributes {...}'``; ``"module"`` for bare top-level ops),
-    ``.values`` (list indexed by value id; erased values stay as tombstones so
-    ids never move), ``.filename``, ``.trailer`` (a verbatim ``{-#
+    ``.values`` (list indexed by value id; erased values stay so that ids
+    never move, until ``module.release_unreachable()`` (each pass calls it
+    when done) replaces those of ops no longer in the module by ``None``
+    tombstones), ``.filename``, ``.trailer`` (a verbatim ``{-#
     dialect_resources ... #-}`` section, printed last).  ``module.walk()``,
     ``module.print(generic=False)``, ``str(module)``.
 
@@ -479,6 +481,52 @@ def move_uses(uses: Iterable[tuple[Op, int]], old: Value, new: Value) -> None:
         _unlink(op, i)
         _slots(op, i + 1)
         _link(op, i, new)
+
+
+def _new_text_op(name: str, tmpl: list, operands: list, result_type: str | None = None,
+                 loc_from: Op | None = None) -> Op:
+    """Trusted constructor of an uninterpreted op (``rewriter.build_text_op``;
+    compiled callers cimport it): a detached op with template ``tmpl``
+    (shared, never written), ``operands`` (taken over, uses registered in
+    order), one result of ``result_type`` if given, located at ``loc_from``
+    (unresolved).  The fields are those ``Op.__init__`` and
+    ``Value.__init__`` set, written directly (typed, no call per field)."""
+    op = Op.__new__(Op)
+    op.name = name
+    op.operands = operands
+    op.results = []
+    op._regions = NO_REGIONS
+    op._props = EMPTY_MAP
+    op._attrs = EMPTY_MAP
+    op.parent = None
+    op.segments = None
+    op.tmpl = tmpl
+    op.opdef = None
+    if loc_from is not None:
+        op._loc = loc_from._loc
+        op._src = loc_from._src
+        op.dloc = loc_from.dloc
+    else:
+        op._loc = None
+        op._src = None
+        op.dloc = None
+    op._ulinks = None
+    if operands:
+        _add_uses(op, operands)
+    if result_type is not None:
+        v = Value.__new__(Value)
+        v.id = -1
+        v.type = result_type
+        v.owner = op
+        v.index = 0
+        v._uhead = None
+        v._uhead_i = 0
+        v._utail = None
+        v._utail_i = 0
+        v._nuses = 0
+        v.name_hint = None
+        op.results.append(v)
+    return op
 
 
 class Op:
@@ -964,6 +1012,23 @@ class Module:
         _cut_module(self.body, self.values, NO_REGIONS)
         self.values = []
         self._body_region.parent = None
+
+    def release_unreachable(self) -> int:
+        """Free the ops and blocks a rewrite left outside the module: each
+        pass calls it once it is done.
+
+        A replaced op is detached but its results stay in :attr:`values`,
+        and they point back at it: with the collector paused (as every stage
+        runs), it would live until :meth:`dispose`, so the new ops of the
+        next pass and the printed text would come on top of it.  Here every
+        op and block no longer reachable from the body (and everything in
+        them) drops its operand uses, and their unused values leave the
+        table (``None``, ids do not move) and lose their ``owner``: they
+        must not be used afterwards.  Returns the number of values released.
+        """
+        from fastalloc.ir._uses import _release_unreachable
+
+        return _release_unreachable(self.body, self.values, NO_REGIONS)
 
     @property
     def ops(self) -> list[Op]:

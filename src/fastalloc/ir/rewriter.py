@@ -37,6 +37,7 @@ from fastalloc.ir.ops import OPS
 __all__ = [
     "IndexFolder",
     "build_op",
+    "build_text_op",
     "constant_int",
     "create",
     "drop_uses",
@@ -58,6 +59,11 @@ _I64_MASK = (1 << 64) - 1
 #: operands and segments must agree with ``opdef`` and are taken over).
 #: For the hot loops of the conversion; everything else calls :func:`create`.
 build_op = Op._build
+#: ``build_text_op(name, tmpl, operands, result_type, loc_from)``: the trusted
+#: constructor of an uninterpreted op (:func:`text_op` without the copies;
+#: ``operands`` taken over, ``tmpl`` shared and never written).  Compiled
+#: passes cimport it from the model (``fastalloc.ir.model._new_text_op``).
+build_text_op = _model._new_text_op
 
 
 # ---------------------------------------------------------------------------
@@ -105,13 +111,7 @@ def text_op(name: str, tmpl: list, operands: Sequence[Value] = (), result_type: 
     """A detached op the front end does not interpret: ``tmpl`` is its text
     after the result list (str pieces and operand numbers, as the parser
     keeps such ops); one result of ``result_type`` if given."""
-    op = Op(name)
-    op.tmpl = tmpl
-    if operands:
-        op.set_operands(list(operands))
-    if result_type is not None:
-        op.results.append(Value(result_type, op, 0))
-    return op
+    return build_text_op(name, tmpl, list(operands), result_type)
 
 
 def index_constant(n: int) -> Op:
@@ -119,9 +119,16 @@ def index_constant(n: int) -> Op:
     return text_op("arith.constant", [f"arith.constant {n} : index"], (), "index")
 
 
+#: The template of ``<name> lhs, rhs : index`` per op name, one list shared by
+#: every such op (templates are never written).
+BINARY_INDEX_TMPL: dict[str, list] = {
+    name: [f"{name} ", 0, ", ", 1, " : index"] for name in ("arith.addi", "util.align")
+}
+
+
 def _binary_index_op(name: str, lhs: Value, rhs: Value) -> Op:
     """A detached ``<name> lhs, rhs : index`` (``arith.addi``, ``util.align``)."""
-    return text_op(name, [f"{name} ", 0, ", ", 1, " : index"], (lhs, rhs), "index")
+    return build_text_op(name, BINARY_INDEX_TMPL[name], [lhs, rhs], "index")
 
 
 # ---------------------------------------------------------------------------

@@ -38,7 +38,10 @@ Cost: one packing-kernel call per pack plus O(1) work per static slice; the
 first-fit bins of the dynamic slices use a segment tree of bin bitsets
 (:class:`FirstFitBins`, O(log n) big-int operations per slice; IREE scans
 every slice of every bin); the op list of a block is rebuilt once (no per-op
-list insertion).
+list insertion).  The per-slice loops (sizes, folds, bins, use replacement)
+run compiled (:mod:`fastalloc.passes._layout`); the Python code here is the
+reference they are tested against (``_NATIVE = False``).  Once done, the
+pass releases the packs it replaced (``Module.release_unreachable``).
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from fastalloc.ir.attributes import DEFAULT_ALIGNMENT, AttrTable, ResourceConfig
 from fastalloc.ir.attributes import parse_resource_config as _parse_config
 from fastalloc.ir.model import Block, Module, Op, Value
 from fastalloc.ir.rewriter import IndexFolder, align_up, constant_int, drop_uses
-from fastalloc.passes import PassContext, PassOptions, register
+from fastalloc.passes import PassContext, PassOptions, _layout, register
 
 __all__ = [
     "DEFAULT_ALIGNMENT",
@@ -85,6 +88,9 @@ SEARCH_PREFIX = "search:"
 DEFAULT_ANCHORS = ("util.initializer", "util.func", "func.func")
 
 _PACK = "stream.resource.pack"
+#: The per-slice loops compiled (fastalloc.passes._layout); False runs this
+#: module's Python reference instead (tests compare the two).
+_NATIVE = True
 _CONFIG_KEY = "stream.resources"
 _I64_MASK = (1 << 64) - 1
 
@@ -185,9 +191,10 @@ def _constant(consts: dict, v: Value) -> int | None:
     return c
 
 
-def pack_slices(op: Op, consts: dict | None = None) -> PackSlices:
+def pack_slices(op: Op, consts: dict | None = None, native: bool = True) -> PackSlices:
     """Read the slices of a ``stream.resource.pack`` op into arrays
-    (``consts``: a constant cache shared over the run, or None)."""
+    (``consts``: a constant cache shared over the run, or None; ``native``:
+    the size loop compiled, :func:`fastalloc.passes._layout.static_sizes`)."""
     consts = {} if consts is None else consts
     sizes = op.group("dynamic_slice_sizes")
     offset = op.group("offset")
@@ -202,6 +209,12 @@ def pack_slices(op: Op, consts: dict | None = None) -> PackSlices:
     iv = np.asarray(intervals, dtype=np.int64).reshape(n, 2) if n else np.zeros((0, 2), np.int64)
     static_mask = np.zeros(n, dtype=bool)
     static_sizes = np.zeros(n, dtype=np.int64)
+    if native:
+        bad = _layout.static_sizes(sizes, consts, static_mask.view(np.uint8), static_sizes)
+        if bad >= 0:
+            raise FastallocError(f"{_PACK}: slice {bad} size is an arith.constant that is not an integer", op_location(op))
+        return PackSlices(op, np.ascontiguousarray(iv[:, 0]), np.ascontiguousarray(iv[:, 1]),
+                          static_mask, static_sizes, sizes, offset[0] if offset else None)
     for k, v in enumerate(sizes):
         d = v.owner
         # IREE: isa<arith::ConstantOp>(defining op) -- the op kind decides.
@@ -486,16 +499,22 @@ class _Run:
     effort: int | None  # packer effort (None: the packer's default)
     consts: dict  # constant_int per value (IndexFolder.consts)
     attrs: AttrTable  # the module's attribute aliases
+    native: bool = True  # the compiled loops (False: the Python reference)
 
 
 def _lower_pack(op: Op, run: _Run) -> list[Op]:
-    """Rewrite uses of ``op``'s results; return the ops that replace it."""
+    """Rewrite uses of ``op``'s results; return the ops that replace it
+    (``run.native``: the per-slice loops in compiled code,
+    :mod:`fastalloc.passes._layout`; else this module's Python, the
+    reference they are tested against)."""
     config = lookup_resource_config(op, run.default, run.attrs)
     consts = run.consts
-    ps = pack_slices(op, consts)
-    b = _Builder(consts)
+    native = run.native
+    ps = pack_slices(op, consts, native)
+    b: Any = _layout.Folder(consts, op) if native else _Builder(consts)
     oa, ra = config.offset_alignment, config.range_alignment
-    offsets_out = op.results[1:]
+    results = op.results
+    offsets_out = results[1:]
 
     offset = ps.offset if ps.offset is not None else b.index(0)
     static_idx = np.flatnonzero(ps.static_mask)
@@ -509,37 +528,44 @@ def _lower_pack(op: Op, run: _Run) -> list[Op]:
             # The location is only computed on error (it costs a line table).
             raise FastallocError(err.message, err.loc or op_location(op)) from None
         base = offset
-        for k, off in zip(static_idx.tolist(), placed.tolist()):
-            offsets_out[k].replace_all_uses_with(b.add(base, b.index(off)))
+        if native:
+            _layout.replace_static(b, results, base, static_idx.astype(np.int64), np.ascontiguousarray(placed, np.int64))
+        else:
+            for k, off in zip(static_idx.tolist(), placed.tolist()):
+                offsets_out[k].replace_all_uses_with(b.add(base, b.index(off)))
         offset = b.add(base, b.index(high))
 
     dyn_idx = np.flatnonzero(~ps.static_mask).tolist()
     if dyn_idx:
         buckets: dict[Value, list[int]] = {}
+        sizes = ps.sizes
         for k in dyn_idx:
-            buckets.setdefault(ps.sizes[k], []).append(k)
+            buckets.setdefault(sizes[k], []).append(k)
         starts = ps.starts.tolist()
         ends = ps.ends.tolist()
         for size, members in buckets.items():
+            literal = not all(starts[k] <= ends[k] for k in members)
+            if native:
+                offset = _layout.place_dynamic(b, results, sizes, members, starts, ends, offset, oa, ra, literal,
+                                               LiteralBins)
+                continue
             slice_size = b.align(size, ra)
             bin_offsets: list[Value] = []
-            if all(starts[k] <= ends[k] for k in members):
-                bins: FirstFitBins | LiteralBins = FirstFitBins([starts[k] for k in members] + [ends[k] for k in members])
-            else:
-                bins = LiteralBins()
+            bins: FirstFitBins | LiteralBins = LiteralBins() if literal else FirstFitBins(
+                [starts[k] for k in members] + [ends[k] for k in members])
             for k in members:
-                s, e = starts[k], ends[k]
-                j = bins.place(s, e)
+                j = bins.place(starts[k], ends[k])
                 if j == len(bin_offsets):
                     bin_offsets.append(offset)
                     offset = b.align(b.add(offset, slice_size), oa)
                 offsets_out[k].replace_all_uses_with(bin_offsets[j])
         offset = b.align(offset, ra)
 
-    op.results[0].replace_all_uses_with(offset)
-    # IREE builds every op (folded constants included) at the pack's location.
-    for o in b.out:
-        o.copy_loc_from(op)
+    results[0].replace_all_uses_with(offset)
+    if not native:
+        # IREE builds every op (folded constants included) at the pack's location.
+        for o in b.out:
+            o.copy_loc_from(op)
     return b.out
 
 
@@ -567,7 +593,7 @@ def _check_strategy(strategy: str) -> None:
 
 
 def _callables(module: Module, anchors: tuple[str, ...]) -> list[Op]:
-    return [op for op in module.body.ops if op.name in anchors and op.regions and op.regions[0].blocks]
+    return [op for op in module.body.ops if op.name in anchors and op._regions and op._regions[0].blocks]
 
 
 def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) -> list[tuple[Op, Op]]:
@@ -576,14 +602,14 @@ def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) ->
 
     def visit(fn: Op, block: Block) -> None:
         for op in block.ops:
-            for r in op.regions:
+            for r in op._regions:
                 for blk in r.blocks:
                     visit(fn, blk)
             if op.name == _PACK:
                 found.append((fn, op))
 
     for fn in _callables(module, anchors):
-        for r in fn.regions:
+        for r in fn._regions:
             for blk in r.blocks:
                 visit(fn, blk)
     return found
@@ -593,7 +619,7 @@ def _rewrite_block(block: Block, run: _Run) -> None:
     changed = False
     new_ops: list[Op] = []
     for op in block.ops:
-        for r in op.regions:
+        for r in op._regions:
             for blk in r.blocks:
                 _rewrite_block(blk, run)
         if op.name == _PACK:
@@ -621,13 +647,14 @@ class LayoutSlices:
             options.default_alignment, "default_alignment")
         strategy = options.strategy_spec
         _check_strategy(strategy)
-        run = _Run(ResourceConfig(a, a), strategy, options.effort, {}, context.attributes(module))
+        run = _Run(ResourceConfig(a, a), strategy, options.effort, {}, context.attributes(module), _NATIVE)
         anchors = DEFAULT_ANCHORS if options.anchors is None else tuple(options.anchors)
         with gc_paused():  # see fastalloc._gc
             for fn in _callables(module, anchors):
-                for r in fn.regions:
+                for r in fn._regions:
                     for blk in r.blocks:
                         _rewrite_block(blk, run)
+            module.release_unreachable()  # the packs, before the next stage allocates
 
 
 def layout_slices(

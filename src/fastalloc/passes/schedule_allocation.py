@@ -111,6 +111,7 @@ class ScheduleAllocation:
             return run_deep(self.run, module, options, context)
         with gc_paused():  # see fastalloc._gc
             _schedule_allocation(module, _Run(context.attributes(module)), context.progress)
+            module.release_unreachable()  # the replaced ops, before the next stage allocates
 
 
 def schedule_allocation(
