@@ -295,3 +295,30 @@ def test_release_frees_the_replaced_ops_without_the_collector():
     finally:
         gc.enable()
     assert "stream.cmd.execute" in out
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_release_keeps_the_fused_locations_of_live_ops(seed, monkeypatch):
+    """Ops the passes build carry fused locations computed when printed, from
+    the ops and values they replaced: releasing those must not change a
+    single printed location (the same run without the release is the
+    reference)."""
+    import fastalloc.ir._uses as uses
+
+    text = generate_module(seed, n_ops=400)
+
+    def run(release: bool) -> str:
+        if not release:
+            monkeypatch.setattr(uses, "_release_unreachable", lambda *a: 0)
+        module = parse(text)
+        run_deep(schedule_allocation, module)
+        out = module.print(debuginfo=True)
+        run_deep(ls.layout_slices, module)
+        out += module.print(debuginfo=True, local_scope=True)
+        monkeypatch.undo()
+        return out
+
+    released = run(True)
+    kept = run(False)
+    assert "fused[" in kept or kept.count("loc(") > 100
+    assert released == kept

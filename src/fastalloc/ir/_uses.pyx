@@ -71,6 +71,43 @@ def _cut_module(body, list values, no_regions):
         block.parent = None
 
 
+cdef int _detach_fused_locs(list fused, set dead) except -1:
+    """Replace, in the fused locations ``fused`` (and those they lead to),
+    every part that is an op of ``dead`` or a result of one by a stand-in:
+    a detached op named ``location`` with the same location fields
+    (``_loc``, ``_src``, ``dloc``) and nothing else, one per dead op."""
+    cdef dict standins = {}
+    cdef set done = set()
+    cdef Py_ssize_t k = 0, j
+    cdef list parts
+    cdef object d, x, owner
+    cdef Op src, st
+    while k < PyList_GET_SIZE(fused):
+        d = <object>PyList_GET_ITEM(fused, k)
+        k += 1
+        if d in done:
+            continue
+        done.add(d)
+        parts = d.parts
+        for j in range(PyList_GET_SIZE(parts)):
+            x = <object>PyList_GET_ITEM(parts, j)
+            owner = (<Value>x).owner if isinstance(x, Value) else x
+            if not isinstance(owner, Op) or owner not in dead:
+                continue
+            st = standins.get(owner)
+            if st is None:
+                src = <Op>owner
+                st = Op("location")
+                st._loc = src._loc
+                st._src = src._src
+                st.dloc = src.dloc
+                if st.dloc is not None and type(st.dloc) is not str:
+                    fused.append(st.dloc)
+                standins[owner] = st
+            parts[j] = st
+    return 0
+
+
 def _release_unreachable(body, list values, no_regions):
     """Free what a rewrite left outside the module (``Module.release_unreachable``).
 
@@ -108,7 +145,9 @@ def _release_unreachable(body, list values, no_regions):
     cdef Region region
     cdef Value v
     cdef object x, owner
-    # 1. The live blocks (and live ops with a stale parent).
+    cdef list fused = []
+    # 1. The live blocks (and live ops with a stale parent), and the live
+    # ops' fused locations (they may name ops freed below).
     while k < PyList_GET_SIZE(blocks):
         block = <Block?><object>PyList_GET_ITEM(blocks, k)
         k += 1
@@ -117,6 +156,8 @@ def _release_unreachable(body, list values, no_regions):
             op = <Op?>x
             if op.parent is not block:
                 stale.add(op)
+            if op.dloc is not None and type(op.dloc) is not str:
+                fused.append(op.dloc)
             if op._regions:
                 for region in op._regions:
                     blocks.extend(region.blocks)
@@ -170,6 +211,10 @@ def _release_unreachable(body, list values, no_regions):
             block.ops = []
             block.args = []
             block.parent = None
+    # 3b. A live op's fused location is computed when printed, from the
+    # ops and values it names: a part naming a freed op (or one of its
+    # results) becomes a stand-in op that carries only that op's location.
+    _detach_fused_locs(fused, seen)
     # 4. Their values, once every dead use is gone.
     for x in dead_values:
         v = <Value?>x
