@@ -35,7 +35,7 @@ def _known(name: str) -> bool:
 def test_sources_are_found():
     assert {p.name for p in PASS_FILES} >= {"regions.py", "convert.py", "affinity.py", "schedule_allocation.py",
                                             "layout_slices.py"}
-    assert {p.name for p in HELPER_FILES} == {"_regions.pyx", "_convert.pyx"}
+    assert {p.name for p in HELPER_FILES} == {"_regions.pyx", "_convert.pyx", "_layout.pyx"}
 
 
 def test_every_stream_op_name_in_the_passes_resolves_to_a_definition():
