@@ -49,9 +49,9 @@ def _probe(args: list[str], env: dict[str, str] | None = None) -> dict:
 
 
 # Imported by the CLI before this issue; none is needed to run `opt` into a
-# device: logging (nobody listens without -v), tempfile and shutil (only to
-# replace a regular output file; argparse's formatter asked shutil for the
-# terminal width), signal (its enums; the handlers go through _signal).
+# device: logging (nobody listens without -v), tempfile (the CLI makes its
+# temporary output file itself) and shutil (argparse's formatter asked it for
+# the terminal width), signal (its enums; the handlers go through _signal).
 _NOT_ON_THE_OPT_PATH = ("logging", "tempfile", "shutil", "signal", "bz2", "lzma")
 
 
@@ -86,7 +86,6 @@ def test_regular_output_file_still_written_through_a_temp(tmp_path: Path):
     out = tmp_path / "out.mlir"
     got = _probe(["opt", "--passes", "schedule-allocation,layout-slices", str(EXAMPLE), "-o", str(out)])
     assert got["rc"] == 0
-    assert "tempfile" in got["modules"]
     assert out.read_text().startswith("#") or "stream.cmd.execute" in out.read_text()
     assert [p.name for p in tmp_path.iterdir()] == ["out.mlir"]
 

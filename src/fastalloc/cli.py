@@ -57,8 +57,9 @@ from fastalloc.errors import FastallocError
 
 # Library code only logs; handlers are the application's business (see -v).
 # The command imports neither ``logging`` (unless -v: fastalloc._log) nor
-# ``tempfile`` (only to replace a regular output file) nor anything a
-# subcommand other than the one run needs: start-up is most of a small run.
+# ``tempfile`` (the temporary output file is made here, see
+# _replace_via_temp) nor anything a subcommand other than the one run
+# needs: start-up is most of a small run.
 _LOG = "fastalloc.cli"
 
 __all__ = ["main", "SUBCOMMANDS", "write_atomic", "read_input"]
@@ -109,11 +110,22 @@ def _replace_via_temp(path: str, suffix: str, write) -> None:
     """``write(tmp)`` into a temporary file beside ``path``, then rename it over
     ``path``: readers see the old file or the whole new one, never a part, and
     a failure leaves no temporary file behind."""
-    import tempfile
-
     d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".fastalloc-", suffix=suffix, dir=d)
-    _live_temps.add(tmp)  # removed by the signal handlers if the process is killed while writing
+    # The name is registered with the signal handlers before the file
+    # exists (a signal between creating it and registering it would leave it
+    # behind); exclusive creation, as mkstemp does, with a fresh name on a clash.
+    while True:
+        tmp = os.path.join(d, ".fastalloc-" + os.urandom(6).hex() + suffix)
+        _live_temps.add(tmp)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            _live_temps.discard(tmp)
+            continue
+        except BaseException:
+            _live_temps.discard(tmp)
+            raise
+        break
     os.close(fd)
     try:
         write(tmp)
