@@ -61,12 +61,32 @@ def test_opt_with_passes_skips_unneeded_modules_and_patterns():
     assert [m for m in _NOT_ON_THE_OPT_PATH if m in got["modules"]] == []
     # the passes did run (their modules are there) ...
     assert "fastalloc.passes.layout_slices" in got["modules"]
+    assert "fastalloc.kernels.iree_pack" in got["modules"]
     # ... and the example needed neither the token grammar (the native scanner
     # decided every token) nor the parameter ops' patterns
     assert got["token_re_compiled"] is False
     assert got["param_re_compiled"] is False
-    # numpy came in with the passes, its BLAS thread pool did not start
+    # the BLAS setting is made for the commands that do import numpy
     assert got["openblas"] == "1"
+
+
+# Both passes with the default packer: the kernels and the passes' arrays are
+# array.array, the numpy API (fastalloc.packing) is for other callers.
+_NUMPY_WORLD = ("numpy", "fastalloc.packing", "fastalloc.kernels.bestfit", "fastalloc.kernels.bound")
+
+
+@pytest.mark.parametrize("passes", ["schedule-allocation,layout-slices", "schedule-allocation", "layout-slices"])
+def test_opt_with_passes_does_not_import_numpy(passes):
+    got = _probe(["opt", "--passes", passes, str(EXAMPLE), "-o", os.devnull])
+    assert got["rc"] == 0
+    assert [m for m in _NUMPY_WORLD if m in got["modules"]] == []
+
+
+def test_other_pack_strategies_still_use_the_numpy_api():
+    got = _probe(["opt", "--passes", "schedule-allocation,layout-slices", "--pack-strategy", "best-fit",
+                  str(EXAMPLE), "-o", os.devnull])
+    assert got["rc"] == 0
+    assert "numpy" in got["modules"] and "fastalloc.packing" in got["modules"]
 
 
 def test_opt_without_passes_skips_numpy_too():

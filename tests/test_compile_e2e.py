@@ -385,6 +385,7 @@ def test_a_wrong_plan_changes_the_outputs(art, work, monkeypatch):
 
     def overlapping(starts, ends, sizes, config, strategy="iree", loc=None):
         ra = config.range_alignment
+        sizes = np.asarray(sizes, dtype=np.int64)
         aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
         return np.zeros(len(sizes), dtype=np.int64), int(aligned.max()) if len(sizes) else 0
 

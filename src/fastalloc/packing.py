@@ -62,6 +62,11 @@ SEARCH_WORK_LIMIT: int = 100_000
 _INT64_MAX = np.iinfo(np.int64).max
 
 
+def _np64(x: Any) -> np.ndarray:
+    """A kernel's int64 ``array.array`` as a numpy array (no copy)."""
+    return np.frombuffer(x, dtype=np.int64)
+
+
 @dataclass(frozen=True, eq=False)
 class Plan:
     """Where each buffer lives in the slab.
@@ -309,6 +314,7 @@ def pack(
         return _pack_search(s, e, z, align, ralign, time_limit, work_limit)
     if strategy == "iree":
         offsets, top = _iree_pack._pack_iree(s, e, z, align)
+        offsets = _np64(offsets)
     else:
         if isinstance(effort, bool) or not isinstance(effort, numbers.Integral) or effort < 0:
             raise FastallocError(f"effort must be a non-negative integer, got {effort!r}")
@@ -444,7 +450,8 @@ def alias_sets(n_values: int, aliasee: Any, aliaser: Any) -> tuple[np.ndarray, n
         if bad.size:
             k = int(bad[0])
             raise FastallocError(f"alias pair {k}: {name} {int(x[k])} is not a value id in [0, {n_values})")
-    return _alias.alias_sets(int(n_values), a, b)
+    leader, indptr, members = _alias.alias_sets(int(n_values), a, b)
+    return _np64(leader), _np64(indptr), _np64(members)
 
 
 def _as_flags(name: str, x: Any, n: int) -> np.ndarray:
@@ -506,4 +513,5 @@ def liveness_intervals(
         bad = np.flatnonzero((sm < 0) | (sm >= n))
         if bad.size:
             raise FastallocError(f"set_members[{int(bad[0])}] = {int(sm[bad[0]])} is not a value id in [0, {n})")
-    return _alias.liveness_intervals(d, ip, uo, lo, ne, sp, sm)
+    starts, ends = _alias.liveness_intervals(d, ip, uo, lo, ne, sp, sm)
+    return _np64(starts), _np64(ends)

@@ -3,16 +3,20 @@
 Every kernel assumes validated input; call them through fastalloc.packing.
 """
 
+import array
+
 import numpy as np
 import numpy.typing as npt
 
-I64 = npt.NDArray[np.int64]
-U8 = npt.NDArray[np.uint8]
+# Inputs: any C-contiguous buffer of the item type; results: array.array.
+I64 = npt.NDArray[np.int64] | array.array[int]
+U8 = npt.NDArray[np.uint8] | npt.NDArray[np.bool_] | array.array[int]
+A64 = array.array[int]
 
 LIVE_IN: int
 LIVE_OUT: int
 
-def alias_sets(n_values: int, aliasee: I64, aliaser: I64) -> tuple[I64, I64, I64]: ...
+def alias_sets(n_values: int, aliasee: I64, aliaser: I64) -> tuple[A64, A64, A64]: ...
 def liveness_intervals(
     def_op: I64,
     use_indptr: I64,
@@ -21,4 +25,4 @@ def liveness_intervals(
     nested: U8,
     set_indptr: I64,
     set_members: I64,
-) -> tuple[I64, I64]: ...
+) -> tuple[A64, A64]: ...

@@ -7,13 +7,14 @@
 over arrays the IR side builds (``fastalloc.passes.regions``); their
 docstrings give the rules and a pure Python equivalent.  ``LIVE_IN`` and
 ``LIVE_OUT`` are IREE's sentinels, held unchanged in the interval arrays.
+Results are ``array.array``s (``_buf.pxd``); fastalloc.packing gives them to
+its callers as numpy arrays.
 """
 
 from libc.stdint cimport int64_t, uint8_t, INT64_MAX, INT64_MIN
 
+from fastalloc.kernels._buf cimport new_i64, new_u8
 from fastalloc.kernels._types cimport LIVE_IN_C, LIVE_OUT_C
-
-import numpy as np
 
 # IREE's sentinels (ScheduleAllocation.cpp: LIVE_IN = INT_MIN, LIVE_OUT =
 # INT_MAX), the Python face of _types.pxd's LIVE_IN_C / LIVE_OUT_C.
@@ -38,7 +39,7 @@ def alias_sets(int64_t n_values, const int64_t[::1] aliasee, const int64_t[::1] 
     Assumes validated input: both arrays the same length, ids in
     ``[0, n_values)``.
 
-    Returns ``(leader, set_indptr, set_members)`` (all int64):
+    Returns ``(leader, set_indptr, set_members)`` (int64 ``array.array``):
 
     * ``leader[v]``: the smallest value id of ``v``'s set (``v`` itself for a
       value that appears in no pair).
@@ -66,11 +67,11 @@ def alias_sets(int64_t n_values, const int64_t[::1] aliasee, const int64_t[::1] 
                        for u in seen})   # seen = values in some pair
     """
     cdef Py_ssize_t m = aliasee.shape[0]
-    leader_arr = np.empty(n_values, dtype=np.int64)
-    parent_arr = np.arange(n_values, dtype=np.int64)
-    size_arr = np.ones(n_values, dtype=np.int64)
-    seen_arr = np.zeros(n_values, dtype=np.uint8)
-    count_arr = np.zeros(n_values + 1, dtype=np.int64)
+    leader_arr = new_i64(n_values, False)
+    parent_arr = new_i64(n_values, False)
+    size_arr = new_i64(n_values, False)
+    seen_arr = new_u8(n_values, True)
+    count_arr = new_i64(n_values + 1, True)
     cdef int64_t[::1] leader = leader_arr
     cdef int64_t[::1] parent = parent_arr
     cdef int64_t[::1] size = size_arr
@@ -78,6 +79,9 @@ def alias_sets(int64_t n_values, const int64_t[::1] aliasee, const int64_t[::1] 
     cdef int64_t[::1] count = count_arr
     cdef int64_t k, a, b, v, r, n_sets = 0, n_members = 0
     with nogil:
+        for v in range(n_values):
+            parent[v] = v
+            size[v] = 1
         for k in range(m):
             a = aliasee[k]
             b = aliaser[k]
@@ -106,8 +110,8 @@ def alias_sets(int64_t n_values, const int64_t[::1] aliasee, const int64_t[::1] 
                 n_members += 1
                 if leader[v] == v:
                     n_sets += 1
-    indptr_arr = np.zeros(n_sets + 1, dtype=np.int64)
-    members_arr = np.empty(n_members, dtype=np.int64)
+    indptr_arr = new_i64(n_sets + 1, True)
+    members_arr = new_i64(n_members, False)
     cdef int64_t[::1] indptr = indptr_arr
     cdef int64_t[::1] members = members_arr
     with nogil:
@@ -176,7 +180,7 @@ def liveness_intervals(const int64_t[::1] def_op, const int64_t[::1] use_indptr,
     concurrent op's own results are not nested: IREE's walk visits the op
     itself too, but the top-level loop then renumbers its results.
 
-    Returns ``(starts, ends)``, int64 arrays holding ``LIVE_IN``/``LIVE_OUT``.
+    Returns ``(starts, ends)``, int64 ``array.array``s holding ``LIVE_IN``/``LIVE_OUT``.
     Pure Python equivalent::
 
         for v in range(n):
@@ -190,8 +194,8 @@ def liveness_intervals(const int64_t[::1] def_op, const int64_t[::1] use_indptr,
     """
     cdef Py_ssize_t n = def_op.shape[0]
     cdef Py_ssize_t n_sets = set_indptr.shape[0] - 1
-    starts_arr = np.empty(n, dtype=np.int64)
-    ends_arr = np.empty(n, dtype=np.int64)
+    starts_arr = new_i64(n, False)
+    ends_arr = new_i64(n, False)
     cdef int64_t[::1] starts = starts_arr
     cdef int64_t[::1] ends = ends_arr
     cdef Py_ssize_t v, u, k, j

@@ -15,12 +15,12 @@
   occupied slot.
 """
 
+from libc.math cimport frexp
 from libc.stdint cimport int64_t, uint8_t, INT64_MAX, INT64_MIN
 from libc.stdlib cimport malloc, free
 
-import numpy as np
-
-from fastalloc.kernels.sort import _argsort_stable
+from fastalloc.kernels._buf cimport new_i64
+from fastalloc.kernels.sort cimport _argsort_into
 
 
 cdef int _ii_init(_IntervalIndex* t, const int64_t* starts, const int64_t* ends,
@@ -133,14 +133,47 @@ cdef int64_t _ii_query(const _IntervalIndex* t, int64_t s, int64_t e,
 
 
 
-def _interval_classes(starts, ends):
-    """(order, cls) for ``_ii_init``: class = binary exponent of the length
-    (float rounding may shift a class by one; any class is correct)."""
-    lengths = np.asarray(ends) - np.asarray(starts)
-    cls = np.frexp(lengths.astype(np.float64))[1].astype(np.int64)
-    np.clip(cls, 0, 64, out=cls)
-    by_start = _argsort_stable(starts)
-    order = by_start[_argsort_stable(cls[by_start])]
+def _interval_classes(const int64_t[::1] starts, const int64_t[::1] ends):
+    """(order, cls) for ``_ii_init``, int64 ``array.array``s: class = binary
+    exponent of the length as a double (float rounding may shift a class by
+    one; any class is correct), clipped to [0, 64]; order by (class, start,
+    index).  numpy equivalent::
+
+        cls = np.clip(np.frexp((ends - starts).astype(np.float64))[1], 0, 64)
+        by_start = np.argsort(starts, kind="stable")
+        order = by_start[np.argsort(cls[by_start], kind="stable")]
+    """
+    cdef int64_t n = starts.shape[0], i, c
+    cdef int ex
+    order = new_i64(n, False)
+    cls = new_i64(n, False)
+    if n == 0:
+        return order, cls
+    cdef int64_t[::1] o = order
+    cdef int64_t[::1] k = cls
+    cdef int64_t count[66]
+    cdef int64_t* by_start = <int64_t*>malloc(n * sizeof(int64_t))
+    if by_start == NULL:
+        raise MemoryError()
+    try:
+        _argsort_into(&starts[0], n, by_start)
+        with nogil:
+            for c in range(66):
+                count[c] = 0
+            for i in range(n):
+                frexp(<double>(ends[i] - starts[i]), &ex)
+                c = 0 if ex < 0 else (64 if ex > 64 else ex)
+                k[i] = c
+                count[c + 1] += 1
+            for c in range(65):
+                count[c + 1] += count[c]
+            # stable counting sort of the start order by class
+            for i in range(n):
+                c = k[by_start[i]]
+                o[count[c]] = by_start[i]
+                count[c] += 1
+    finally:
+        free(by_start)
     return order, cls
 
 
@@ -148,6 +181,8 @@ def _py_interval_query(const int64_t[::1] starts, const int64_t[::1] ends,
                        const uint8_t[::1] active, int64_t s, int64_t e):
     """Ids of the active intervals intersecting ``[s, e]``, ascending, via the
     interval index (test hook)."""
+    import numpy as np
+
     cdef int64_t n = starts.shape[0], i, k
     if n == 0:
         return np.empty(0, dtype=np.int64)

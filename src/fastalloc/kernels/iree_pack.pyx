@@ -3,35 +3,84 @@
 the same offsets as IREE, through an interval index (``_pack_iree``), a
 sliding window for start-sorted input (``_pack_iree_window``) or IREE's own
 quadratic walk (``_pack_iree_quadratic``, also the reference in tests).
+Results are int64 ``array.array``s (``_buf.pxd``); fastalloc.packing gives
+them to its callers as numpy arrays.
 """
 
-from libc.stdint cimport int64_t, INT64_MAX
+from libc.math cimport log2
+from libc.stdint cimport int64_t, uint64_t, INT64_MAX
 from libc.stdlib cimport malloc, free
+from libc.string cimport memcpy
 
+from fastalloc.kernels._buf cimport new_i64
 from fastalloc.kernels._types cimport _align
 from fastalloc.kernels.intervals cimport (
     _IntervalIndex, _ii_init, _ii_free, _ii_activate, _ii_query,
 )
 from fastalloc.kernels.sort cimport _i64_sort
 
-import numpy as np
-
 from fastalloc.kernels.intervals import _interval_classes
 
 
-def _iree_prefers_quadratic(s_np, e_np):
+cdef inline int64_t _count_le(const int64_t* a, int64_t n, int64_t x) noexcept nogil:
+    """Number of ``a[:n]`` (sorted) that are <= x."""
+    cdef int64_t lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if a[mid] <= x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef inline int64_t _count_lt(const int64_t* a, int64_t n, int64_t x) noexcept nogil:
+    """Number of ``a[:n]`` (sorted) that are < x."""
+    cdef int64_t lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if a[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _iree_prefers_quadratic(const int64_t[::1] starts, const int64_t[::1] ends):
     """Whether IREE's own quadratic walk beats index + sort on this input
     (both give the same offsets).  Slice i meets about half of the K_i
     intervals that intersect it (those visited before it), costing about
     k log k for the sort, against n per slice for the full walk; constants
-    measured on random workloads."""
-    n = s_np.shape[0]
+    measured on random workloads.  numpy equivalent::
+
+        ss, es = np.sort(starts), np.sort(ends)
+        k = (np.searchsorted(ss, ends, "right") - np.searchsorted(es, starts, "left")) / 2 + 1
+        return n >= 256 and np.sum(k * (np.log2(k) + 1)) * 3 > n * n
+    """
+    cdef int64_t n = starts.shape[0], i
+    cdef double k, total = 0.0
     if n < 256:
         return False
-    ss = np.sort(s_np)
-    es = np.sort(e_np)
-    k = (np.searchsorted(ss, e_np, side="right") - np.searchsorted(es, s_np, side="left")) / 2.0 + 1.0
-    return float(np.sum(k * (np.log2(k) + 1.0))) * 3.0 > float(n) * float(n)
+    cdef int64_t* ss = <int64_t*>malloc(n * sizeof(int64_t))
+    cdef int64_t* es = <int64_t*>malloc(n * sizeof(int64_t))
+    cdef int64_t* tmp = <int64_t*>malloc(n * sizeof(int64_t))
+    if ss == NULL or es == NULL or tmp == NULL:
+        free(ss)
+        free(es)
+        free(tmp)
+        raise MemoryError()
+    with nogil:
+        memcpy(ss, &starts[0], n * sizeof(int64_t))
+        memcpy(es, &ends[0], n * sizeof(int64_t))
+        _i64_sort(ss, tmp, n)
+        _i64_sort(es, tmp, n)
+        for i in range(n):
+            k = (_count_le(ss, n, ends[i]) - _count_lt(es, n, starts[i])) / 2.0 + 1.0
+            total += k * (log2(k) + 1.0)
+    free(ss)
+    free(es)
+    free(tmp)
+    return total * 3.0 > <double>n * <double>n
 
 
 def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
@@ -74,14 +123,16 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
             best = align(cur) if best is None else best
             res.insert(first index with off >= best, (best, sizes[i], i))
     """
-    cdef int64_t n = starts.shape[0]
-    offsets_arr = np.zeros(n, dtype=np.int64)
+    cdef int64_t n = starts.shape[0], i
+    offsets_arr = new_i64(n, True)
     if n == 0:
         return offsets_arr, 0
-    s_np = np.asarray(starts)
-    if bool((np.diff(s_np) >= 0).all()):
+    i = 1
+    while i < n and starts[i - 1] <= starts[i]:
+        i += 1
+    if i == n:
         return _pack_iree_window(starts, ends, sizes, offset_alignment, offsets_arr)
-    if _iree_prefers_quadratic(s_np, np.asarray(ends)):
+    if _iree_prefers_quadratic(starts, ends):
         return _pack_iree_quadratic(starts, ends, sizes, offset_alignment)
     # Each intersecting reservation becomes one int64 key, offset in the high
     # bits and (mask - index) in the low ones, so that ascending keys are
@@ -93,8 +144,8 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
         return _pack_iree_quadratic(starts, ends, sizes, offset_alignment)
     cdef int64_t mask = ((<int64_t>1) << shift) - 1
     order_arr, cls_arr = _interval_classes(starts, ends)
-    hits_arr = np.empty(n, dtype=np.int64)
-    tmp_arr = np.empty(n, dtype=np.int64)
+    hits_arr = new_i64(n, False)
+    tmp_arr = new_i64(n, False)
     cdef int64_t[::1] offsets = offsets_arr
     cdef const int64_t[::1] order = order_arr
     cdef const int64_t[::1] cls = cls_arr
@@ -102,7 +153,7 @@ def _pack_iree(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef int64_t[::1] tmp = tmp_arr
     cdef _IntervalIndex index
     index.start = index.end = index.real_end = index.id = index.pos = index.tab = NULL
-    cdef int64_t i, j, k, r, off, cur, a, best, fit, size, hw = 0
+    cdef int64_t j, k, r, off, cur, a, best, fit, size, hw = 0
     try:
         _ii_init(&index, &starts[0], &ends[0], &order[0], &cls[0], n)
         with nogil:
@@ -216,10 +267,10 @@ def _pack_iree_quadratic(const int64_t[::1] starts, const int64_t[::1] ends,
     The reference that ``_pack_iree`` is tested and benchmarked against; same
     contract and result as ``_pack_iree``."""
     cdef int64_t n = starts.shape[0]
-    offsets_arr = np.zeros(n, dtype=np.int64)
+    offsets_arr = new_i64(n, True)
     if n == 0:
         return offsets_arr, 0
-    list_arr = np.empty(n, dtype=np.int64)   # slice ids in IREE's list order
+    list_arr = new_i64(n, False)   # slice ids in IREE's list order
     cdef int64_t[::1] offsets = offsets_arr
     cdef int64_t[::1] lst = list_arr
     cdef int64_t i, j, r, m = 0, cur, a, best, fit, size, hw = 0
@@ -256,10 +307,17 @@ def _pack_iree_quadratic(const int64_t[::1] starts, const int64_t[::1] ends,
     return offsets_arr, hw
 
 
-def _sum_nonneg(x):
-    """Exact sum of non-negative int64 values as a Python int."""
-    v = np.asarray(x, dtype=np.int64)
-    return (int(np.sum(v >> 32, dtype=np.uint64)) << 32) + int(np.sum(v & 0xFFFFFFFF, dtype=np.uint64))
+def _sum_nonneg(const int64_t[::1] x):
+    """Exact sum of non-negative int64 values as a Python int: the high and
+    low 32 bits summed apart (neither sum can wrap for n < 2**32)."""
+    cdef uint64_t hi = 0, lo = 0, v, low_mask = 0xFFFFFFFF
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(x.shape[0]):
+            v = <uint64_t>x[i]
+            hi += v >> 32
+            lo += v & low_mask
+    return (int(hi) << 32) + int(lo)
 
 
 def _py_align(int64_t x, int64_t a):

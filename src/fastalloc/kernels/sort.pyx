@@ -6,12 +6,19 @@
   span few values.
 * ``_i64_sort(a, tmp, n)`` (cdef, ``sort.pxd``): in-place ascending sort of
   int64 keys (``a[:n] = sorted(a[:n])``); ``_py_i64_sort`` exposes it to tests.
+* ``_argsort_into(keys, n, out)`` (cdef, ``sort.pxd``): ``_argsort_stable``
+  over pointers, without numpy; ``_py_argsort`` exposes it to tests.
+* ``_dense_ranks(a, b)``: each key's rank among the distinct keys of both.
+
+numpy is imported only by the functions that return numpy arrays (see
+``_buf.pxd``).
 """
 
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy
 
-import numpy as np
+from fastalloc.kernels._buf cimport new_i64
 
 
 def _argsort_stable(keys):
@@ -23,6 +30,8 @@ def _argsort_stable(keys):
 
         sorted(range(len(keys)), key=lambda i: (keys[i], i))
     """
+    import numpy as np
+
     k = np.ascontiguousarray(keys, dtype=np.int64)
     cdef int64_t n = k.shape[0]
     if n == 0:
@@ -106,6 +115,8 @@ cdef void _i64_sort(int64_t* a, int64_t* tmp, int64_t n) noexcept nogil:
 
 def _py_i64_sort(const int64_t[::1] keys):
     """``keys`` sorted by ``_i64_sort`` (test hook)."""
+    import numpy as np
+
     out = np.array(keys, dtype=np.int64)
     tmp = np.empty(max(out.shape[0], 1), dtype=np.int64)
     cdef int64_t[::1] o = out
@@ -113,3 +124,151 @@ def _py_i64_sort(const int64_t[::1] keys):
     if out.shape[0]:
         _i64_sort(&o[0], &t[0], out.shape[0])
     return out
+
+
+cdef int _argsort_into(const int64_t* keys, int64_t n, int64_t* out) except -1 nogil:
+    """``out[:n]`` = the indices that sort ``keys[:n]`` ascending, ties by
+    index: ``_argsort_stable``'s result, computed the same way when the keys
+    span at most 4n + 1024 values (counting sort), else by a bottom-up merge
+    sort of the indices (a tie keeps the left run's index first).  Pure
+    Python equivalent::
+
+        out[:n] = sorted(range(n), key=lambda i: (keys[i], i))
+    """
+    cdef int64_t i, c, lo, hi, width, mid, p, q, k
+    cdef uint64_t span
+    cdef int64_t* count
+    cdef int64_t* src
+    cdef int64_t* dst
+    cdef int64_t* sw
+    cdef int64_t* tmp
+    if n <= 0:
+        return 0
+    lo = hi = keys[0]
+    for i in range(1, n):
+        if keys[i] < lo:
+            lo = keys[i]
+        if keys[i] > hi:
+            hi = keys[i]
+    span = <uint64_t>hi - <uint64_t>lo  # exact, even across the whole int64 range
+    if span <= <uint64_t>(4 * n + 1024):
+        count = <int64_t*>malloc((span + 2) * sizeof(int64_t))
+        if count == NULL:
+            with gil:
+                raise MemoryError()
+        for c in range(<int64_t>span + 2):
+            count[c] = 0
+        for i in range(n):
+            count[<int64_t>(<uint64_t>keys[i] - <uint64_t>lo) + 1] += 1
+        for c in range(<int64_t>span + 1):
+            count[c + 1] += count[c]
+        for i in range(n):
+            c = <int64_t>(<uint64_t>keys[i] - <uint64_t>lo)
+            out[count[c]] = i
+            count[c] += 1
+        free(count)
+        return 0
+    tmp = <int64_t*>malloc(n * sizeof(int64_t))
+    if tmp == NULL:
+        with gil:
+            raise MemoryError()
+    for i in range(n):
+        out[i] = i
+    src = out
+    dst = tmp
+    width = 1
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width if lo + width < n else n
+            hi = lo + 2 * width if lo + 2 * width < n else n
+            p = lo
+            q = mid
+            k = lo
+            while p < mid and q < hi:
+                if keys[src[q]] < keys[src[p]]:
+                    dst[k] = src[q]
+                    q += 1
+                else:
+                    dst[k] = src[p]
+                    p += 1
+                k += 1
+            while p < mid:
+                dst[k] = src[p]
+                p += 1
+                k += 1
+            while q < hi:
+                dst[k] = src[q]
+                q += 1
+                k += 1
+            lo = hi
+        sw = src
+        src = dst
+        dst = sw
+        width *= 2
+    if src != out:
+        memcpy(out, src, n * sizeof(int64_t))
+    free(tmp)
+    return 0
+
+
+def _py_argsort(const int64_t[::1] keys):
+    """``_argsort_into`` over ``keys`` (test hook; an int64 ``array.array``)."""
+    cdef int64_t n = keys.shape[0]
+    out = new_i64(n, False)
+    cdef int64_t[::1] o = out
+    if n:
+        _argsort_into(&keys[0], n, &o[0])
+    return out
+
+
+def _dense_ranks(const int64_t[::1] a, const int64_t[::1] b):
+    """Each key's rank among the distinct keys of ``a`` and ``b`` together (0
+    for the smallest), as two int64 ``array.array``s: the order of the keys,
+    ties included, is kept and the values become dense.  Sort the keys, drop
+    repeats, binary-search each key; O(n log n).  Pure Python equivalent::
+
+        rank = {k: r for r, k in enumerate(sorted(set(a) | set(b)))}
+        [rank[k] for k in a], [rank[k] for k in b]
+    """
+    cdef int64_t na = a.shape[0], nb = b.shape[0], n = na + nb, i, m, lo, hi, mid, x
+    ra = new_i64(na, False)
+    rb = new_i64(nb, False)
+    if n == 0:
+        return ra, rb
+    cdef int64_t[::1] oa = ra
+    cdef int64_t[::1] ob = rb
+    cdef int64_t* u = <int64_t*>malloc(n * sizeof(int64_t))
+    cdef int64_t* tmp = <int64_t*>malloc(n * sizeof(int64_t))
+    if u == NULL or tmp == NULL:
+        free(u)
+        free(tmp)
+        raise MemoryError()
+    with nogil:
+        for i in range(na):
+            u[i] = a[i]
+        for i in range(nb):
+            u[na + i] = b[i]
+        _i64_sort(u, tmp, n)
+        m = 1
+        for i in range(1, n):
+            if u[i] != u[m - 1]:
+                u[m] = u[i]
+                m += 1
+        for i in range(n):
+            x = a[i] if i < na else b[i - na]
+            lo = 0
+            hi = m - 1
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if u[mid] < x:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            if i < na:
+                oa[i] = lo
+            else:
+                ob[i - na] = lo
+    free(u)
+    free(tmp)
+    return ra, rb

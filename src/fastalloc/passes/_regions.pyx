@@ -26,9 +26,8 @@ from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcmp, memset
 
 from fastalloc.ir.model cimport Op, Value
-from fastalloc.kernels._types cimport LIVE_IN_C as _LIVE_IN
-
-import numpy as np
+from fastalloc.kernels._buf cimport new_i64, new_u8
+from fastalloc.kernels._types cimport LIVE_IN_C as _LIVE_IN, LIVE_OUT_C as _LIVE_OUT
 
 from fastalloc.ir.ops import OPS as _OPS
 
@@ -348,7 +347,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
         local = [index.get(v, -1) for op in ops + nested for v in op.operands]
         user = [i for i, op in enumerate(ops + nested_pos) ...]   # per operand
         keep = [0 <= l < n_ordered and (top or l < n_args) ...]
-        order = np.argsort(local[keep], kind="stable")
+        order = sorted(range(len(local[keep])), key=lambda i: (local[keep][i], i))
         use_ops = user[keep][order]; use_indptr = cumsum(bincount(local[keep], n))
 
     Returns ``(values, n_ordered, n_hack, def_op, use_indptr, use_ops,
@@ -376,6 +375,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
     cdef list prop_pairs = []
     cdef list inner, results, operands, lst
     cdef int64_t[::1] dv, ip, uo, cursor
+    cdef uint8_t[::1] lv
     top_def.p = hack_def.p = nested_pos.p = use_local.p = use_user.p = NULL
     top_def.n = hack_def.n = nested_pos.n = use_local.n = use_user.n = 0
     top_def.cap = hack_def.cap = nested_pos.cap = use_local.cap = use_user.cap = 0
@@ -484,7 +484,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
             _rg_number(&index, values, r)
         n = len(values)
 
-        def_op = np.zeros(n, dtype=np.int64)
+        def_op = new_i64(n, True)
         dv = def_op
         for i in range(n_args):
             dv[i] = _LIVE_IN
@@ -495,36 +495,41 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
 
         # Stable counting sort of the uses by value.
         m = use_local.n
-        use_indptr = np.zeros(n + 1, dtype=np.int64)
+        use_indptr = new_i64(n + 1, True)
         ip = use_indptr
         for q in range(m):
             ip[use_local.p[q] + 1] += 1
         for i in range(n):
             ip[i + 1] += ip[i]
-        use_ops = np.empty(m, dtype=np.int64)
+        use_ops = new_i64(m, False)
         uo = use_ops
-        cursor = use_indptr[:n].copy()
+        cursor = new_i64(n, False)
+        for i in range(n):
+            cursor[i] = ip[i]
         for q in range(m):
             k = use_local.p[q]
             uo[cursor[k]] = use_user.p[q]
             cursor[k] += 1
 
         m = len(pairs) // 2
-        aliasee = np.empty(m, dtype=np.int64)
-        aliaser = np.empty(m, dtype=np.int64)
+        aliasee = new_i64(m, False)
+        aliaser = new_i64(m, False)
         dv = aliasee
         uo = aliaser
         for q in range(m):
             dv[q] = _rg_map_get(&index, PyList_GET_ITEM(pairs, 2 * q))
             uo[q] = _rg_map_get(&index, PyList_GET_ITEM(pairs, 2 * q + 1))
         # Only args and top-level results can be live-out in IREE's computation.
-        live_out = np.zeros(n, dtype=np.uint8)
+        live_out = new_u8(n, True)
+        lv = live_out
         for v in _rg_yielded(block):
             k = _rg_map_get(&index, <void*>v)
             if 0 <= k < n_ordered:
-                live_out[k] = 1
-        nested = np.zeros(n, dtype=np.uint8)
-        nested[n_ordered:] = 1
+                lv[k] = 1
+        nested = new_u8(n, True)
+        lv = nested
+        for i in range(n_ordered, n):
+            lv[i] = 1
         return (values, n_ordered, n_hack, def_op, use_indptr, use_ops, live_out, nested, aliasee, aliaser, concurrent)
     finally:
         free(top_def.p)
@@ -651,3 +656,60 @@ def _mentions_affinity(list ops):
                     for block in region.blocks:
                         stack.append(block.ops)
     return False
+
+
+@cython.boundscheck(True)
+def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1] ends,
+                      const int64_t[::1] set_indptr, const int64_t[::1] set_members,
+                      Py_ssize_t n_args, Py_ssize_t n_ordered, Py_ssize_t n_hack, ranges):
+    """The values that get a slice of the region's transient pack and their
+    lifetimes, in IREE's interval order (the selection rule is
+    fastalloc.passes.schedule_allocation._allocate_local_transients'
+    docstring): ``(transients, intervals)`` with ``intervals`` flat
+    ``[start0, end0, start1, end1, ...]``.  ``values``, ``starts``/``ends``
+    and the alias sets (CSR) are those of the region's arrays, ``ranges``
+    the values that have a range already.  In Python::
+
+        set_of = {m: k for k in range(len(set_indptr) - 1)
+                  for m in set_members[set_indptr[k]:set_indptr[k + 1]]}
+        taken = set()
+        for k in [*range(n_ordered, n_ordered + n_hack), *range(n_args, n_ordered)]:
+            if starts[k] == LIVE_IN or ends[k] == LIVE_OUT or values[k] in ranges:
+                continue
+            if k in set_of:
+                if set_of[k] in taken: continue
+                taken.add(set_of[k])
+            transients.append(values[k]); intervals += [starts[k], ends[k]]
+    """
+    cdef Py_ssize_t n = len(values), n_sets = set_indptr.shape[0] - 1, k, j, p, g
+    cdef list transients = []
+    cdef list intervals = []
+    if not (0 <= n_args <= n_ordered and 0 <= n_hack and n_ordered + n_hack <= n
+            and starts.shape[0] >= n and ends.shape[0] >= n):
+        raise ValueError(f"_local_transients: {n} values, {starts.shape[0]} starts, {ends.shape[0]} ends, "
+                         f"args {n_args}, ordered {n_ordered}, nested {n_hack}")
+    set_of_arr = new_i64(n, False)
+    taken_arr = new_u8(max(n_sets, 0), True)
+    cdef int64_t[::1] set_of = set_of_arr
+    cdef uint8_t[::1] taken = taken_arr
+    for k in range(n):
+        set_of[k] = -1
+    for g in range(n_sets):
+        for j in range(set_indptr[g], set_indptr[g + 1]):
+            set_of[set_members[j]] = g
+    for p in range(n_hack + n_ordered - n_args):
+        k = n_ordered + p if p < n_hack else n_args + (p - n_hack)
+        if starts[k] == _LIVE_IN or ends[k] == _LIVE_OUT:
+            continue
+        v = <object>PyList_GET_ITEM(values, k)
+        if v in ranges:
+            continue
+        g = set_of[k]
+        if g >= 0:
+            if taken[g]:
+                continue
+            taken[g] = 1
+        transients.append(v)
+        intervals.append(starts[k])
+        intervals.append(ends[k])
+    return transients, intervals

@@ -47,10 +47,10 @@ pass releases the packs it replaced (``Module.release_unreachable``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Iterable
-
-import numpy as np
+from array import array
+from dataclasses import dataclass, replace
+from itertools import compress
+from typing import TYPE_CHECKING, Any, Iterable
 
 from fastalloc._gc import gc_paused
 from fastalloc._guard import op_location
@@ -59,7 +59,12 @@ from fastalloc.ir.attributes import DEFAULT_ALIGNMENT, AttrTable, ResourceConfig
 from fastalloc.ir.attributes import parse_resource_config as _parse_config
 from fastalloc.ir.model import Block, Module, Op, Value
 from fastalloc.ir.rewriter import IndexFolder, align_up, constant_int, drop_uses
+from fastalloc.kernels import iree_pack as _iree_pack
+from fastalloc.kernels import sort as _sort
 from fastalloc.passes import PassContext, PassOptions, _layout, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
 
 __all__ = [
     "DEFAULT_ALIGNMENT",
@@ -172,13 +177,14 @@ def _op_text(op: Op) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PackSlices:
-    """One pack read into arrays (slice order = result order)."""
+    """One pack read into arrays (slice order = result order): numpy arrays
+    from :func:`pack_slices`, ``array.array`` ('q' / 'B') inside the pass."""
 
     op: Op
-    starts: np.ndarray  # int64, inclusive lifetime start per slice
-    ends: np.ndarray  # int64, inclusive lifetime end
-    static_mask: np.ndarray  # bool: size defined by arith.constant
-    static_sizes: np.ndarray  # int64, the constant (0 for dynamic slices)
+    starts: Any  # int64, inclusive lifetime start per slice
+    ends: Any  # int64, inclusive lifetime end
+    static_mask: Any  # bool (uint8 in the pass): size defined by arith.constant
+    static_sizes: Any  # int64, the constant (0 for dynamic slices)
     sizes: list[Value]  # size value per slice
     offset: Value | None  # the optional base offset operand
 
@@ -192,10 +198,24 @@ def _constant(consts: dict, v: Value) -> int | None:
 
 
 def pack_slices(op: Op, consts: dict | None = None, native: bool = True) -> PackSlices:
-    """Read the slices of a ``stream.resource.pack`` op into arrays
+    """Read the slices of a ``stream.resource.pack`` op into numpy arrays
     (``consts``: a constant cache shared over the run, or None; ``native``:
     the size loop compiled, :func:`fastalloc.passes._layout.static_sizes`)."""
-    consts = {} if consts is None else consts
+    import numpy as np
+
+    ps = _read_pack(op, {} if consts is None else consts, native)
+    return replace(
+        ps,
+        starts=np.frombuffer(ps.starts, dtype=np.int64),
+        ends=np.frombuffer(ps.ends, dtype=np.int64),
+        static_mask=np.frombuffer(ps.static_mask, dtype=bool),
+        static_sizes=np.frombuffer(ps.static_sizes, dtype=np.int64),
+    )
+
+
+def _read_pack(op: Op, consts: dict, native: bool) -> PackSlices:
+    """:func:`pack_slices` with ``array.array`` fields (the pass's own:
+    no numpy on its path)."""
     sizes = op.group("dynamic_slice_sizes")
     offset = op.group("offset")
     intervals = op.props.get("lifetime_intervals") or []
@@ -206,15 +226,15 @@ def pack_slices(op: Op, consts: dict | None = None, native: bool = True) -> Pack
             f"{len(op.results)} results do not agree (want 2*{n} bounds, {n + 1} results)",
             op_location(op),
         )
-    iv = np.asarray(intervals, dtype=np.int64).reshape(n, 2) if n else np.zeros((0, 2), np.int64)
-    static_mask = np.zeros(n, dtype=bool)
-    static_sizes = np.zeros(n, dtype=np.int64)
+    starts = array("q", intervals[0::2])
+    ends = array("q", intervals[1::2])
+    static_mask = array("B", bytes(n))
+    static_sizes = array("q", bytes(8 * n))
     if native:
-        bad = _layout.static_sizes(sizes, consts, static_mask.view(np.uint8), static_sizes)
+        bad = _layout.static_sizes(sizes, consts, static_mask, static_sizes)
         if bad >= 0:
             raise FastallocError(f"{_PACK}: slice {bad} size is an arith.constant that is not an integer", op_location(op))
-        return PackSlices(op, np.ascontiguousarray(iv[:, 0]), np.ascontiguousarray(iv[:, 1]),
-                          static_mask, static_sizes, sizes, offset[0] if offset else None)
+        return PackSlices(op, starts, ends, static_mask, static_sizes, sizes, offset[0] if offset else None)
     for k, v in enumerate(sizes):
         d = v.owner
         # IREE: isa<arith::ConstantOp>(defining op) -- the op kind decides.
@@ -222,55 +242,76 @@ def pack_slices(op: Op, consts: dict | None = None, native: bool = True) -> Pack
             c = _constant(consts, v)
             if c is None:
                 raise FastallocError(f"{_PACK}: slice {k} size is an arith.constant that is not an integer", op_location(op))
-            static_mask[k] = True
+            static_mask[k] = 1
             static_sizes[k] = c
-    return PackSlices(op, np.ascontiguousarray(iv[:, 0]), np.ascontiguousarray(iv[:, 1]),
-                      static_mask, static_sizes, sizes, offset[0] if offset else None)
+    return PackSlices(op, starts, ends, static_mask, static_sizes, sizes, offset[0] if offset else None)
 
 
 _align = align_up
 
 
-def _ranks(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Lifetimes renumbered densely from 0, order (hence overlap) preserved.
+def _ranks(starts: Any, ends: Any) -> tuple[array, array]:
+    """Lifetimes renumbered densely from 0, order (hence overlap) preserved
+    (int64 buffers in, int64 ``array.array``s out).
 
     Pack intervals may hold any int64 (IREE's LIVE_IN sentinel is negative)
     while the packing API takes non-negative times."""
-    n = len(starts)
-    _, inv = np.unique(np.concatenate([starts, ends]), return_inverse=True)
-    inv = inv.astype(np.int64, copy=False)
-    return np.ascontiguousarray(inv[:n]), np.ascontiguousarray(inv[n:])
+    return _sort._dense_ranks(starts, ends)
+
+
+def _i64(x: Any) -> array:
+    """``x`` (an int64 buffer, or integers) as an int64 ``array.array``."""
+    if isinstance(x, array) and x.typecode == "q":
+        return x
+    try:
+        m = memoryview(x)
+    except TypeError:
+        return array("q", map(int, x))
+    if m.ndim == 1 and m.itemsize == 8 and m.format in ("q", "l") and m.c_contiguous:
+        a = array("q")
+        a.frombytes(m)
+        return a
+    return array("q", map(int, x))
 
 
 def place_static(
-    starts: np.ndarray,
-    ends: np.ndarray,
-    sizes: np.ndarray,
+    starts: Any,
+    ends: Any,
+    sizes: Any,
     config: ResourceConfig,
     strategy: str = "iree",
     loc=None,
     effort: int | None = None,
-) -> tuple[np.ndarray, int]:
+) -> tuple[array, int]:
     """Offsets (relative to the pack base) of static slices, and the slab size.
 
-    The slab size is IREE's high-water mark, ``max(offset + align(size,
-    range))`` rounded up to the range alignment, for every strategy.
-    ``strategy`` is one of ``fastalloc.packing.STRATEGIES`` or ``"smallest"``
-    (each of them, the smallest slab wins).
+    ``starts``, ``ends``, ``sizes``: int64 arrays (``array.array`` or numpy);
+    the offsets come back as an int64 ``array.array``.  The slab size is
+    IREE's high-water mark, ``max(offset + align(size, range))`` rounded up to
+    the range alignment, for every strategy.  ``strategy`` is one of
+    ``fastalloc.packing.STRATEGIES`` or ``"smallest"`` (each of them, the
+    smallest slab wins).  Strategy ``"iree"`` runs the kernel directly (the
+    checks of :func:`fastalloc.packing.pack`, made here in its words): the
+    numpy API is not imported on the pass's default path.
     """
-    from fastalloc import packing
-
     n = len(sizes)
     if n == 0:
-        return np.zeros(0, dtype=np.int64), 0
+        return array("q"), 0
     ra, oa = config.range_alignment, config.offset_alignment
-    if not (_power_of_two(oa) and _power_of_two(ra)) or bool(np.any(ends < starts)) or bool(np.any(sizes < 0)):
+    starts, ends, sizes = _i64(starts), _i64(ends), _i64(sizes)
+    if not (_power_of_two(oa) and _power_of_two(ra)) or min(sizes) < 0 or any(map(int.__lt__, ends, starts)):
         # iree-opt accepts these and lays them out with its arithmetic as it
         # stands; the packers' contract (power-of-two alignments, start <= end,
         # sizes >= 0) does not hold, so IREE's walk is replayed literally.
         return _place_iree_literal(starts.tolist(), ends.tolist(), sizes.tolist(), oa, ra)
     s, e = _ranks(starts, ends)
-    aligned = (sizes + (ra - 1)) & ~np.int64(ra - 1)
+    if strategy == "iree":
+        try:
+            return _place_iree(s, e, sizes, oa, ra)
+        except FastallocError as err:
+            raise FastallocError(f"{_PACK}: {err.message}", loc) from None
+    from fastalloc import packing
+
     if strategy == SMALLEST:
         # IREE's own TODO: "try several algorithms and compute which packs
         # best".  Ties go to the first strategy in packing.STRATEGIES order.
@@ -278,7 +319,9 @@ def place_static(
         candidates = [x for x in packing.STRATEGIES if x != "search"]
     else:
         candidates = [strategy]
-    best: tuple[np.ndarray, int] | None = None
+    mask = ~(ra - 1)
+    aligned = [(z + (ra - 1)) & mask for z in sizes]
+    best: tuple[array, int] | None = None
     for spec in candidates:
         name, options = _strategy_options(spec)
         if effort is not None:
@@ -287,19 +330,47 @@ def place_static(
             plan = packing.pack(s, e, sizes, alignment=oa, range_alignment=ra, strategy=name, **options)
         except FastallocError as err:
             raise FastallocError(f"{_PACK}: {err.message}", loc) from None
-        offsets = np.ascontiguousarray(plan.offsets, dtype=np.int64)
-        total = _align(int((offsets + aligned).max()), ra)
+        offsets = array("q")
+        offsets.frombytes(plan.offsets.astype("int64").tobytes())
+        total = _align(max(map(int.__add__, offsets, aligned)), ra)
         if best is None or total < best[1]:
             best = (offsets, total)
     assert best is not None
     return best
 
 
+_INT64_MAX = (1 << 63) - 1
+
+
+def _place_iree(s: array, e: array, sizes: array, oa: int, ra: int) -> tuple[array, int]:
+    """``fastalloc.packing.pack(s, e, sizes, alignment=oa, range_alignment=ra,
+    strategy="iree")``'s offsets and total, without numpy: its checks that can
+    fail here (valid lifetimes from 0, sizes >= 0, power-of-two alignments),
+    in its order and words, then the kernel."""
+    for name, a in (("alignment", oa), ("range_alignment", ra)):
+        if a > 2**62:
+            raise FastallocError(f"{name} must be a power of two in [1, 2**62], got {a}")
+    n = len(sizes)
+    if max(sizes) > _INT64_MAX - (ra - 1):
+        i = next(i for i, z in enumerate(sizes) if z > _INT64_MAX - (ra - 1))
+        raise FastallocError(f"buffer {i}: size {sizes[i]} rounded up to {ra} overflows int64")
+    mask = ~(ra - 1)
+    z = array("q", [(x + (ra - 1)) & mask for x in sizes])
+    total = sum(z)
+    if total > _INT64_MAX:
+        raise FastallocError(f"the sum of the {n} sizes rounded up to {ra} is {total}, beyond int64")
+    bound = total + n * (oa - 1) + (ra - 1)
+    if bound > _INT64_MAX:
+        raise FastallocError(f"the {n} sizes plus alignment padding may reach {bound} bytes, beyond int64")
+    offsets, top = _iree_pack._pack_iree(s, e, z, oa)
+    return offsets, _align(int(top), ra)
+
+
 def _power_of_two(a: int) -> bool:
     return a > 0 and not a & (a - 1)
 
 
-def _place_iree_literal(starts: list[int], ends: list[int], sizes: list[int], oa: int, ra: int) -> tuple[np.ndarray, int]:
+def _place_iree_literal(starts: list[int], ends: list[int], sizes: list[int], oa: int, ra: int) -> tuple[array, int]:
     """IREE's ``packStaticSlicesGreedily`` loop for loop, on any alignment
     (``Util::align``'s mask arithmetic: 0 aligns everything to 0, 3 clears
     bit 1) and any lifetimes (two slices intersect when each starts no
@@ -327,7 +398,7 @@ def _place_iree_literal(starts: list[int], ends: list[int], sizes: list[int], oa
             j += 1
         order.insert(j, i)
     high = max(0, max(o + z for o, z in zip(offsets, aligned)))  # (the high-water mark starts at 0)
-    return np.asarray(offsets, dtype=np.int64), _signed64(align_up(high, ra))
+    return array("q", offsets), _signed64(align_up(high, ra))
 
 
 def _signed64(x: int) -> int:
@@ -337,6 +408,8 @@ def _signed64(x: int) -> int:
 def static_lower_bound(starts: np.ndarray, ends: np.ndarray, sizes: np.ndarray, config: ResourceConfig) -> int:
     """Largest sum of range-aligned static sizes live at once, rounded up to
     the range alignment: no layout of these slices is smaller."""
+    import numpy as np
+
     from fastalloc import packing
 
     if len(sizes) == 0:
@@ -510,32 +583,36 @@ def _lower_pack(op: Op, run: _Run) -> list[Op]:
     config = lookup_resource_config(op, run.default, run.attrs)
     consts = run.consts
     native = run.native
-    ps = pack_slices(op, consts, native)
+    ps = _read_pack(op, consts, native)
     b: Any = _layout.Folder(consts, op) if native else _Builder(consts)
     oa, ra = config.offset_alignment, config.range_alignment
     results = op.results
     offsets_out = results[1:]
 
     offset = ps.offset if ps.offset is not None else b.index(0)
-    static_idx = np.flatnonzero(ps.static_mask)
-    if len(static_idx):
+    n = len(ps.sizes)
+    static_idx = list(compress(range(n), ps.static_mask))
+    if static_idx:
+        if len(static_idx) == n:
+            st_s, st_e, st_z = ps.starts, ps.ends, ps.static_sizes
+        else:
+            st_s, st_e, st_z = (array("q", map(a.__getitem__, static_idx))
+                                for a in (ps.starts, ps.ends, ps.static_sizes))
         try:
             extra = {"effort": run.effort} if run.effort is not None else {}
-            placed, high = place_static(
-                ps.starts[static_idx], ps.ends[static_idx], ps.static_sizes[static_idx], config, run.strategy, **extra
-            )
+            placed, high = place_static(st_s, st_e, st_z, config, run.strategy, **extra)
         except FastallocError as err:
             # The location is only computed on error (it costs a line table).
             raise FastallocError(err.message, err.loc or op_location(op)) from None
         base = offset
         if native:
-            _layout.replace_static(b, results, base, static_idx.astype(np.int64), np.ascontiguousarray(placed, np.int64))
+            _layout.replace_static(b, results, base, array("q", static_idx), placed)
         else:
-            for k, off in zip(static_idx.tolist(), placed.tolist()):
+            for k, off in zip(static_idx, placed):
                 offsets_out[k].replace_all_uses_with(b.add(base, b.index(off)))
         offset = b.add(base, b.index(high))
 
-    dyn_idx = np.flatnonzero(~ps.static_mask).tolist()
+    dyn_idx = [k for k in range(n) if not ps.static_mask[k]] if len(static_idx) < n else []
     if dyn_idx:
         buckets: dict[Value, list[int]] = {}
         sizes = ps.sizes
@@ -584,10 +661,12 @@ def _strategy_options(strategy: str) -> tuple[str, dict[str, Any]]:
 
 
 def _check_strategy(strategy: str) -> None:
+    strategy = _strategy_options(strategy)[0]
+    if strategy in ("iree", SMALLEST):
+        return  # (the default needs no numpy: fastalloc.packing is not imported)
     from fastalloc import packing
 
-    strategy = _strategy_options(strategy)[0]
-    if strategy != SMALLEST and strategy not in packing.STRATEGIES:
+    if strategy not in packing.STRATEGIES:
         known = ", ".join([*packing.STRATEGIES, SMALLEST])
         raise FastallocError(f"unknown pack strategy {strategy!r}; expected one of {known}")
 

@@ -10,7 +10,7 @@ Op semantics (IREE interfaces, answered from the op registry):
 Region arrays (:func:`region_arrays`): for one ``stream.async.execute`` the
 values of its region get local dense numbers and the facts IREE's
 ``computeRegionValueAliases`` and ``computeExecutionRegionLivenessIntervals``
-read become int64 / uint8 numpy arrays, fed to the core kernels
+read become int64 / uint8 arrays (``array.array``), fed to the core kernels
 :func:`fastalloc.kernels.alias.alias_sets` and
 :func:`fastalloc.kernels.alias.liveness_intervals`.
 Building them is one compiled walk over the region
@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Callable
 
-import numpy as np
-
 from fastalloc.kernels.alias import alias_sets, liveness_intervals
 from fastalloc.passes import _regions
 from fastalloc.ir.model import Op
 from fastalloc.ir.ops import OPS
 
 if TYPE_CHECKING:  # pragma: no cover
+    from array import array
+
     from fastalloc.ir.model import Value
 
 __all__ = [
@@ -208,13 +208,13 @@ class RegionArrays:
     """
 
     values: list
-    def_op: np.ndarray
-    use_indptr: np.ndarray
-    use_ops: np.ndarray
-    live_out: np.ndarray
-    nested: np.ndarray
-    aliasee: np.ndarray
-    aliaser: np.ndarray
+    def_op: array
+    use_indptr: array
+    use_ops: array
+    live_out: array
+    nested: array
+    aliasee: array
+    aliaser: array
     n_args: int
     n_ordered: int
     n_hack: int
@@ -255,7 +255,7 @@ _RESOURCE = "!stream.resource<"
 _TIED_KIND = _regions._tied_kinds()
 
 
-def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarray]:
+def region_alias_sets(arrays: RegionArrays) -> tuple[dict, array, array]:
     """Alias sets of the region with the core's union-find.
 
     Returns ``(sets, set_indptr, set_members)``: ``sets`` maps every value in
@@ -268,7 +268,7 @@ def region_alias_sets(arrays: RegionArrays) -> tuple[dict, np.ndarray, np.ndarra
     return _regions._alias_groups(arrays.values, indptr, members), indptr, members
 
 
-def region_intervals(arrays: RegionArrays, set_indptr: np.ndarray, set_members: np.ndarray):
+def region_intervals(arrays: RegionArrays, set_indptr: array, set_members: array):
     """IREE's liveness intervals ``(starts, ends)`` over the local numbers."""
     return liveness_intervals(
         arrays.def_op,

@@ -54,8 +54,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
@@ -72,8 +71,6 @@ from fastalloc.passes import PassContext, PassOptions, register
 from fastalloc.passes import _regions
 from fastalloc.passes.affinity import AffinityAnalysis
 from fastalloc.passes.regions import (
-    LIVE_IN,
-    LIVE_OUT,
     find_tied_base_value,
     is_resource,
     operand_size,
@@ -85,6 +82,9 @@ from fastalloc.passes.regions import (
     tied_results,
 )
 from fastalloc.passes.scope import AllocationScope, ResourceRange
+
+if TYPE_CHECKING:  # pragma: no cover
+    from array import array
 
 __all__ = ["ScheduleAllocation", "schedule_allocation"]
 
@@ -901,10 +901,10 @@ def _allocate_local_transients(
     execute_op: Op,
     scope: AllocationScope,
     arrays,
-    starts: np.ndarray,
-    ends: np.ndarray,
-    set_indptr: np.ndarray,
-    set_members: np.ndarray,
+    starts: array,
+    ends: array,
+    set_indptr: array,
+    set_members: array,
     await_tp: Value | None,
     affinity: str | None,
 ) -> Op | None:
@@ -918,33 +918,13 @@ def _allocate_local_transients(
     (``scope.for_each_resource_alias`` in the seed): every alias of a value
     with a range has one too (map_resource_range maps the whole set), so
     that is the first value of each alias set (or a value in none) among
-    the values without a range, in this order.
+    the values without a range, in this order
+    (:func:`fastalloc.passes._regions._local_transients`).
     """
-    n_ord, n_hack = arrays.n_ordered, arrays.n_hack
-    order = np.concatenate([np.arange(n_ord, n_ord + n_hack), np.arange(arrays.n_args, n_ord)])
-    s = starts[order]
-    e = ends[order]
-    keep = (s != LIVE_IN) & (e != LIVE_OUT)
-    order = order[keep]
-    s = s[keep]
-    e = e[keep]
-    values = arrays.values
-    ranges = scope.ranges
-    unmapped = ~np.fromiter(
-        map(ranges.__contains__, map(values.__getitem__, order.tolist())), dtype=bool, count=order.shape[0]
+    transients, intervals = _regions._local_transients(
+        arrays.values, starts, ends, set_indptr, set_members,
+        arrays.n_args, arrays.n_ordered, arrays.n_hack, scope.ranges,
     )
-    # Alias set number per local value (values in no set: a number of their own).
-    n_sets = set_indptr.shape[0] - 1
-    set_of = np.arange(n_sets, n_sets + len(values), dtype=np.int64)
-    set_of[set_members] = np.repeat(np.arange(n_sets, dtype=np.int64), np.diff(set_indptr))
-    cand = np.flatnonzero(unmapped)
-    _, first = np.unique(set_of[order[cand]], return_index=True)
-    chosen = cand[np.sort(first)]
-    transients: list[Value] = list(map(values.__getitem__, order[chosen].tolist()))
-    intervals = np.empty(2 * chosen.shape[0], dtype=np.int64)
-    intervals[0::2] = s[chosen]
-    intervals[1::2] = e[chosen]
-    intervals = intervals.tolist()
     sizes: list[Value] = []
     for v in transients:
         size = result_size(v)  # findSizeValue's common case, without the call
