@@ -269,7 +269,7 @@ def _i64(x: Any) -> array:
         return array("q", map(int, x))
     if m.ndim == 1 and m.itemsize == 8 and m.format in ("q", "l") and m.c_contiguous:
         a = array("q")
-        a.frombytes(m)
+        a.frombytes(m.cast("B"))
         return a
     return array("q", map(int, x))
 
