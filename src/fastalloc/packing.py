@@ -313,8 +313,8 @@ def pack(
     if strategy == "search":
         return _pack_search(s, e, z, align, ralign, time_limit, work_limit)
     if strategy == "iree":
-        offsets, top = _iree_pack._pack_iree(s, e, z, align)
-        offsets = _np64(offsets)
+        raw, top = _iree_pack._pack_iree(s, e, z, align)
+        offsets = _np64(raw)
     else:
         if isinstance(effort, bool) or not isinstance(effort, numbers.Integral) or effort < 0:
             raise FastallocError(f"effort must be a non-negative integer, got {effort!r}")
