@@ -10,9 +10,10 @@ once and returns ``(tokens, starts)``:
   ``"\\n"`` (the parser only looks at its first character) and every token is
   a canonical object: equal tokens are the same ``str`` (a 100k-op module has
   millions of tokens but only thousands of distinct ones, so the list costs
-  one pointer per token).  Distinct tokens are found with an open-addressing
-  hash table keyed by the token's bytes in the text, so no temporary string
-  is made for a token seen before.
+  one pointer per token).  Distinct tokens are found with open-addressing
+  hash tables keyed by the token's characters (see :class:`Scanner`, which
+  also scans a text a piece at a time with one set of tables), so no
+  temporary string is made for a token seen before.
 * ``starts`` (a ``memoryview`` of int64, format ``"q"``, or None): the offset
   of each token (group 1 of ``TOKEN_RE``), for
   :class:`fastalloc.ir.lexer.SourceMap` (no numpy: importing it would cost the
@@ -41,6 +42,7 @@ from libc.string cimport memcmp, memcpy, memset
 
 
 from cpython.object cimport PyObject
+from cpython.ref cimport Py_DECREF, Py_INCREF
 
 
 cdef extern from "Python.h":
@@ -248,7 +250,7 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
 
 cdef struct _Entry:
     uint64_t hash
-    PyObject* tok         # NULL: an empty slot; else an ASCII str, borrowed (Scanner.distinct owns it)
+    PyObject* tok         # NULL: an empty slot; else an ASCII str (a reference owned by Scanner.every)
 
 
 cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t n) noexcept nogil:
@@ -353,7 +355,6 @@ cdef class Scanner:
     cdef Py_ssize_t n
     cdef object token_re
     cdef object canon
-    cdef list distinct   # owns the token objects the tables point to
     cdef _Table every
     cdef _Table recent
 
@@ -366,11 +367,15 @@ cdef class Scanner:
         self.s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &self.n)
         self.token_re = token_re
         self.canon = canon
-        self.distinct = []
         _table_init(&self.every, 4096)
         _table_init(&self.recent, _RECENT)
 
     def __dealloc__(self):
+        cdef Py_ssize_t i
+        if self.every.slot != NULL:
+            for i in range(self.every.cap):
+                if self.every.slot[i].tok != NULL:
+                    Py_DECREF(<object> self.every.slot[i].tok)
         free(self.every.slot)
         free(self.recent.slot)
 
@@ -392,7 +397,7 @@ cdef class Scanner:
             tok = PyUnicode_FromStringAndSize(<const char*> w, m)
             if self.canon is not None:
                 tok = self.canon.setdefault(tok, tok)
-            self.distinct.append(tok)
+            Py_INCREF(tok)
             g.hash = h
             g.tok = <PyObject*> tok
             self.every.count += 1
