@@ -86,7 +86,7 @@ try:
     from fastalloc._lexer import scan as _scan
 except ImportError:  # pragma: no cover - the extension is not built yet
     _scan = None
-    _Scanner = None
+    _Scanner = None  # type: ignore[misc, assignment]
 
 
 # A line that starts with an SSA value: no token (not even a multi-line
