@@ -165,3 +165,77 @@ def test_unclosed_bodies_do_not_backtrack_exponentially(text):
     assert "".join(t for t in toks if t != "\n").replace(" ", "") == "".join(
         line.split("//")[0] for line in text.split("\n")
     ).replace(" ", "")
+
+
+# fastalloc._lexer.Scanner: one table of distinct tokens for all the pieces of
+# a text (the parser's TokenChunks).  Tokens are hashed a word at a time with
+# a masked tail, so tokens that differ in one byte at any place, of every
+# length around the word size, and enough of them to grow the table many
+# times, must each stay distinct and come back as the same object.
+def _words(n: int) -> list[str]:
+    out = []
+    for k in range(n):
+        stem = "x" * (k % 19)
+        out.append(f"%{stem}{k}")
+        out.append(f"a{stem}{k % 7}")
+    return out
+
+
+def test_scanner_tokens_are_the_regex_tokens_and_one_object_each():
+    from fastalloc._lexer import Scanner
+
+    words = _words(20000)
+    text = " ".join(words) + "\n" + " ".join(reversed(words)) + " end"
+    ref, starts = _reference(text)
+    sc = Scanner(text, TOKEN_RE)
+    assert sc.size == len(text)
+    cut = starts[len(ref) // 2]  # a token boundary in the second line
+    first, second = sc.tokens(0, cut), sc.tokens(cut, len(text))
+    assert first + second == ref
+    seen: dict[str, str] = {}
+    for t in first + second:
+        assert seen.setdefault(t, t) is t  # equal tokens are one object, across the two calls
+    assert len(seen) == len(set(ref))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab%._0", min_size=1, max_size=18), min_size=1, max_size=60),
+       st.integers(min_value=0, max_value=200))
+def test_scanner_pieces_random(words, cut):
+    from fastalloc._lexer import Scanner
+
+    text = " ".join(words)
+    ref, starts = _reference(text)
+    sc = Scanner(text, TOKEN_RE)
+    # cut at a token start (no token spans it), or at the end
+    cut = starts[cut % len(starts)] if starts else 0
+    got = sc.tokens(0, cut) + sc.tokens(cut)
+    assert got == ref
+    assert sc.tokens(0, cut) == ref[: len(sc.tokens(0, cut))]
+
+
+def test_scanner_rejects_non_ascii_and_bad_ranges():
+    from fastalloc._lexer import Scanner
+
+    with pytest.raises(ValueError, match="not ASCII"):
+        Scanner("caf\u00e9", TOKEN_RE)
+    sc = Scanner("a b", TOKEN_RE)
+    with pytest.raises(ValueError, match="bad range"):
+        sc.tokens(2, 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=60))
+def test_first_odd_char_is_the_regex(text):
+    from fastalloc._lexer import first_odd_char
+    from fastalloc.ir.parser import _ODD_CHAR
+
+    m = _ODD_CHAR.search(text)
+    assert first_odd_char(text) == (m.start() if m else -1)
+
+
+def test_first_odd_char_rejects_non_ascii():
+    from fastalloc._lexer import first_odd_char
+
+    with pytest.raises(ValueError, match="not ASCII"):
+        first_odd_char("\u00e9")

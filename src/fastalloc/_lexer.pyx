@@ -10,9 +10,10 @@ once and returns ``(tokens, starts)``:
   ``"\\n"`` (the parser only looks at its first character) and every token is
   a canonical object: equal tokens are the same ``str`` (a 100k-op module has
   millions of tokens but only thousands of distinct ones, so the list costs
-  one pointer per token).  Distinct tokens are found with an open-addressing
-  hash table keyed by the token's bytes in the text, so no temporary string
-  is made for a token seen before.
+  one pointer per token).  Distinct tokens are found with open-addressing
+  hash tables keyed by the token's characters (see :class:`Scanner`, which
+  also scans a text a piece at a time with one set of tables), so no
+  temporary string is made for a token seen before.
 * ``starts`` (a ``memoryview`` of int64, format ``"q"``, or None): the offset
   of each token (group 1 of ``TOKEN_RE``), for
   :class:`fastalloc.ir.lexer.SourceMap` (no numpy: importing it would cost the
@@ -36,13 +37,19 @@ Pure-Python equivalent (up to line-break tokens and object identity)::
 
 cimport cython
 from libc.stdint cimport int64_t, uint64_t, uint8_t
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcmp, memcpy, memset
+
+
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_DECREF, Py_INCREF
 
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object s, Py_ssize_t* size) except NULL
     object PyUnicode_FromStringAndSize(const char* u, Py_ssize_t size)
+    Py_ssize_t PyUnicode_GET_LENGTH(PyObject* s) noexcept nogil
+    void* PyUnicode_DATA(PyObject* s) noexcept nogil
 
 
 # character classes
@@ -241,95 +248,194 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
     return p + 1
 
 
-cdef struct _Table:
-    Py_ssize_t cap        # slots, a power of two
-    Py_ssize_t count      # distinct tokens
-    Py_ssize_t* slot      # slot -> token number, -1 if empty
-    Py_ssize_t* off       # token number -> offset of its first occurrence
-    Py_ssize_t* length    # token number -> length
-    uint64_t* hash        # token number -> hash
+cdef struct _Entry:
+    uint64_t hash
+    PyObject* tok         # NULL: an empty slot; else an ASCII str (a reference owned by Scanner.every)
 
 
-cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
-    cdef uint64_t h = 1469598103934665603ULL  # FNV-1a
-    while a < b:
-        h = (h ^ s[a]) * 1099511628211ULL
-        a += 1
+cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t n) noexcept nogil:
+    """A 64-bit hash of ``s[a:b]``, eight bytes per step (``n``: the buffer's
+    size; a short tail is read as one word, masked, when the buffer has
+    eight bytes there, else copied)."""
+    cdef Py_ssize_t m = b - a
+    cdef const uint8_t* p = s + a
+    cdef uint64_t h = <uint64_t> m * 0x9E3779B97F4A7C15ULL
+    cdef uint64_t w
+    while m >= 8:
+        memcpy(&w, p, 8)
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL
+        h ^= h >> 32
+        p += 8
+        m -= 8
+    if m > 0:
+        if (p - s) + 8 <= n:
+            memcpy(&w, p, 8)
+            w &= (<uint64_t> 1 << (8 * m)) - 1
+        else:
+            w = 0
+            memcpy(&w, p, m)
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL
+    h ^= h >> 29
+    h *= 0xC4CEB9FE1A85EC53ULL
+    h ^= h >> 32
     return h
 
 
-cdef int _grow(_Table* t) except -1:
+cdef struct _Table:
+    Py_ssize_t cap        # slots, a power of two
+    Py_ssize_t count      # entries in use
+    _Entry* slot
+
+
+cdef int _table_init(_Table* t, Py_ssize_t cap) except -1:
+    t.cap = cap
+    t.count = 0
+    t.slot = <_Entry*> calloc(cap, sizeof(_Entry))
+    if t.slot == NULL:
+        raise MemoryError()
+    return 0
+
+
+cdef inline _Entry* _probe(_Table* t, uint64_t h, const uint8_t* w, Py_ssize_t m) noexcept nogil:
+    """The entry of the token ``w[:m]`` (hash ``h``), or the empty slot where it goes."""
+    cdef Py_ssize_t mask = t.cap - 1
+    cdef Py_ssize_t k = <Py_ssize_t> (h & <uint64_t> mask)
+    cdef _Entry* e
+    while True:
+        e = &t.slot[k]
+        if e.tok == NULL or (e.hash == h and PyUnicode_GET_LENGTH(e.tok) == m
+                             and memcmp(PyUnicode_DATA(e.tok), w, m) == 0):
+            return e
+        k = (k + 1) & mask
+
+
+cdef int _table_grow(_Table* t) except -1:
     cdef Py_ssize_t cap = t.cap * 2
-    cdef Py_ssize_t* slot = <Py_ssize_t*> malloc(cap * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* off = <Py_ssize_t*> realloc(t.off, cap * sizeof(Py_ssize_t))
-    if off != NULL:
-        t.off = off
-    cdef Py_ssize_t* length = <Py_ssize_t*> realloc(t.length, cap * sizeof(Py_ssize_t))
-    if length != NULL:
-        t.length = length
-    cdef uint64_t* hsh = <uint64_t*> realloc(t.hash, cap * sizeof(uint64_t))
-    if hsh != NULL:
-        t.hash = hsh
-    if slot == NULL or off == NULL or length == NULL or hsh == NULL:
-        free(slot)
+    cdef _Entry* slot = <_Entry*> calloc(cap, sizeof(_Entry))
+    if slot == NULL:
         raise MemoryError()
     cdef Py_ssize_t i, k
-    for i in range(cap):
-        slot[i] = -1
-    for i in range(t.count):
-        k = <Py_ssize_t> (t.hash[i] & <uint64_t> (cap - 1))
-        while slot[k] >= 0:
-            k = (k + 1) & (cap - 1)
-        slot[k] = i
+    for i in range(t.cap):
+        if t.slot[i].tok != NULL:
+            k = <Py_ssize_t> (t.slot[i].hash & <uint64_t> (cap - 1))
+            while slot[k].tok != NULL:
+                k = (k + 1) & (cap - 1)
+            slot[k] = t.slot[i]
     free(t.slot)
     t.slot = slot
     t.cap = cap
     return 0
 
 
+# The recent-token table: small enough to stay in the CPU's caches (a 10^5-op
+# module has ~170k distinct tokens, mostly SSA names used a few lines apart;
+# its table of all tokens does not fit, and probing it for every token
+# missed the caches).  Cleared when half full.
+cdef enum:
+    _RECENT = 8192
+
+
+cdef class Scanner:
+    """The tokens of one ASCII text, scanned a range at a time (the lexer's
+    pieces); every distinct token is one ``str`` across all the ranges.
+
+    Two open-addressed tables, one entry per slot (hash, length, characters,
+    object): the recent tokens (small, cleared when half full) in front of
+    all the distinct tokens, so that a token seen before costs one probe in
+    a cached table and a comparison against the token's own characters, and
+    no temporary string.  Pure-Python equivalent::
+
+        canon = {}
+        def tokens(text, start, end):
+            return [canon.setdefault(t, t) for t in scan(text, TOKEN_RE, True, False, start, end)[0]]
+    """
+
+    cdef str text
+    cdef const uint8_t* s
+    cdef Py_ssize_t n
+    cdef object token_re
+    cdef object canon
+    cdef _Table every
+    cdef _Table recent
+
+    def __cinit__(self, str text, token_re, dict canon=None):
+        self.every.slot = NULL
+        self.recent.slot = NULL
+        if not text.isascii():
+            raise ValueError("fastalloc._lexer.scan: text is not ASCII; use the regex tokenizer")
+        self.text = text
+        self.s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &self.n)
+        self.token_re = token_re
+        self.canon = canon
+        _table_init(&self.every, 4096)
+        _table_init(&self.recent, _RECENT)
+
+    def __dealloc__(self):
+        cdef Py_ssize_t i
+        if self.every.slot != NULL:
+            for i in range(self.every.cap):
+                if self.every.slot[i].tok != NULL:
+                    Py_DECREF(<object> self.every.slot[i].tok)
+        free(self.every.slot)
+        free(self.recent.slot)
+
+    @property
+    def size(self) -> int:
+        """The text's length."""
+        return self.n
+
+    cdef object _token(self, Py_ssize_t a, Py_ssize_t b):
+        """The canonical ``str`` of ``text[a:b]``."""
+        cdef const uint8_t* w = self.s + a
+        cdef Py_ssize_t m = b - a
+        cdef uint64_t h = _hash(self.s, a, b, self.n)
+        cdef _Entry* e = _probe(&self.recent, h, w, m)
+        if e.tok != NULL:
+            return <object> e.tok
+        cdef _Entry* g = _probe(&self.every, h, w, m)
+        if g.tok == NULL:
+            tok = PyUnicode_FromStringAndSize(<const char*> w, m)
+            if self.canon is not None:
+                tok = self.canon.setdefault(tok, tok)
+            Py_INCREF(tok)
+            g.hash = h
+            g.tok = <PyObject*> tok
+            self.every.count += 1
+        if self.recent.count * 2 >= self.recent.cap:
+            memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
+            self.recent.count = 0
+            e = _probe(&self.recent, h, w, m)
+        e[0] = g[0]
+        self.recent.count += 1
+        tok = <object> g.tok
+        if self.every.count * 4 > self.every.cap * 3:
+            _table_grow(&self.every)
+        return tok
+
+    def tokens(self, Py_ssize_t start=0, Py_ssize_t end=-1) -> list:
+        """The tokens of ``text[start:end]`` (cut where no token spans the cut)."""
+        return _scan_range(self, self.text, self.s, self.n, self.token_re, True, False, start, end)[0]
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def scan(str text, token_re, bint want_tokens=True, bint want_starts=False, Py_ssize_t start=0,
-         Py_ssize_t end=-1, dict canon=None):
-    """Tokens (canonical ``str`` objects, line breaks as ``"\\n"``) and/or the
-    int64 start offsets of ``token_re.findall(text)``; ``text`` must be ASCII
-    (checked).  See the module docstring.
-
-    ``start``/``end`` scan ``text[start:end]`` only (offsets stay those of
-    ``text``; the caller cuts where no token spans the cut, see
-    ``fastalloc.ir.lexer.TokenChunks``); ``canon`` (str -> str) makes tokens
-    canonical across calls: a token first seen in this call is replaced by
-    ``canon.setdefault(tok, tok)``."""
-    if not text.isascii():
-        raise ValueError("fastalloc._lexer.scan: text is not ASCII; use the regex tokenizer")
-    cdef Py_ssize_t n
-    cdef const uint8_t* s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &n)
+cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, token_re, bint want_tokens,
+                       bint want_starts, Py_ssize_t start, Py_ssize_t end):
+    """``(tokens, starts)`` of ``text[start:end]`` (``sc`` interns the
+    tokens; None when only the starts are wanted)."""
     if end < 0 or end > n:
         end = n
     if start < 0 or start > end:
         raise ValueError(f"fastalloc._lexer.scan: bad range [{start}, {end}) of a text of {n} characters")
     n = end
     cdef list toks = [] if want_tokens else None
-    cdef list distinct = []
     cdef object nl = "\n"
     cdef object tok
-    cdef Py_ssize_t p = start, a, b, k, idx, cap_starts = 0, nstarts = 0
-    cdef uint64_t h
+    cdef Py_ssize_t p = start, a, b, cap_starts = 0, nstarts = 0
     cdef uint8_t c
     cdef int64_t* starts = NULL
     cdef int64_t* grown
-    cdef _Table t
-    t.cap = 1024
-    t.count = 0
-    t.slot = <Py_ssize_t*> malloc(t.cap * sizeof(Py_ssize_t))
-    t.off = <Py_ssize_t*> malloc(t.cap * sizeof(Py_ssize_t))
-    t.length = <Py_ssize_t*> malloc(t.cap * sizeof(Py_ssize_t))
-    t.hash = <uint64_t*> malloc(t.cap * sizeof(uint64_t))
     try:
-        if t.slot == NULL or t.off == NULL or t.length == NULL or t.hash == NULL:
-            raise MemoryError()
-        for k in range(t.cap):
-            t.slot[k] = -1
         if want_starts:
             cap_starts = (n - start) // 4 + 16
             starts = <int64_t*> malloc(cap_starts * sizeof(int64_t))
@@ -362,7 +468,8 @@ def scan(str text, token_re, bint want_tokens=True, bint want_starts=False, Py_s
                             p += 1
                     else:
                         break
-                tok = nl
+                if want_tokens:
+                    toks.append(nl)
             else:
                 b = _token_end(s, n, a)
                 if b < 0:
@@ -370,33 +477,7 @@ def scan(str text, token_re, bint want_tokens=True, bint want_starts=False, Py_s
                     a, b = m.span(1)
                 p = b
                 if want_tokens:
-                    h = _hash(s, a, b)
-                    k = <Py_ssize_t> (h & <uint64_t> (t.cap - 1))
-                    while True:
-                        idx = t.slot[k]
-                        if idx < 0:
-                            break
-                        if t.hash[idx] == h and t.length[idx] == b - a and \
-                                memcmp(s + t.off[idx], s + a, b - a) == 0:
-                            break
-                        k = (k + 1) & (t.cap - 1)
-                    if idx >= 0:
-                        tok = distinct[idx]
-                    else:
-                        tok = PyUnicode_FromStringAndSize(<const char*> (s + a), b - a)
-                        if canon is not None:
-                            tok = canon.setdefault(tok, tok)
-                        idx = t.count
-                        t.slot[k] = idx
-                        t.off[idx] = a
-                        t.length[idx] = b - a
-                        t.hash[idx] = h
-                        t.count += 1
-                        distinct.append(tok)
-                        if t.count * 2 > t.cap:
-                            _grow(&t)
-            if want_tokens:
-                toks.append(tok)
+                    toks.append(sc._token(a, b))
             if want_starts:
                 if nstarts == cap_starts:
                     cap_starts *= 2
@@ -414,8 +495,58 @@ def scan(str text, token_re, bint want_tokens=True, bint want_starts=False, Py_s
             out_starts = memoryview(buf).cast("q")
         return toks, out_starts
     finally:
-        free(t.slot)
-        free(t.off)
-        free(t.length)
-        free(t.hash)
         free(starts)
+
+
+def scan(str text, token_re, bint want_tokens=True, bint want_starts=False, Py_ssize_t start=0,
+         Py_ssize_t end=-1, dict canon=None):
+    """Tokens (canonical ``str`` objects, line breaks as ``"\\n"``) and/or the
+    int64 start offsets of ``token_re.findall(text)``; ``text`` must be ASCII
+    (checked).  See the module docstring.
+
+    ``start``/``end`` scan ``text[start:end]`` only (offsets stay those of
+    ``text``; the caller cuts where no token spans the cut, see
+    ``fastalloc.ir.lexer.TokenChunks``, which keeps one :class:`Scanner` for
+    all its pieces instead); ``canon`` (str -> str) makes tokens canonical
+    across calls: a token first seen in this call is replaced by
+    ``canon.setdefault(tok, tok)``."""
+    if not text.isascii():
+        raise ValueError("fastalloc._lexer.scan: text is not ASCII; use the regex tokenizer")
+    cdef Py_ssize_t n
+    cdef const uint8_t* s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &n)
+    cdef Scanner sc = Scanner(text, token_re, canon) if want_tokens else None
+    return _scan_range(sc, text, s, n, token_re, want_tokens, want_starts, start, end)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def first_odd_char(str text) -> int:
+    """The position of the first character of an ASCII ``text`` that MLIR's
+    lexer takes nowhere but in comments and strings (not printable ASCII, not
+    tab, LF, CR or NUL), or -1: one pass over the text's own buffer, no copy.
+    ``text`` must be ASCII (checked).  Pure-Python equivalent::
+
+        m = re.search(r"[^\\x20-\\x7e\\t\\n\\r\\x00]", text)
+        return m.start() if m else -1
+    """
+    if not text.isascii():
+        raise ValueError("fastalloc._lexer.first_odd_char: text is not ASCII")
+    cdef Py_ssize_t n
+    cdef const uint8_t* s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &n)
+    cdef Py_ssize_t r
+    with nogil:
+        r = _first_odd(s, n)
+    return r
+
+
+cdef Py_ssize_t _first_odd(const uint8_t* s, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef uint8_t c
+    for i in range(n):
+        c = s[i]
+        if c < 0x20:
+            if c != 9 and c != 10 and c != 13 and c != 0:
+                return i
+        elif c == 0x7f:
+            return i
+    return -1

@@ -82,9 +82,11 @@ _TOKEN = (
 TOKEN_RE = lazy_compile(_TOKEN)
 
 try:
+    from fastalloc._lexer import Scanner as _Scanner
     from fastalloc._lexer import scan as _scan
 except ImportError:  # pragma: no cover - the extension is not built yet
     _scan = None
+    _Scanner = None  # type: ignore[misc, assignment]
 
 
 # A line that starts with an SSA value: no token (not even a multi-line
@@ -118,13 +120,16 @@ class TokenChunks:
     (3.6 million pointers, ~29 MB, at 10^5 ops) alive.  Needs the native
     scanner (``available()``)."""
 
-    __slots__ = ("text", "pos", "size", "canon")
+    __slots__ = ("text", "pos", "size", "scanner")
 
     def __init__(self, text: str, size: int = 1 << 18) -> None:
         self.text = text
         self.pos = 0
         self.size = max(int(size), 1)
-        self.canon: dict[str, str] = {}  # one object per distinct token across pieces
+        # one table of distinct tokens for all the pieces: one object per
+        # distinct token across pieces, and a token seen in an earlier piece
+        # is not made again
+        self.scanner = _Scanner(text, TOKEN_RE)
 
     @staticmethod
     def available(text: str) -> bool:
@@ -148,7 +153,7 @@ class TokenChunks:
             m = _CUT_STMT.search(text, b)
             b = m.start() + 1 if m else n
         self.pos = b
-        return _scan(text, TOKEN_RE, True, False, a, b, self.canon)[0]
+        return self.scanner.tokens(a, b)
 
 
 def tokenize_regex(text: str) -> list[str]:

@@ -3003,17 +3003,26 @@ def _decode(data: bytes | str, filename: str) -> str:
 # Characters MLIR's lexer takes nowhere but in comments (and, but for \v and
 # \f, in string literals): blanks are space, tab, CR and LF; NUL is skipped.
 _ODD_CHAR = lazy_compile(r"[^\x20-\x7e\t\n\r\x00]")
-# The characters _ODD_CHAR does not match, as bytes (ASCII text's fast path).
+# The characters _ODD_CHAR does not match, as bytes (ASCII text's fast path
+# without the native lexer).
 _PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\t\n\r\x00"
+try:
+    from fastalloc._lexer import first_odd_char as _native_first_odd
+except ImportError:  # pragma: no cover - the extension is not built yet
+    _native_first_odd = None
 
 
 def _first_odd_char(text: str) -> int:
     """The position of the first character _ODD_CHAR matches, or -1.
-    ASCII text (the usual case) is checked by one C pass of
-    ``bytes.translate`` deleting the allowed bytes, not by the regex's
+    ASCII text (the usual case) is checked in one C pass over the text's
+    own buffer (the native lexer's ``first_odd_char``; without it, by
+    ``bytes.translate`` deleting the allowed bytes), not by the regex's
     per-character charset test over the whole text."""
-    if text.isascii() and not text.encode("ascii").translate(None, _PLAIN_BYTES):
-        return -1
+    if text.isascii():
+        if _native_first_odd is not None:
+            return _native_first_odd(text)
+        if not text.encode("ascii").translate(None, _PLAIN_BYTES):
+            return -1
     m = _ODD_CHAR.search(text)
     return m.start() if m else -1
 
