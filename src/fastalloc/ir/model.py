@@ -513,12 +513,38 @@ def _drop_use(value: Value, op: Op, index: int) -> None:
 def _add_uses(op: Op, operands: list[Value]) -> int:
     """Register the uses ``(op, i)`` of ``operands`` (= ``op.operands``), in
     order; a slot linked already is unlinked first."""
+    links = cython.declare(list)
+    tl = cython.declare(list)
+    v = cython.declare(Value)
+    t = cython.declare(Op)
+    b = cython.declare(cython.Py_ssize_t)
+    ti = cython.declare(cython.Py_ssize_t)
     n = len(operands)
     if op._ulinks is None:
-        # a new op (no slot linked yet): nothing to unlink
-        op._ulinks = [None, None, 0, None, 0] * n
+        # A new op (no slot linked yet): _link inlined, without the writes
+        # that would only restore what a fresh record holds.
+        links = [None, None, 0, None, 0] * n
+        op._ulinks = links
         for i in range(n):
-            _link(op, i, operands[i])
+            v = operands[i]
+            if v is None:
+                raise TypeError(f"{op.name}: operand #{i} is None, not a Value")
+            b = 5 * i
+            links[b] = v
+            t = v._utail
+            if t is None:
+                v._uhead = op
+                v._uhead_i = i
+            else:
+                ti = v._utail_i
+                tl = t._ulinks
+                tl[5 * ti + 3] = op
+                tl[5 * ti + 4] = i
+                links[b + 1] = t
+                links[b + 2] = ti
+            v._utail = op
+            v._utail_i = i
+            v._nuses += 1
         return 0
     _slots(op, n)
     for i in range(n):
