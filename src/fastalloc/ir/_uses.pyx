@@ -6,6 +6,8 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 
 from fastalloc.ir.model cimport Block, Op, Region, Value, _unlink_all
 
+from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS
+
 
 def _cut_module(body, list values, no_regions):
     """Cut every reference cycle of a module's IR objects (``Module.dispose``).
@@ -71,6 +73,20 @@ def _cut_module(body, list values, no_regions):
         block.parent = None
 
 
+cdef Op _standin(Op src):
+    """``Op("location")`` without the call (a pack's location names one
+    freed op per transient slice): the fields ``Op.__init__`` sets, written
+    here; the caller copies the location fields."""
+    cdef Op st = Op.__new__(Op)
+    st.name = "location"
+    st.operands = []
+    st.results = []
+    st._regions = NO_REGIONS
+    st._props = EMPTY_MAP
+    st._attrs = EMPTY_MAP
+    return st
+
+
 cdef int _detach_fused_locs(list fused, set dead) except -1:
     """Replace, in the fused locations ``fused`` (and those they lead to),
     every part that is an op of ``dead`` or a result of one by a stand-in:
@@ -97,7 +113,7 @@ cdef int _detach_fused_locs(list fused, set dead) except -1:
             st = standins.get(owner)
             if st is None:
                 src = <Op>owner
-                st = Op("location")
+                st = _standin(src)
                 st._loc = src._loc
                 st._src = src._src
                 st.dloc = src.dloc

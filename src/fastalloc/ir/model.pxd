@@ -83,11 +83,15 @@ cdef Value _unlink(Op op, Py_ssize_t i)
 cpdef int _link_operands(Op op, dict resolved) except -1
 @cython.locals(tl=list, hl=list, t=Op, h=Op)
 cdef int _splice(Value v, Value other) except -1
+@cython.locals(op=Op, i=Py_ssize_t, b=Py_ssize_t, operands=list, links=list)
+cdef int _retarget(Value v, Value other) except -1
 @cython.locals(links=list)
 cpdef Value _slot_value(Op op, Py_ssize_t i)
 @cython.locals(links=list, i=Py_ssize_t, n=Py_ssize_t)
 cpdef int _unlink_all(Op op) except -1
-@cython.locals(out=list, op=Op, i=Py_ssize_t, links=list)
+@cython.locals(out=list, op=Op, i=Py_ssize_t, b=Py_ssize_t, links=list)
 cpdef list _use_pairs(Value v)
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t)
+cdef int _add_uses(Op op, list operands) except -1
 @cython.locals(op=Op, v=Value)
 cpdef Op _new_text_op(str name, list tmpl, list operands, str result_type=*, Op loc_from=*)

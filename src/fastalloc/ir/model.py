@@ -141,6 +141,9 @@ from collections.abc import Iterable, Iterator
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Union
 
+# (the directive decorators below; the compiled module does not import it)
+import cython
+
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.errors import SourceLocation
 
@@ -205,6 +208,8 @@ class UseList:
 
     def append(self, use: tuple[Op, int]) -> None:
         op, i = use
+        if i < 0:
+            raise IndexError(f"{op.name}: operand slot {i}")
         if _slot_value(op, i) is self.value:
             return  # already listed (a dict key would keep its place too)
         _unlink(op, i)
@@ -274,16 +279,7 @@ class Value:
         """Point every use of this value at ``other``."""
         if other is self or self._nuses == 0:
             return
-        # Each slot now names ``other``; the chain moves whole, after
-        # ``other``'s own uses (the records' links stay as they are).
-        op = self._uhead
-        i = self._uhead_i
-        while op is not None:
-            op.operands[i] = other
-            links = op._ulinks
-            links[5 * i] = other
-            op, i = links[5 * i + 3], links[5 * i + 4]
-        _splice(self, other)
+        _retarget(self, other)
 
     def __repr__(self) -> str:
         hint = f" %{self.name_hint}" if self.name_hint is not None else ""
@@ -317,20 +313,31 @@ def _slots(op: Op, n: int) -> list:
     return links
 
 
+# The chain kernels below index the records with C integers and no bounds
+# or sign handling: each checks once that the slot it was given is inside
+# its op's records, and the records it reaches through a chain were written
+# by these functions (a record's prev/next name a linked slot of an op whose
+# records hold it).
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _link(op: Op, i: int, v: Value) -> int:
     """Append slot ``i`` of ``op`` (unlinked, within ``op._ulinks``) to ``v``'s chain."""
     links = op._ulinks
+    if links is None or i < 0 or 5 * i + 4 >= len(links):
+        raise IndexError(f"{op.name}: operand slot {i} has no use record")
     b = 5 * i
     links[b] = v
     links[b + 3] = None
     links[b + 4] = 0
-    if v._utail is None:
+    t = v._utail
+    if t is None:
         links[b + 1] = None
         links[b + 2] = 0
         v._uhead = op
         v._uhead_i = i
     else:
-        t = v._utail
         ti = v._utail_i
         tl = t._ulinks
         tl[5 * ti + 3] = op
@@ -343,11 +350,13 @@ def _link(op: Op, i: int, v: Value) -> int:
     return 0
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _unlink(op: Op, i: int) -> Value | None:
     """Take slot ``i`` of ``op`` out of its chain; returns the value it was a
     use of (None: it was in none)."""
     links = op._ulinks
-    if links is None or i < 0 or 5 * i >= len(links):
+    if links is None or i < 0 or 5 * i + 4 >= len(links):
         return None
     b = 5 * i
     v = links[b]
@@ -378,16 +387,18 @@ def _unlink(op: Op, i: int) -> Value | None:
     return v
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _splice(v: Value, other: Value) -> int:
     """Move ``v``'s whole chain (records already naming ``other``) to the
     end of ``other``'s."""
     if v._nuses == 0:
         return 0
-    if other._utail is None:
+    t = other._utail
+    if t is None:
         other._uhead = v._uhead
         other._uhead_i = v._uhead_i
     else:
-        t = other._utail
         h = v._uhead
         tl = t._ulinks
         tl[5 * other._utail_i + 3] = h
@@ -404,14 +415,18 @@ def _splice(v: Value, other: Value) -> int:
     return 0
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _slot_value(op: Op, i: int) -> Value | None:
     """The value whose chain slot ``i`` of ``op`` is in (None: none)."""
     links = op._ulinks
-    if links is None or i < 0 or 5 * i >= len(links):
+    if links is None or i < 0 or 5 * i + 4 >= len(links):
         return None
     return links[5 * i]
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _link_operands(op: Op, resolved: dict | None) -> int:
     """Link ``op``'s operand slots past those already linked, in order (the
     parser, as it reads them).  An operand that is a placeholder of a
@@ -435,6 +450,8 @@ def _link_operands(op: Op, resolved: dict | None) -> int:
     return 0
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _unlink_all(op: Op) -> int:
     """Drop every use ``op`` makes (its own slots, not nested ops')."""
     links = op._ulinks
@@ -447,6 +464,8 @@ def _unlink_all(op: Op) -> int:
     return 0
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _use_pairs(v: Value) -> list:
     """``v``'s uses as a list of ``(op, i)``, oldest first."""
     out = []
@@ -455,8 +474,32 @@ def _use_pairs(v: Value) -> list:
     while op is not None:
         out.append((op, i))
         links = op._ulinks
-        op, i = links[5 * i + 3], links[5 * i + 4]
+        b = 5 * i
+        op = links[b + 3]
+        i = links[b + 4]
     return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _retarget(v: Value, other: Value) -> int:
+    """``v.replace_all_uses_with(other)``: each slot of ``v``'s chain now
+    names ``other`` (operand and record); the chain moves whole, after
+    ``other``'s own uses (the records' links stay as they are)."""
+    op = v._uhead
+    i = v._uhead_i
+    while op is not None:
+        operands = op.operands
+        if i >= len(operands):
+            raise IndexError(f"{op.name}: use record {i} past its {len(operands)} operands")
+        operands[i] = other
+        links = op._ulinks
+        b = 5 * i
+        links[b] = other
+        op = links[b + 3]
+        i = links[b + 4]
+    _splice(v, other)
+    return 0
 
 
 def _drop_use(value: Value, op: Op, index: int) -> None:
@@ -465,18 +508,57 @@ def _drop_use(value: Value, op: Op, index: int) -> None:
         _unlink(op, index)
 
 
-def _add_uses(op: Op, operands: list[Value]) -> None:
-    """Register the uses ``(op, i)`` of ``operands`` (= ``op.operands``), in order."""
-    _slots(op, len(operands))
-    for i in range(len(operands)):
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _add_uses(op: Op, operands: list[Value]) -> int:
+    """Register the uses ``(op, i)`` of ``operands`` (= ``op.operands``), in
+    order; a slot linked already is unlinked first."""
+    links = cython.declare(list)
+    tl = cython.declare(list)
+    v = cython.declare(Value)
+    t = cython.declare(Op)
+    b = cython.declare(cython.Py_ssize_t)
+    ti = cython.declare(cython.Py_ssize_t)
+    n = len(operands)
+    if op._ulinks is None:
+        # A new op (no slot linked yet): _link inlined, without the writes
+        # that would only restore what a fresh record holds.
+        links = [None, None, 0, None, 0] * n
+        op._ulinks = links
+        for i in range(n):
+            v = operands[i]
+            if v is None:
+                raise TypeError(f"{op.name}: operand #{i} is None, not a Value")
+            b = 5 * i
+            links[b] = v
+            t = v._utail
+            if t is None:
+                v._uhead = op
+                v._uhead_i = i
+            else:
+                ti = v._utail_i
+                tl = t._ulinks
+                tl[5 * ti + 3] = op
+                tl[5 * ti + 4] = i
+                links[b + 1] = t
+                links[b + 2] = ti
+            v._utail = op
+            v._utail_i = i
+            v._nuses += 1
+        return 0
+    _slots(op, n)
+    for i in range(n):
         _unlink(op, i)
         _link(op, i, operands[i])
+    return 0
 
 
 def move_uses(uses: Iterable[tuple[Op, int]], old: Value, new: Value) -> None:
     """Point the given uses of ``old`` at ``new``: the operands, ``old``'s
     list (each use removed) and ``new``'s (appended, in the given order)."""
     for op, i in list(uses):
+        if i < 0:
+            raise IndexError(f"{op.name}: operand slot {i}")
         op.operands[i] = new
         _unlink(op, i)
         _slots(op, i + 1)
@@ -778,6 +860,8 @@ class Op:
         old = self.operands[i]
         if old is value:
             return
+        if i < 0:
+            i += len(self.operands)  # the slot Python's indexing chose
         _unlink(self, i)
         self.operands[i] = value
         _slots(self, len(self.operands))

@@ -18,6 +18,7 @@ def _cv_add_values(
     lhs: Any,
     rhs: Any,
 ) -> Any: ...
+def _cv_drop_dead(dead: list[Any]) -> Any: ...
 def _cv_bind(
     o: list[Any],
     segs: list[int],

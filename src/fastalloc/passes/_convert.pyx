@@ -20,7 +20,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
 from libc.stdlib cimport malloc, free
 
-from fastalloc.ir.model cimport Op, Value
+from fastalloc.ir.model cimport Op, Value, _unlink_all
 
 from fastalloc.ir.ops import OPS as _OPS
 
@@ -743,3 +743,30 @@ cdef class _RangeTable:
                 scope.lookup_resource_range(source)  # raises
                 raise KeyError(source)  # pragma: no cover - the scope raised
             self._map(<object>_cv_list_item(targets, k), <ResourceRange?><object>rp, scope)
+
+
+# -- the replaced ops -------------------------------------------------------------
+
+
+def _cv_drop_dead(list dead):
+    """Drop every use the ops of ``dead`` make (each op's own slots, in
+    order: convert._Conversion.finish) and return the first of them with a
+    result still in use (None: none), for the caller's located error.
+
+    Pure Python equivalent::
+
+        for op in dead: rewriter.drop_uses(op)
+        return next((op for op in dead if any(r.uses for r in op.results)), None)
+    """
+    cdef Py_ssize_t k, j, n = _cv_list_size(dead)
+    cdef Op op
+    cdef list results
+    for k in range(n):
+        _unlink_all(<Op?><object>_cv_list_item(dead, k))
+    for k in range(n):
+        op = <Op><object>_cv_list_item(dead, k)
+        results = op.results
+        for j in range(_cv_list_size(results)):
+            if (<Value?><object>_cv_list_item(results, j))._nuses:
+                return op
+    return None

@@ -45,9 +45,12 @@ cdef class Folder:
     ``util.align`` on ``index`` values), compiled, plus the pack's
     ``IndexSet`` (:meth:`index`, layout_slices._Builder.index): the same
     folds, in the same order, creating the same ops (through
-    ``rewriter.build_text_op``), each located at ``loc_from``.  ``out``
-    receives the ops in creation order; ``consts`` is the run's
-    ``constant_int`` cache (shared with the reference path's folder).
+    ``rewriter.build_text_op``), each located at ``loc_from`` (None: no
+    location).  ``out`` (a new list unless given) receives the ops in
+    creation order; ``consts`` is the run's ``constant_int`` cache (shared
+    with whoever passes it in).  Both passes fold with it: layout-slices
+    per pack, schedule-allocation per execute region (its
+    ``AllocationScope.folder``, emitting into the scope's ``before``).
 
     Pure Python equivalent: ``layout_slices._Builder(consts)`` (an
     IndexFolder) followed by ``o.copy_loc_from(loc_from)`` for each op."""
@@ -58,8 +61,8 @@ cdef class Folder:
     cdef dict index_set
     cdef Op loc_from
 
-    def __init__(self, dict consts, Op loc_from):
-        self.out = []
+    def __init__(self, dict consts, Op loc_from, list out=None):
+        self.out = [] if out is None else out
         self.consts = consts
         self.aligned = {}
         self.index_set = {}

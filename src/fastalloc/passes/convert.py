@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch
+from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch, _cv_drop_dead
 from fastalloc._guard import op_location
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import AttrTable, parse_dict, split_top_level
-from fastalloc.ir.model import Block, Op, Region, Value, _unlink_all
+from fastalloc.ir.model import Block, Op, Region, Value
 from fastalloc.ir.ops import CONVERTIBLE_OPS as _CONVERTIBLE
 from fastalloc.ir.ops import OPS
 from fastalloc.ir.rewriter import (
@@ -153,8 +153,9 @@ class _Conversion:
         self.scope = scope
         self.ranges = scope.ranges
         # scope.add_values, answered in compiled code when a side is a known
-        # constant 0 (most offsets); the scope's call otherwise.
-        self.scope_add = scope.add_values
+        # constant 0 (most offsets); else the scope's compiled folder (the
+        # rest of add_values) is called directly.
+        self.scope_add = scope.folder.add
         self.consts = scope.constant_cache
         self.add = partial(_cv_add_values, self.consts, constant_int, self.scope_add)
         # The converters; a dispatch's is compiled, its constants bound here.
@@ -202,10 +203,10 @@ class _Conversion:
 
 def _drop_and_check(dead: list[Op], freed_args: list[Value]) -> None:
     """Drop the dead ops' uses, in order, as each op's ``drop_uses`` would
-    have, then check that nothing live still uses what they defined."""
-    for op in dead:
-        _unlink_all(op)
-    _check_unused(dead, freed_args)
+    have, then check that nothing live still uses what they defined (the
+    loops compiled: :func:`fastalloc.passes._convert._cv_drop_dead`)."""
+    used = _cv_drop_dead(dead)
+    _check_unused([used] if used is not None else [], freed_args)
 
 
 def _check_unused(dead: list[Op], freed_args: list[Value]) -> None:

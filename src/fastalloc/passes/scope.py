@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Op, Value
-from fastalloc.ir.rewriter import IndexFolder, constant_int, index_constant
+from fastalloc.ir.rewriter import constant_int, index_constant
 
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.errors import SourceLocation
@@ -36,6 +36,9 @@ __all__ = [
 # An extension type (the compiled dispatch conversion reads its fields); the
 # range table is compiled too (a big region maps ~10^5 values).
 from fastalloc.passes._convert import ResourceRange, _RangeTable  # noqa: E402
+# The index folds (createOrFold of arith.addi / util.align), compiled, the
+# same folder layout-slices uses (rewriter.IndexFolder is its reference).
+from fastalloc.passes._layout import Folder  # noqa: E402
 
 
 # ---------------------------------------------------------------------------
@@ -73,9 +76,10 @@ class AllocationScope:
         self._index_constants: dict[int, Value] = {}
         self._ranges: dict[Value, ResourceRange] = {}
         self._const_cache: dict[Value, int | None] = {}
-        #: the folds of the index arithmetic built here (new ops: :meth:`emit`)
+        #: the folds of the index arithmetic built here (new ops queued in
+        #: ``before``, unlocated: the driver and the conversion locate them)
         # (emits into the list itself: a bound method of the scope would make a cycle)
-        self.folder = IndexFolder(self.before.append, self._const_cache)
+        self.folder = Folder(self._const_cache, None, self.before)
         # The compiled table over _ranges (it keeps, by id of an alias set's
         # list, whether a member is a subview result: the lists live as long
         # as the scope, in alias_sets).
@@ -103,7 +107,7 @@ class AllocationScope:
     def add(self, loc: SourceLocation | None, lhs: Value, rhs: Value) -> Value:
         """``lhs + rhs`` as IREE's ``AllocationScope::add``: returns ``rhs`` if
         ``lhs`` is a constant 0 and ``lhs`` if ``rhs`` is, else
-        :meth:`IndexFolder.add` (which may return an existing value, a new
+        ``folder.add`` (``IndexFolder.add``: which may return an existing value, a new
         folded constant or a new ``arith.addi``; new ops go before the root op).
         ``loc`` is accepted for parity with IREE and not used (callers pass
         None: reading ``op.loc`` would resolve a location per op for nothing)."""
