@@ -365,9 +365,9 @@ cdef int _cv_hollow(Op op) except -1:
     so no converter asks about them any more; unlinking from a use chain
     keeps the other uses' order, so the lists end as a drop in ``finish``
     leaves them) and release its operand list, use records, properties and
-    attributes.  What stays is what is still read: its name, results (the
-    final unused check) and location (ops built from it and fused
-    locations name it).  Without this the whole old region stays alive next
+    attributes, and its results' name hints.  What stays is what is still
+    read: its name, results (the final unused check) and location (ops
+    built from it and fused locations name it).  Without this the whole old region stays alive next
     to the new one until the pass ends: the peak of the pass."""
     _unlink_all(op)
     op._ulinks = None
@@ -375,6 +375,9 @@ cdef int _cv_hollow(Op op) except -1:
     op.segments = None
     op._props = _EMPTY_MAP
     op._attrs = _EMPTY_MAP
+    # its results are never printed again (finish checks they end unused)
+    for r in op.results:
+        (<Value?>r).name_hint = None
     return 0
 
 
