@@ -147,3 +147,57 @@ def test_opt_without_passes_imports_no_numpy(tmp_path: Path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "0 []"
+
+
+# A pass's error names the op's place in the input: `opt` does not keep the
+# input text through the passes (it reads the file again for a location).
+_SEND_COLLECTIVE = """\
+util.func public @f(%arg0: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %r, %tp = stream.async.execute with() -> !stream.resource<transient>{%arg0} {
+    %0 = stream.async.splat %c0 : index -> !stream.resource<transient>{%arg0}
+    %1 = stream.async.collective<send : f32>[%arg0] channel(%c0) %0[%c0 to %arg0 for %arg0], %0[%c0 to %arg0 for %arg0] : !stream.resource<transient>{%arg0} -> %0 as !stream.resource<transient>{%arg0}
+    stream.yield %1 : !stream.resource<transient>{%arg0}
+  } => !stream.timepoint
+  util.return %tp : !stream.timepoint
+}
+"""
+
+
+def test_pass_error_location_after_the_text_is_dropped(tmp_path: Path, capsys):
+    src = tmp_path / "bad.mlir"
+    src.write_text(_SEND_COLLECTIVE)
+    out = tmp_path / "o.mlir"
+    assert main(["opt", str(src), "--passes", "schedule-allocation", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"{src}:5:10: error: 'stream.cmd.collective' op requires 1 resources but 2 provided" in err
+    assert "%1 = stream.async.collective<send" in err  # the source line, read again
+    assert not out.exists()
+
+
+def test_reloader_gives_the_text_only_while_the_file_is_unchanged(tmp_path: Path):
+    from fastalloc.cli import _reloader
+
+    src = tmp_path / "m.mlir"
+    src.write_bytes(b"util.global private @a : index\n")
+    reload = _reloader(str(src), src.read_bytes())
+    assert reload is not None and reload() == "util.global private @a : index\n"
+    src.write_bytes(b"util.global private @b : index\n")  # same length, other bytes
+    assert reload() is None
+    src.unlink()
+    assert reload() is None
+    assert _reloader("-", b"x") is None
+
+
+def test_detached_source_map_reads_the_text_again_or_gives_no_location():
+    from fastalloc.ir import parse
+
+    text = "util.global private @a : index\nutil.global private @b : index\n"
+    m = parse(text, "m.mlir")
+    calls = []
+    m._source.detach(lambda: calls.append(1) or text)
+    loc = m.ops[1].loc
+    assert (loc.line, loc.col) == (2, 1) and calls == [1]
+    m2 = parse(text, "m.mlir")
+    m2._source.detach(lambda: None)
+    assert m2.ops[1].loc is None

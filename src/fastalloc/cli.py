@@ -76,6 +76,31 @@ def read_input(path: str) -> bytes:
         raise FastallocError(f"cannot open input file '{path}': {e.strerror}") from None
 
 
+def _reloader(path: str, data: bytes) -> Callable[[], str | None] | None:
+    """A function that reads ``path`` again and gives its text if the file
+    still holds ``data`` (same length and CRC-32), else None; None for
+    stdin and special files (they cannot be read twice)."""
+    if path == "-" or _is_special(path):
+        return None
+    import zlib
+
+    size, crc = len(data), zlib.crc32(data)
+
+    def reload() -> str | None:
+        from fastalloc.ir.parser import _decode
+
+        try:
+            with open(path, "rb") as f:
+                again = f.read()
+        except OSError:
+            return None
+        if len(again) != size or zlib.crc32(again) != crc:
+            return None
+        return _decode(again, path)
+
+    return reload
+
+
 def write_atomic(path: str, text: str | Callable[[Callable[[str], object]], None]) -> None:
     """Write ``text`` to ``path`` via a temp file in the same directory + os.replace.
 
@@ -270,6 +295,7 @@ def _opt_run(args: argparse.Namespace) -> int:
             data = read_input(args.input)
             filename = "<stdin>" if args.input == "-" else args.input
             text = _decode(data, filename)
+            reload = _reloader(args.input, data) if fns and not args.split_input_file else None
         del data
     except FastallocError as e:
         _report(e)
@@ -290,9 +316,16 @@ def _opt_run(args: argparse.Namespace) -> int:
             finally:
                 m.dispose()
 
-    def build(chunk: str, base: int):
+    def build(chunk: str | list[str], base: int):
+        if type(chunk) is list:
+            chunk = chunk.pop()  # the caller's only reference: see detach below
         with timing.phase("parse"):
             m = parse(chunk, filename, line_base=base)
+        del chunk
+        if reload is not None and m._source is not None:
+            # The passes hold the input text only for error locations: read
+            # it again if one is asked for (the text is as big as the input).
+            m._source.detach(reload)
         try:
             for name, fn in zip(names, fns):
                 # Within a chunk, passes that report progress (schedule-allocation:
@@ -335,12 +368,13 @@ def _opt_run(args: argparse.Namespace) -> int:
         from fastalloc.ir.printer import write_module
 
         with gc_paused():
+            src = [text]
+            del text
             try:
-                m = build(text, 0)
+                m = build(src, 0)
             except FastallocError as e:
                 _report(e)
                 return 1
-            del text
             if not fns and not print_kw["debuginfo"]:
                 # Nothing will ask for an op's location any more: drop the
                 # source text the parser kept for them (as big as the output).

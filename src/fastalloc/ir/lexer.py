@@ -189,7 +189,7 @@ def tokenize_regex(text: str) -> list[str]:
 class SourceMap:
     """Maps token indices back to ``FILE:LINE:COL`` (computed on demand)."""
 
-    __slots__ = ("text", "filename", "line_base", "_starts", "_line_starts")
+    __slots__ = ("text", "filename", "line_base", "_starts", "_line_starts", "_reload")
 
     def __init__(self, text: str, filename: str, line_base: int = 0) -> None:
         self.text = text
@@ -197,6 +197,7 @@ class SourceMap:
         self.line_base = line_base  # for --split-input-file chunks
         self._starts: Any = None  # list[int], or int64 memoryview from the native scanner
         self._line_starts: list[int] | None = None
+        self._reload: Any = None  # see detach
 
     def offset(self, tok: int) -> int:
         if self._starts is None:
@@ -235,7 +236,13 @@ class SourceMap:
     def location(self, tok: int) -> SourceLocation | None:
         """The location of token ``tok``; None after :meth:`release`."""
         if self.text is None:
-            return None
+            reload = self._reload
+            if reload is None:
+                return None
+            self._reload = None
+            self.text = reload()
+            if self.text is None:
+                return None
         return self.location_at(self.offset(tok))
 
     def release(self) -> None:
@@ -244,6 +251,16 @@ class SourceMap:
         self.text = None  # type: ignore[assignment]
         self._starts = None
         self._line_starts = None
+        self._reload = None
+
+    def detach(self, reload: Any) -> None:
+        """Forget the text until a location is asked for; then ``reload()``
+        gives it back (None if it cannot: locations become None).  For a
+        caller that can read its input again (the command line, from a
+        file): the text is as big as the input and locations are rarely
+        asked for after parsing (errors, debug info)."""
+        self.release()
+        self._reload = reload
 
     def error(self, message: str, tok: int) -> FastallocError:
         return FastallocError(message, self.location(tok))

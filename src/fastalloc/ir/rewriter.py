@@ -43,6 +43,7 @@ __all__ = [
     "drop_uses",
     "erase",
     "index_constant",
+    "index_constant_tmpl",
     "insert_before",
     "morph",
     "move_uses",
@@ -116,7 +117,27 @@ def text_op(name: str, tmpl: list, operands: Sequence[Value] = (), result_type: 
 
 def index_constant(n: int) -> Op:
     """A detached ``arith.constant <n> : index``."""
-    return text_op("arith.constant", [f"arith.constant {n} : index"], (), "index")
+    return text_op("arith.constant", index_constant_tmpl(n), (), "index")
+
+
+#: Templates of ``arith.constant <n> : index`` by ``n``: layout-slices makes a
+#: constant per static slice offset, most of them equal to others; bounded
+#: (cleared when full) since it outlives modules.
+_CONST_TMPL: dict[int, list] = {}
+_CONST_TMPL_MAX = 1 << 16
+
+
+def index_constant_tmpl(n: int) -> list:
+    """The template of ``arith.constant <n> : index``: one list per ``int``
+    value, shared by the ops that print it (templates are never written)."""
+    if type(n) is not int:
+        return [f"arith.constant {n} : index"]
+    t = _CONST_TMPL.get(n)
+    if t is None:
+        if len(_CONST_TMPL) >= _CONST_TMPL_MAX:
+            _CONST_TMPL.clear()
+        t = _CONST_TMPL[n] = [f"arith.constant {n} : index"]
+    return t
 
 
 #: The template of ``<name> lhs, rhs : index`` per op name, one list shared by

@@ -23,6 +23,7 @@ from libc.stdlib cimport malloc, free
 from fastalloc.ir.model cimport Op, Value, _unlink_all
 
 from fastalloc.ir.ops import OPS as _OPS
+from fastalloc.ir.model import EMPTY_MAP as _EMPTY_MAP
 
 # The operand layout _cv_bind reads from ``base`` on: checked against the
 # definitions of the ops it binds (those whose resource operands may hold
@@ -358,6 +359,28 @@ _CV_LAYOUT_NAMES = (
 )
 
 
+cdef int _cv_hollow(Op op) except -1:
+    """Empty a replaced op as soon as the sweep has replaced it: drop the
+    uses it makes (its users were all converted before it, last to first,
+    so no converter asks about them any more; unlinking from a use chain
+    keeps the other uses' order, so the lists end as a drop in ``finish``
+    leaves them) and release its operand list, use records, properties and
+    attributes, and its results' name hints.  What stays is what is still
+    read: its name, results (the final unused check) and location (ops
+    built from it and fused locations name it).  Without this the whole old region stays alive next
+    to the new one until the pass ends: the peak of the pass."""
+    _unlink_all(op)
+    op._ulinks = None
+    op.operands = []
+    op.segments = None
+    op._props = _EMPTY_MAP
+    op._attrs = _EMPTY_MAP
+    # its results are never printed again (finish checks they end unused)
+    for r in op.results:
+        (<Value?>r).name_hint = None
+    return 0
+
+
 cdef class _CvSweep:
     """The compiled sweep of one conversion (fastalloc.passes.convert._Conversion).
 
@@ -549,8 +572,8 @@ cdef class _CvSweep:
     def region(self, list ops, object block, list before, list dead, object tick, Py_ssize_t tick_every):
         """convert._apply_region's sweep over ``ops`` (the region's entry
         block's ops), last to first: each op but the terminator is replaced
-        by its converter's op(s) (adopted by ``block``), appended to ``dead``
-        and detached; ops its converter queued in ``before`` get its location
+        by its converter's op(s) (adopted by ``block``), appended to ``dead``,
+        detached and emptied (``_cv_hollow``); ops its converter queued in ``before`` get its location
         unless they have one.  ``tick(n)`` (if not None) hears of every
         ``tick_every`` ops and of the rest at the end.  Returns the new op
         list, in program order.  A value without a range raises KeyError(value)."""
@@ -584,6 +607,7 @@ cdef class _CvSweep:
                         x.copy_loc_from(op)
             dead.append(op)
             op.parent = None
+            _cv_hollow(op)
             if new is None:
                 continue
             # Adopted here, so that the block's set_ops need not register

@@ -23,6 +23,7 @@ from math import gcd as _gcd
 
 from fastalloc.ir.rewriter import BINARY_INDEX_TMPL as _BINARY_TMPL
 from fastalloc.ir.rewriter import constant_int as _constant_int
+from fastalloc.ir.rewriter import index_constant_tmpl as _index_constant_tmpl
 
 cdef object _MASK = (1 << 64) - 1
 cdef object _SIGN = 1 << 63
@@ -81,7 +82,7 @@ cdef class Folder:
         return c
 
     cdef Value fresh_constant(self, object c):
-        cdef Op op = _new_text_op(_CONSTANT, [f"arith.constant {c} : index"], [], _INDEX, self.loc_from)
+        cdef Op op = _new_text_op(_CONSTANT, _index_constant_tmpl(c), [], _INDEX, self.loc_from)
         self.out.append(op)
         cdef Value v = <Value>op.results[0]
         self.consts[v] = c

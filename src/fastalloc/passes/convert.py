@@ -136,10 +136,11 @@ _SWEEP_LAYOUT = (
 class _Conversion:
     """State of one :func:`apply_async_allocations` run.
 
-    Replaced ops are only marked dead as the sweep goes (``dead``): the uses
-    they make are dropped in :meth:`finish`, because dropping them one op at
-    a time costs the same and checking each replaced op's results for live
-    users then (instead of per op, as it is replaced) is one test per result.
+    Replaced ops are marked dead as the sweep goes (``dead``) and emptied
+    there (their uses dropped, their operands, properties and attributes
+    released: the old region must not stay whole next to the new one);
+    checking each replaced op's results for live users is left to
+    :meth:`finish` (one test per result, once every user is converted).
     ``ranges`` is the scope's value -> range table, read directly (a missing
     value surfaces as a KeyError that :func:`_apply_region` turns into the
     scope's located error).  Attribute aliases and the region's affinity are
