@@ -31,10 +31,10 @@ def test_no_per_op_parse_or_print_function_is_left():
     printer_fns = _functions(SRC / "printer.py")
     assert not {f for f in parser_fns if f.startswith("p_")}
     assert not {f for f in printer_fns if f.startswith("pp_")}
-    # the custom directives the formats name exist in both directions
-    from fastalloc.ir import parser, printer
+    # every custom directive is used, and has its parser
     named = {ins[4] for d in OPS.values() for ins in d.program if ins[0] == ops_mod.F_CUSTOM}
-    assert named == set(parser._CUSTOM) == set(printer._CUSTOM_NAMES)
+    assert named == set(ops_mod.CUSTOM_DIRECTIVES)
+    assert {f"_c_{name}" for name in named} <= parser_fns
 
 
 def test_a_bad_format_is_rejected():
@@ -51,6 +51,8 @@ def test_a_bad_format_is_rejected():
     with pytest.raises(ValueError, match="nothing the parser can test"):
         _def("x.op", "a:1 b:1", props="affinity", syntax=(opt("affinity", type_of("a")), operand("a"),
                                                            " : ", sized_result(0, "b")))
+    with pytest.raises(ValueError, match="unknown custom directive"):
+        _def("x.op", "a:1", syntax=(" ", custom("mine")))
     # a custom directive may read what the format does not
     assert _def("x.op", "a:1 b:*", syntax=(" ", custom("dispatch_operands"))).program
 

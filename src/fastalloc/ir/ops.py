@@ -191,8 +191,8 @@ class OpDef:
 # * ``region()``: the op's region.
 # * ``custom(name)``: a piece the format cannot say (resource regions,
 #   dispatch operand lists, shaped function types, ...), written once per
-#   direction: the parser's ``_c_<name>`` function and the printer's custom
-#   printer numbered in ``_CUSTOM_NAMES``.
+#   direction: the parser's ``_c_<name>`` function and the printer's, both
+#   called by the directive's number in :data:`CUSTOM_DIRECTIVES`.
 #
 # Each format is compiled once into :attr:`OpDef.program`: a tuple of
 # instructions ``(code, x, y, z, s, t)`` (codes F_*; x, y: segment numbers or
@@ -265,6 +265,25 @@ def on(prop: str = "affinity", kw: str = "on") -> tuple:
 def await_(arrow: bool = True, else_: tuple = ()) -> tuple:
     """``await(%timepoint) => `` (``await(%timepoint) `` without ``arrow``)."""
     return opt("await_timepoint", "await(", operand("await_timepoint", may_omit=True), ") => " if arrow else ") ", else_=else_)
+
+
+#: The custom directives a format may name, numbered by their place here (the
+#: parser's ``_p_custom`` and the printer's ``_custom`` switch on the number).
+CUSTOM_DIRECTIVES = (
+    "entry_points",  # 0: `@ep` or `{@ep, ...}` (entry_points)
+    "dispatch_operands",  # custom<DispatchOperands>
+    "shaped_function_type",  # custom<ShapedFunctionType>
+    "callee",  # `@callee`
+    "resource_region_results",  # custom<ResourceRegion>
+    "resource_region",  # 5: custom<ExplicitResourceRegion>
+    "constant_value",  # stream.async.constant's value
+    "collective_attr",  # `<...>` after the op name
+    "collective_param",  # `source(%p) ` / `target(%p) `
+    "pack_slices",  # `slices({[a, b] = %size, ...}) : T`
+    "constant_values",  # 10: stream.resource.constants' `: T{%s} = value, ... => T`
+    "dispatch_resources",  # custom<DispatchResources>
+    "call_operands",  # stream.cmd.call's `(ro %x[%o for %l], %y)`
+)
 
 
 def _first_token(items: tuple) -> str:
@@ -359,7 +378,9 @@ def _compile_syntax(d: "OpDef", syntax: tuple) -> tuple:
             elif kind == "region":
                 prog.append([F_REGION, 0, 0, 0, "", ""])
             elif kind == "custom":
-                prog.append([F_CUSTOM, 0, 0, 0, it[1], ""])
+                if it[1] not in CUSTOM_DIRECTIVES:
+                    raise ValueError(f"{d.name}: unknown custom directive {it[1]}")
+                prog.append([F_CUSTOM, CUSTOM_DIRECTIVES.index(it[1]), 0, 0, it[1], ""])
             else:  # pragma: no cover - a bad definition
                 raise ValueError(f"{d.name}: unknown directive {it!r}")
 

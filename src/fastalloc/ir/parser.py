@@ -58,6 +58,12 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
         def locals(**_):
             return lambda f: f
 
+        @staticmethod
+        def boundscheck(_):
+            return lambda f: f
+
+        wraparound = boundscheck
+
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
@@ -2171,7 +2177,11 @@ def _result_types(name: str, flat: list[str], nres: int) -> list[str]:
 _NO_STOPS = frozenset()
 
 
+# The programs are checked when ops.py compiles them (segment numbers,
+# jump targets): the interpreter indexes them without bounds checks.
 @cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.locals(prog=tuple, ins=tuple, pc=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.int,
                x=cython.Py_ssize_t, y=cython.Py_ssize_t, slots=list, rtypes=list, vals=list, sizes=list,
                k=cython.Py_ssize_t, j=cython.Py_ssize_t, t=str, toks=tuple, v=Value, kinds=tuple)
@@ -2282,19 +2292,13 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             region = p.parse_region()
             region.parent = op
             _add_region(op, region)
-        else:  # F_CUSTOM: ins[4] is its parser function
-            ins[4](p, op, slots, rtypes)
+        else:  # F_CUSTOM, by number (ops.CUSTOM_DIRECTIVES); t: the op's segment numbers by name
+            _p_custom(p, op, slots, rtypes, ins[1], ins[5], ins[2])
     p.finish(op, tuple(slots), rtypes)
 
 
 @cython.cfunc
-def _slot(op: Op, seg: str) -> cython.Py_ssize_t:
-    d = op.opdef
-    return d.segment_index[seg]
-
-
-@cython.cfunc
-def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list) -> None:
+def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: dict) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>: the
     segments resource_operands, resource_operand_sizes (and result_sizes)."""
     p.expect("with")
@@ -2354,11 +2358,11 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtyp
     region = p.parse_region(args)
     region.parent = op
     _add_region(op, region)
-    slots[_slot(op, "resource_operands")] = outer
-    slots[_slot(op, "resource_operand_sizes")] = sizes
+    slots[at["resource_operands"]] = outer
+    slots[at["resource_operand_sizes"]] = sizes
     if with_results:
         op._props["tied_operands"] = tied
-        slots[_slot(op, "result_sizes")] = rsizes
+        slots[at["result_sizes"]] = rsizes
 
 
 @cython.cfunc
@@ -2369,22 +2373,26 @@ def _index_of(vals: list[Value], v: Value) -> int:
     return -1
 
 
-def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
-    _p_resource_region(p, op, True, slots, rtypes)
+@cython.cfunc
+def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    _p_resource_region(p, op, True, slots, rtypes, at)
 
 
-def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
-    _p_resource_region(p, op, False, slots, rtypes)
+@cython.cfunc
+def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    _p_resource_region(p, op, False, slots, rtypes, at)
 
 
-def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """The value of ``stream.async.constant``: attribute text to the end of the op."""
     k = p.i
     op._props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
     _check_dense_ints(p, op._props["value"], k)
 
 
-def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """``@ep`` or ``{@ep, ...}`` into the ``entry_points`` property."""
     t = p.peek()
     if t == "{":
@@ -2413,14 +2421,16 @@ def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
     op._props["entry_points"] = p.shared.setdefault(ep, ep)
 
 
-def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     t = p.next()
     if t[:1] != "@":
         raise p.err("expected callee symbol", p.i - 1)
     op._props["callee"] = t
 
 
-def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``."""
     p.expect("(")
     ops: list[Value] = []
@@ -2439,13 +2449,14 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
                 continue
             p.expect(")")
             break
-    slots[_slot(op, "resource_operands")] = ops
-    slots[_slot(op, "resource_operand_offsets")] = offs
-    slots[_slot(op, "resource_operand_ends")] = ends
-    slots[_slot(op, "resource_operand_lengths")] = lens
+    slots[at["resource_operands"]] = ops
+    slots[at["resource_operand_offsets"]] = offs
+    slots[at["resource_operand_ends"]] = ends
+    slots[at["resource_operand_lengths"]] = lens
 
 
-def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """``(ro %x[%o for %l], %prim, ...)`` of ``stream.cmd.call``."""
     p.expect("(")
     ops, offs, lens, acc = [], [], [], []
@@ -2466,16 +2477,17 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
             p.expect(")")
             break
     op._props["resource_operand_accesses"] = acc
-    slots[_slot(op, "resource_operands")] = ops
-    slots[_slot(op, "resource_operand_offsets")] = offs
-    slots[_slot(op, "resource_operand_lengths")] = lens
+    slots[at["resource_operands"]] = ops
+    slots[at["resource_operand_offsets"]] = offs
+    slots[at["resource_operand_lengths"]] = lens
 
 
-def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: dict, tied_op: cython.bint) -> None:
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
     the types of resource_operands, their sizes, the results and result
     sizes; ``tied_operands`` (always on a tied op, else when it has results)."""
-    operands: list = slots[_slot(op, "resource_operands")]
+    operands: list = slots[at["resource_operands"]]
     p.expect("(")
     sizes: list[Value] = []
     k0 = p.i
@@ -2524,13 +2536,14 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list) -> No
             if paren:
                 p.expect(")")
             break
-    if rtypes or op.opdef.is_tied:
+    if rtypes or tied_op:
         op._props["tied_operands"] = tied
-    slots[_slot(op, "resource_operand_sizes")] = sizes
-    slots[_slot(op, "result_sizes")] = rsizes
+    slots[at["resource_operand_sizes"]] = sizes
+    slots[at["result_sizes"]] = rsizes
 
 
-def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """``<...>`` right after the op name: the ``op`` property (#stream.collective)."""
     p.expect("<")
     parts = []
@@ -2544,17 +2557,19 @@ def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
     op._props["op"] = "#stream.collective<" + _join(parts) + ">"
 
 
-def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """``source(%p) `` or ``target(%p) `` (the keyword kept in ``_param_kw``)."""
     if p.peek() in ("source", "target") and p.toks[p.i + 1] == "(":
         kw = p.next()
         op._props["_param_kw"] = kw
         p.expect("(")
-        slots[_slot(op, "param")] = [p.use()]
+        slots[at["param"]] = [p.use()]
         p.expect(")")
 
 
-def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """``slices({[a, b] = %size, ...}) : T``: lifetime_intervals and the slice sizes."""
     p.expect("slices")
     p.expect("(")
@@ -2581,11 +2596,12 @@ def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
     p.expect(":")
     ty = p.type_()
     op._props["lifetime_intervals"] = intervals
-    slots[_slot(op, "dynamic_slice_sizes")] = sizes
+    slots[at["dynamic_slice_sizes"]] = sizes
     rtypes.extend([ty] * (1 + len(sizes)))
 
 
-def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """``: T{%s} = value, ... => !stream.timepoint`` of ``stream.resource.constants``."""
     p.expect(":")
     sizes: list[Value] = []
@@ -2600,11 +2616,12 @@ def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
             break
     p.arrow_gt()
     op._props["values"] = values
-    slots[_slot(op, "result_sizes")] = sizes
+    slots[at["result_sizes"]] = sizes
     rtypes.append(p.timepoint_type())
 
 
-def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list) -> None:
+@cython.cfunc
+def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
     p.expect("{")
     res, sizes, offs, lens, acc = [], [], [], [], []
@@ -2629,10 +2646,10 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list) -> None
             p.expect("}")
             break
     op._props["resource_accesses"] = acc
-    slots[_slot(op, "resources")] = res
-    slots[_slot(op, "resource_sizes")] = sizes
-    slots[_slot(op, "resource_offsets")] = offs
-    slots[_slot(op, "resource_lengths")] = lens
+    slots[at["resources"]] = res
+    slots[at["resource_sizes"]] = sizes
+    slots[at["resource_offsets"]] = offs
+    slots[at["resource_lengths"]] = lens
 
 
 # Per known op, per segment (opdef.segment_names): 1 if its values are index-typed, 2 if timepoints, else 0.
@@ -2641,18 +2658,49 @@ _SEG_KINDS = {
     for name, d in OPS.items()
 }
 
-_CUSTOM = {name[3:]: f for name, f in list(globals().items()) if name.startswith("_c_")}
+@cython.cfunc
+def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: dict, flag: cython.bint) -> None:
+    """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES): its ``_c_<name>``."""
+    if c == 0:
+        _c_entry_points(p, op, slots, rtypes, at)
+    elif c == 1:
+        _c_dispatch_operands(p, op, slots, rtypes, at)
+    elif c == 2:
+        _c_shaped_function_type(p, op, slots, rtypes, at, flag)
+    elif c == 3:
+        _c_callee(p, op, slots, rtypes, at)
+    elif c == 4:
+        _c_resource_region_results(p, op, slots, rtypes, at)
+    elif c == 5:
+        _c_resource_region(p, op, slots, rtypes, at)
+    elif c == 6:
+        _c_constant_value(p, op, slots, rtypes, at)
+    elif c == 7:
+        _c_collective_attr(p, op, slots, rtypes, at)
+    elif c == 8:
+        _c_collective_param(p, op, slots, rtypes, at)
+    elif c == 9:
+        _c_pack_slices(p, op, slots, rtypes, at)
+    elif c == 10:
+        _c_constant_values(p, op, slots, rtypes, at)
+    elif c == 11:
+        _c_dispatch_resources(p, op, slots, rtypes, at)
+    elif c == 12:
+        _c_call_operands(p, op, slots, rtypes, at)
+    else:
+        raise KeyError(op.name)
 
 
 def _parse_program(d) -> tuple:
     """``d.program`` as the parser reads it: literals as their tokens, custom
-    directives as their functions; with the segment kinds."""
+    directives by number with the op's segment numbers (and, in y, whether
+    the op is tied); with the segment kinds."""
     prog = []
     for code, x, y, z, s, t in d.program:
         if code == F_LIT:
             s = tuple(tokenize(s)[:-1])
         elif code == F_CUSTOM:
-            s = _CUSTOM[s]
+            y, t = int(d.is_tied), d.segment_index
         prog.append((code, x, y, z, s, t))
     return tuple(prog), d.segment_kinds
 

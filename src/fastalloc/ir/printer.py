@@ -228,29 +228,14 @@ def _preorder(op: Op, out: list[Op]) -> None:
 
 class _Kind:
     """What the printer reads of a known op's registry entry: its format
-    (:func:`_print_program`), its segments and where they start."""
+    (``OpDef.program``), its segments and where they start."""
 
-    def __init__(self, prog: tuple, d) -> None:
-        self.prog = prog
+    def __init__(self, d) -> None:
+        self.prog = d.program
         self.seg_kinds = d.segment_kinds
         self.seg_index = d.segment_index
         self.static_start = d.static_start
         self.before_type = d.attrs_in_syntax
-
-
-def _grp(op: Op, kd: _Kind, name: str) -> list:
-    """``op.group(name)`` for a known op, without its checks (the printer's hot path)."""
-    segs = op.segments
-    k = kd.seg_index[name]
-    start = kd.static_start[k]
-    if start < 0:
-        start = 0
-        for j in range(k):
-            n = segs[j]
-            start += n
-    n = segs[k]
-    operands = op.operands
-    return operands[start:start + n]
 
 
 def _prop(op: Op, key: str):
@@ -801,14 +786,35 @@ def _seg(op: Op, kd: _Kind, k: Py_ssize_t) -> list:
     return operands[start:start + n]
 
 
+def _groups(op: Op) -> list:
+    """Every operand group of a known op, in segment order: one pass over the
+    sizes for the custom directives, which read most of their op's groups."""
+    segs = op.segments
+    operands = op.operands
+    out = []
+    start = 0
+    for x in segs:
+        n = x
+        out.append(operands[start:start + n])
+        start += n
+    return out
+
+
+def _gn(kd: _Kind, gs: list, name: str) -> list:
+    """Group ``name`` of :func:`_groups`."""
+    k = kd.seg_index[name]
+    return gs[k]
+
+
 def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    """Print ``op``'s pretty form by its format (see :func:`_print_program`)."""
+    """Print ``op``'s pretty form by its format (``OpDef.program``)."""
     out = p.out
     out.append(op.name)
     prog = kd.prog
     kinds = kd.seg_kinds
     operands = op.operands
     res = op.results
+    gs = None
     pc = 0
     n = len(prog)
     while pc < n:
@@ -882,15 +888,17 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
                     out.append(p.dict_text(attrs))
         elif c == 13:  # F_REGION
             p.region(op._regions[0], ind, False)
-        else:  # F_CUSTOM, by number (_CUSTOM_NAMES)
-            _custom(p, op, kd, ind, ins[1])
+        else:  # F_CUSTOM, by number (ops.CUSTOM_DIRECTIVES)
+            if gs is None:
+                gs = _groups(op)
+            _custom(p, op, kd, ind, ins[1], gs)
 
 
-def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool) -> None:
+def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool, gs: list) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>."""
     out = p.out
-    outer = _grp(op, kd, "resource_operands")
-    sizes = _grp(op, kd, "resource_operand_sizes")
+    outer = _gn(kd, gs, "resource_operands")
+    sizes = _gn(kd, gs, "resource_operand_sizes")
     region = op._regions[0]
     args = region.blocks[0].args
     out.append("with(")
@@ -906,7 +914,7 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
         p.typed(a.type, sizes[k])
     out.append(")")
     if with_results:
-        rsizes = _grp(op, kd, "result_sizes")
+        rsizes = _gn(kd, gs, "result_sizes")
         tied = _prop(op, "tied_operands") or []
         res = op.results
         n = min(len(res), len(rsizes))
@@ -942,12 +950,12 @@ def _entry_points(p: _Printer, op: Op) -> str:
     return r
 
 
-def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
+def _dispatch_operands(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
     """custom<DispatchOperands>: ``(%a[%o to %e for %l], %b)``."""
-    ops = _grp(op, kd, "resource_operands")
-    offs = _grp(op, kd, "resource_operand_offsets")
-    ends = _grp(op, kd, "resource_operand_ends")
-    lens = _grp(op, kd, "resource_operand_lengths")
+    ops = _gn(kd, gs, "resource_operands")
+    offs = _gn(kd, gs, "resource_operand_offsets")
+    ends = _gn(kd, gs, "resource_operand_ends")
+    lens = _gn(kd, gs, "resource_operand_lengths")
     out = p.out
     out.append("(")
     k = 0
@@ -973,11 +981,11 @@ def _is_resource(v: Value) -> bool:
     return t.startswith("!stream.resource<")
 
 
-def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
+def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
     """custom<ShapedFunctionType>: ``(types{%sizes}) -> (types{%sizes} or tied %operand{%size})``."""
-    operands = _grp(op, kd, "resource_operands")
-    sizes = _grp(op, kd, "resource_operand_sizes")
-    rsizes = _grp(op, kd, "result_sizes")
+    operands = _gn(kd, gs, "resource_operands")
+    sizes = _gn(kd, gs, "resource_operand_sizes")
+    rsizes = _gn(kd, gs, "result_sizes")
     out = p.out
     out.append("(")
     k = 0
@@ -1016,8 +1024,8 @@ def _collective_attr(op: Op) -> str:
     return a[len("#stream.collective"):] if a.startswith("#stream.collective<") else a
 
 
-def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
-    param = _grp(op, kd, "param")
+def _collective_param(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
+    param = _gn(kd, gs, "param")
     if param:
         out = p.out
         out.append(op._props.get("_param_kw", "source"))
@@ -1026,29 +1034,29 @@ def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
         out.append(") ")
 
 
-def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
     iv = op._props["lifetime_intervals"]
-    sizes = _grp(op, kd, "dynamic_slice_sizes")
+    sizes = _gn(kd, gs, "dynamic_slice_sizes")
     lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
     body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
     r = op.results[0]
     p.out.append(f"slices({{{body}}}) : {r.type}")
 
 
-def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    sizes = _grp(op, kd, "result_sizes")
+def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
+    sizes = _gn(kd, gs, "result_sizes")
     vals = op._props["values"]
     lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
     r = op.results[-1]
     p.out.append(":\n" + ",\n".join(lines) + f"\n{ind}{IND}{IND}=> {r.type}")
 
 
-def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
     """custom<DispatchResources>: ``{\\n  rw %r[%o for %l] : type{%size},\\n ...}``."""
-    res = _grp(op, kd, "resources")
-    sizes = _grp(op, kd, "resource_sizes")
-    offs = _grp(op, kd, "resource_offsets")
-    lens = _grp(op, kd, "resource_lengths")
+    res = _gn(kd, gs, "resources")
+    sizes = _gn(kd, gs, "resource_sizes")
+    offs = _gn(kd, gs, "resource_offsets")
+    lens = _gn(kd, gs, "resource_lengths")
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
@@ -1073,11 +1081,11 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     out.append("}")
 
 
-def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
+def _call_operands(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
     """``(ro %x[%o for %l], %prim)`` of ``stream.cmd.call``."""
-    ops = _grp(op, kd, "resource_operands")
-    offs = _grp(op, kd, "resource_operand_offsets")
-    lens = _grp(op, kd, "resource_operand_lengths")
+    ops = _gn(kd, gs, "resource_operands")
+    offs = _gn(kd, gs, "resource_operand_offsets")
+    lens = _gn(kd, gs, "resource_operand_lengths")
     acc = _prop(op, "resource_operand_accesses") or []
     out = p.out
     out.append("(")
@@ -1101,61 +1109,38 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     out.append(")")
 
 
-# The custom directives' printers, by number (_custom; the parser's are its _c_* functions).
-_CUSTOM_NAMES = (
-    "entry_points",  # 0
-    "dispatch_operands",
-    "shaped_function_type",
-    "callee",
-    "resource_region_results",
-    "resource_region",  # 5
-    "constant_value",
-    "collective_attr",
-    "collective_param",
-    "pack_slices",
-    "constant_values",  # 10
-    "dispatch_resources",
-    "call_operands",
-)
-
-
-def _custom(p: _Printer, op: Op, kd: _Kind, ind: str, c: Py_ssize_t) -> None:
+def _custom(p: _Printer, op: Op, kd: _Kind, ind: str, c: Py_ssize_t, gs: list) -> None:
+    """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES)."""
     if c == 0:
         p.out.append(_entry_points(p, op))
     elif c == 1:
-        _dispatch_operands(p, op, kd)
+        _dispatch_operands(p, op, kd, gs)
     elif c == 2:
-        _shaped_fn_type(p, op, kd)
+        _shaped_fn_type(p, op, kd, gs)
     elif c == 3:
         p.out.append(_s(op._props["callee"]))
     elif c == 4:
-        _resource_region(p, op, kd, ind, True)
+        _resource_region(p, op, kd, ind, True, gs)
     elif c == 5:
-        _resource_region(p, op, kd, ind, False)
+        _resource_region(p, op, kd, ind, False, gs)
     elif c == 6:
         p.out.append(_s(op._props["value"]))
     elif c == 7:
         p.out.append(_collective_attr(op))
     elif c == 8:
-        _collective_param(p, op, kd)
+        _collective_param(p, op, kd, gs)
     elif c == 9:
-        _pack_slices(p, op, kd, ind)
+        _pack_slices(p, op, kd, ind, gs)
     elif c == 10:
-        _constant_values(p, op, kd, ind)
+        _constant_values(p, op, kd, ind, gs)
     elif c == 11:
-        _dispatch_resources(p, op, kd, ind)
+        _dispatch_resources(p, op, kd, ind, gs)
     elif c == 12:
-        _call_operands(p, op, kd)
+        _call_operands(p, op, kd, gs)
     else:
         raise KeyError(op.name)
 
 
-def _print_program(d) -> tuple:
-    """``d.program`` as the printer reads it: custom directives by number."""
-    return tuple((code, _CUSTOM_NAMES.index(s), y, z, s, t) if code == F_CUSTOM else (code, x, y, z, s, t)
-                 for code, x, y, z, s, t in d.program)
-
-
 assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
         F_OPT, F_ELSE, F_ATTR_DICT, F_REGION, F_CUSTOM) == tuple(range(15))  # the numbers _pp_format tests
-_KINDS = {name: _Kind(_print_program(d), d) for name, d in OPS.items()}
+_KINDS = {name: _Kind(d) for name, d in OPS.items()}
