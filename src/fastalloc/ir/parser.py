@@ -58,12 +58,21 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
         def locals(**_):
             return lambda f: f
 
+        @staticmethod
+        def boundscheck(_):
+            return lambda f: f
+
+        wraparound = boundscheck
+
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands
-from fastalloc.ir.ops import INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS
+from fastalloc.ir.ops import (
+    F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
+    F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS,
+)
 from fastalloc.ir.registered import COMPLETE as _COMPLETE_DIALECTS
 from fastalloc.ir.registered import DIALECTS as _DIALECTS
 from fastalloc.ir.registered import OP_NAMES as _OP_NAMES
@@ -861,8 +870,8 @@ class _Parser:
             self.i += 1
             op = _new_op(name, opdef)
             op._props = {}
-            pretty: dict = _PRETTY
-            pretty[name](self, op)
+            formats: dict = _FORMATS
+            _p_format(self, op, formats[name])
             self.end_stmt(op)
             if not op._props:
                 op._props = EMPTY_MAP
@@ -2160,14 +2169,138 @@ def _result_types(name: str, flat: list[str], nres: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------------
-# Pretty-form parsers of the known ops (formats from IREE's StreamOps.td)
+# Pretty forms of the known ops: the one interpreter of the formats declared
+# in ir/ops.py (OpDef.syntax, compiled to OpDef.program), and the custom
+# directives they name (formats from IREE's StreamOps.td)
 # ---------------------------------------------------------------------------
 
+_NO_STOPS = frozenset()
+
+
+# The programs are checked when ops.py compiles them (segment numbers,
+# jump targets): the interpreter indexes them without bounds checks.
 @cython.cfunc
-def _p_resource_region(p: _Parser, op: Op, with_results: bool) -> tuple:
-    """custom<ResourceRegion> / custom<ExplicitResourceRegion>; returns the
-    result types and the segments resource_operands, resource_operand_sizes,
-    result_sizes."""
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(prog=tuple, ins=tuple, pc=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.int,
+               x=cython.Py_ssize_t, y=cython.Py_ssize_t, slots=list, rtypes=list, vals=list, sizes=list,
+               k=cython.Py_ssize_t, j=cython.Py_ssize_t, t=str, toks=tuple, v=Value, kinds=tuple)
+def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
+    """Read ``op``'s pretty form after its name by its format
+    (:func:`_parse_program`), then give the op its operands and results."""
+    prog = fmt[0]
+    kinds = fmt[1]
+    n = len(kinds)
+    slots = [None] * n
+    for k in range(n):
+        if kinds[k] != "1":
+            slots[k] = []
+    rtypes = []
+    pc = 0
+    n = len(prog)
+    while pc < n:
+        ins = prog[pc]
+        pc += 1
+        c = ins[0]
+        if c == 0:  # F_LIT
+            toks = ins[4]
+            for j in range(len(toks)):
+                p.expect(toks[j])
+        elif c == 1:  # F_OPERAND
+            x = ins[1]
+            if kinds[x] == "1":
+                slots[x] = p.use()
+            else:
+                y = ins[2]
+                if y and p.peek()[:1] == ins[5]:
+                    continue  # left out (`await()`)
+                vals = slots[x]
+                vals.append(p.use())
+        elif c == 2:  # F_OPERANDS
+            vals = slots[ins[1]]
+            while True:
+                vals.append(p.use())
+                if p.accept(","):
+                    continue
+                break
+        elif c == 3:  # F_TYPE
+            x = ins[1]
+            if kinds[x] == "1":
+                v = slots[x]
+                k = p.i
+                _check_use_type(p, v, p.type_(), k)
+            else:
+                vals = slots[x]
+                for j in range(len(vals)):
+                    k = p.i
+                    _check_use_type(p, vals[j], p.type_(), k)
+                    if j + 1 < len(vals):
+                        p.expect(",")
+        elif c == 4:  # F_SIZED
+            x = ins[1]
+            y = ins[2]
+            if kinds[x] == "1":
+                ty, sz = p.operand_type(slots[x])
+                slots[y] = sz
+                if ins[3]:
+                    rtypes.append(ty)
+            else:
+                vals = slots[x]
+                sizes = slots[y]
+                for j in range(len(vals)):
+                    k = p.i
+                    ty, sz = p.sized_type()
+                    _check_use_type(p, vals[j], ty, k)
+                    sizes.append(sz)
+                    if j + 1 < len(vals):
+                        p.expect(",")
+        elif c == 5:  # F_RESULT
+            rtypes.append(p.type_())
+        elif c == 6:  # F_SIZED_RESULT
+            ty, sz = p.sized_type()
+            rtypes.append(ty)
+            slots[ins[2]] = sz
+        elif c == 7:  # F_TIED
+            ty, sz = p.tied_result(slots[ins[2]])
+            rtypes.append(ty)
+            slots[ins[3]] = sz
+        elif c == 8:  # F_TIMEPOINT
+            rtypes.append(p.timepoint_type())
+        elif c == 9:  # F_ATTR
+            k = p.i
+            op._props[ins[4]] = p.balanced_text(_NO_STOPS)
+            t = p.toks[k]
+            if t.startswith("#hal.device.affinity<"):
+                p.check_int64s(t, k)
+        elif c == 10:  # F_OPT
+            t = ins[5]
+            if t == "%":
+                present = p.toks[p.i][:1] == "%"
+            else:
+                present = p.peek() == t
+            if present:
+                if ins[2]:
+                    op._props[ins[4]] = True  # a unit property: its keyword was there
+            else:
+                pc = ins[3]
+        elif c == 11:  # F_ELSE: the end of the group that was read
+            pc = ins[3]
+        elif c == 12:  # F_ATTR_DICT
+            if p.peek() == "{":
+                p.op_attrs(op)
+        elif c == 13:  # F_REGION
+            region = p.parse_region()
+            region.parent = op
+            _add_region(op, region)
+        else:  # F_CUSTOM, by number (ops.CUSTOM_DIRECTIVES); t: the op's segment numbers by name
+            _p_custom(p, op, slots, rtypes, ins[1], ins[5], ins[2])
+    p.finish(op, tuple(slots), rtypes)
+
+
+@cython.cfunc
+def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: dict) -> None:
+    """custom<ResourceRegion> / custom<ExplicitResourceRegion>: the
+    segments resource_operands, resource_operand_sizes (and result_sizes)."""
     p.expect("with")
     p.expect("(")
     outer: list[Value] = []
@@ -2189,7 +2322,6 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool) -> tuple:
                 continue
             p.expect(")")
             break
-    rtypes: list[str] = []
     rsizes: list[Value] = []
     tied: list[int] = []
     if with_results and p.accept("->"):
@@ -2226,9 +2358,11 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool) -> tuple:
     region = p.parse_region(args)
     region.parent = op
     _add_region(op, region)
+    slots[at["resource_operands"]] = outer
+    slots[at["resource_operand_sizes"]] = sizes
     if with_results:
         op._props["tied_operands"] = tied
-    return rtypes, outer, sizes, rsizes
+        slots[at["result_sizes"]] = rsizes
 
 
 @cython.cfunc
@@ -2239,128 +2373,27 @@ def _index_of(vals: list[Value], v: Value) -> int:
     return -1
 
 
-def p_async_execute(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    aw = p.opt_await(True)
-    rtypes, outer, sizes, rsizes = _p_resource_region(p, op, True)
-    p.arrow_gt()
-    rtypes.append(p.timepoint_type())
-    p.finish(op, (outer, sizes, rsizes, aw), rtypes)
-
-
-def p_async_concurrent(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    rtypes, outer, sizes, rsizes = _p_resource_region(p, op, True)
-    p.finish(op, (outer, sizes, rsizes), rtypes)
-
-
-def p_cmd_execute(p: _Parser, op: Op) -> None:
-    if p.accept("once"):
-        op._props["once"] = True
-    p.opt_on(op)
-    aw = p.opt_await(True)
-    _, outer, sizes, _ = _p_resource_region(p, op, False)
-    p.arrow_gt()
-    p.finish(op, (outer, sizes, aw), [p.timepoint_type()])
-
-
-def p_cmd_region(p: _Parser, op: Op) -> None:
-    region = p.parse_region()
-    region.parent = op
-    _add_region(op, region)
-    p.finish(op, (), [])
-
-
-def p_async_constant(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    aw = p.opt_await(False)
-    p.expect(":")
-    ty, sz = p.sized_type()
-    p.expect("=")
-    k = p.i
-    op._props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
-    _check_dense_ints(p, op._props["value"], k)
-    p.finish(op, (aw, sz), [ty])
-
-
-def p_async_splat(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    aw = p.opt_await(False)
-    v = p.use()
-    p.expect(":")
-    k = p.i
-    _check_use_type(p, v, p.type_(), k)
-    p.expect("->")
-    ty, sz = p.sized_type()
-    p.finish(op, (aw, v, sz), [ty])
-
-
-def p_async_clone(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    s = p.use()
-    p.expect(":")
-    _, ssz = p.operand_type(s)
-    p.expect("->")
-    ty, sz = p.sized_type()
-    p.finish(op, (s, ssz, sz), [ty])
-
-
-def p_async_slice(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    s = p.use()
-    a, b = p.range_(True, False)
-    p.expect(":")
-    _, ssz = p.operand_type(s)
-    p.expect("->")
-    ty, sz = p.sized_type()
-    p.finish(op, (s, ssz, a, b, sz), [ty])
-
-
-def p_async_fill(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    v = p.use()
-    p.expect(",")
-    t = p.use()
-    a, b, c = p.range_(True, True)
-    p.expect(":")
-    k = p.i
-    _check_use_type(p, v, p.type_(), k)
-    p.expect("->")
-    ty, tsz = p.tied_result(t)
-    p.finish(op, (t, tsz, a, b, c, v), [ty])
-
-
-def p_async_update(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    u = p.use()
-    p.expect(",")
-    t = p.use()
-    a, b = p.range_(True, False)
-    p.expect(":")
-    _, usz = p.operand_type(u)
-    p.expect("->")
-    ty, tsz = p.tied_result(t)
-    p.finish(op, (t, tsz, a, b, u, usz), [ty])
-
-
-def p_async_copy(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    s = p.use()
-    sa, sb = p.range_(True, False)
-    p.expect(",")
-    t = p.use()
-    ta, tb = p.range_(True, False)
-    p.expect(",")
-    ln = p.use()
-    p.expect(":")
-    _, ssz = p.operand_type(s)
-    p.expect("->")
-    ty, tsz = p.tied_result(t)
-    p.finish(op, (t, tsz, ta, tb, s, ssz, sa, sb, ln), [ty])
+@cython.cfunc
+def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    _p_resource_region(p, op, True, slots, rtypes, at)
 
 
 @cython.cfunc
-def _p_entry_points(p: _Parser, op: Op) -> None:
+def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    _p_resource_region(p, op, False, slots, rtypes, at)
+
+
+@cython.cfunc
+def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    """The value of ``stream.async.constant``: attribute text to the end of the op."""
+    k = p.i
+    op._props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
+    _check_dense_ints(p, op._props["value"], k)
+
+
+@cython.cfunc
+def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    """``@ep`` or ``{@ep, ...}`` into the ``entry_points`` property."""
     t = p.peek()
     if t == "{":
         p.i += 1
@@ -2389,36 +2422,72 @@ def _p_entry_points(p: _Parser, op: Op) -> None:
 
 
 @cython.cfunc
-def _p_dispatch_operands(p: _Parser, with_end: bool) -> tuple[list[Value], list, list, list, list[bool]]:
+def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    t = p.next()
+    if t[:1] != "@":
+        raise p.err("expected callee symbol", p.i - 1)
+    op._props["callee"] = t
+
+
+@cython.cfunc
+def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``."""
     p.expect("(")
     ops: list[Value] = []
     offs: list[Value] = []
     ends: list[Value] = []
     lens: list[Value] = []
-    ranged: list[bool] = []
     if not p.accept(")"):
         while True:
             ops.append(p.use())
             if p.peek() == "[":
-                r = p.range_(with_end, True)
+                r = p.range_(True, True)
                 offs.append(r[0])
-                if with_end:
-                    ends.append(r[1])
-                lens.append(r[-1])
-                ranged.append(True)
-            else:
-                ranged.append(False)
+                ends.append(r[1])
+                lens.append(r[2])
             if p.accept(","):
                 continue
             p.expect(")")
             break
-    return ops, offs, ends, lens, ranged
+    slots[at["resource_operands"]] = ops
+    slots[at["resource_operand_offsets"]] = offs
+    slots[at["resource_operand_ends"]] = ends
+    slots[at["resource_operand_lengths"]] = lens
 
 
 @cython.cfunc
-def _p_shaped_function_type(p: _Parser, operands: list[Value]) -> tuple[list[Value], list[str], list[Value], list[int]]:
-    """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``."""
+def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    """``(ro %x[%o for %l], %prim, ...)`` of ``stream.cmd.call``."""
+    p.expect("(")
+    ops, offs, lens, acc = [], [], [], []
+    if not p.accept(")"):
+        while True:
+            a = p.peek()
+            if a in _ACCESS:
+                p.i += 1
+                acc.append(_ACCESS[a])
+                ops.append(p.use())
+                o, ln = p.range_(False, True)
+                offs.append(o)
+                lens.append(ln)
+            else:
+                ops.append(p.use())
+            if p.accept(","):
+                continue
+            p.expect(")")
+            break
+    op._props["resource_operand_accesses"] = acc
+    slots[at["resource_operands"]] = ops
+    slots[at["resource_operand_offsets"]] = offs
+    slots[at["resource_operand_lengths"]] = lens
+
+
+@cython.cfunc
+def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: dict, tied_op: cython.bint) -> None:
+    """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
+    the types of resource_operands, their sizes, the results and result
+    sizes; ``tied_operands`` (always on a tied op, else when it has results)."""
+    operands: list = slots[at["resource_operands"]]
     p.expect("(")
     sizes: list[Value] = []
     k0 = p.i
@@ -2440,7 +2509,6 @@ def _p_shaped_function_type(p: _Parser, operands: list[Value]) -> tuple[list[Val
     if ntypes != len(operands):
         raise p.err(f"expected {len(operands)} operand types but had {ntypes}", k0)
     p.expect("->")
-    rtypes: list[str] = []
     rsizes: list[Value] = []
     tied: list[int] = []
     paren = p.accept("(")
@@ -2468,46 +2536,15 @@ def _p_shaped_function_type(p: _Parser, operands: list[Value]) -> tuple[list[Val
             if paren:
                 p.expect(")")
             break
-    return sizes, rtypes, rsizes, tied
-
-
-def p_async_dispatch(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    _p_entry_points(p, op)
-    work: list[Value] = []
-    if p.accept("["):
-        while True:
-            work.append(p.use())
-            if p.accept(","):
-                continue
-            p.expect("]")
-            break
-    ops, offs, ends, lens, _ = _p_dispatch_operands(p, True)
-    if p.peek() == "{":
-        p.op_attrs(op)
-    p.expect(":")
-    sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
-    op._props["tied_operands"] = tied
-    p.finish(op, (work, ops, sizes, offs, ends, lens, rsizes), rtypes)
-
-
-def p_async_call(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    t = p.next()
-    if t[:1] != "@":
-        raise p.err("expected callee symbol", p.i - 1)
-    op._props["callee"] = t
-    ops, offs, ends, lens, _ = _p_dispatch_operands(p, True)
-    if p.peek() == "{":
-        p.op_attrs(op)
-    p.expect(":")
-    sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
-    op._props["tied_operands"] = tied
-    p.finish(op, (ops, sizes, offs, ends, lens, rsizes), rtypes)
+    if rtypes or tied_op:
+        op._props["tied_operands"] = tied
+    slots[at["resource_operand_sizes"]] = sizes
+    slots[at["result_sizes"]] = rsizes
 
 
 @cython.cfunc
-def _p_collective_attr(p: _Parser, op: Op) -> None:
+def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    """``<...>`` right after the op name: the ``op`` property (#stream.collective)."""
     p.expect("<")
     parts = []
     toks = p.toks
@@ -2520,176 +2557,20 @@ def _p_collective_attr(p: _Parser, op: Op) -> None:
     op._props["op"] = "#stream.collective<" + _join(parts) + ">"
 
 
-def p_async_collective(p: _Parser, op: Op) -> None:
-    _p_collective_attr(p, op)
-    p.expect("[")
-    cnt = p.use()
-    p.expect("]")
-    p.opt_on(op)
-    p.expect("channel")
-    p.expect("(")
-    ch = p.use()
-    p.expect(")")
-    param: list[Value] = []
+@cython.cfunc
+def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    """``source(%p) `` or ``target(%p) `` (the keyword kept in ``_param_kw``)."""
     if p.peek() in ("source", "target") and p.toks[p.i + 1] == "(":
         kw = p.next()
         op._props["_param_kw"] = kw
         p.expect("(")
-        param.append(p.use())
+        slots[at["param"]] = [p.use()]
         p.expect(")")
-    s = p.use()
-    sa, sb, sl = p.range_(True, True)
-    p.expect(",")
-    t = p.use()
-    ta, tb, tl = p.range_(True, True)
-    p.expect(":")
-    _, ssz = p.operand_type(s)
-    p.expect("->")
-    ty, tsz = p.tied_result(t)
-    p.finish(op, (t, tsz, ta, tb, tl, s, ssz, sa, sb, sl, cnt, ch, param), [ty])
 
 
-def p_async_barrier(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    s = p.use()
-    p.expect(":")
-    ty, sz = p.operand_type(s)
-    p.finish(op, (s, sz), [ty])
-
-
-def p_async_transfer(p: _Parser, op: Op) -> None:
-    p.opt_on(op, "execution_affinity")
-    s = p.use()
-    p.expect(":")
-    _, ssz = p.operand_type(s)
-    p.opt_on(op, "source_affinity", "from")
-    p.expect("->")
-    p.opt_on(op, "target_affinity", "to")
-    ty, sz = p.sized_type()
-    p.finish(op, (s, ssz, sz), [ty])
-
-
-def p_async_alloca(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    p.expect(":")
-    ty, sz = p.sized_type()
-    p.finish(op, (sz,), [ty])
-
-
-def p_load(p: _Parser, op: Op) -> None:
-    s = p.use()
-    (o,) = p.range_(False, False)
-    p.expect(":")
-    _, ssz = p.operand_type(s)
-    p.expect("->")
-    ty = p.type_()
-    p.finish(op, (s, ssz, o), [ty])
-
-
-def p_async_store(p: _Parser, op: Op) -> None:
-    v = p.use()
-    p.expect(",")
-    t = p.use()
-    (o,) = p.range_(False, False)
-    p.expect(":")
-    k = p.i
-    _check_use_type(p, v, p.type_(), k)
-    p.expect("->")
-    ty, sz = p.tied_result(t)
-    p.finish(op, (t, sz, o, v), [ty])
-
-
-def p_resource_store(p: _Parser, op: Op) -> None:
-    v = p.use()
-    p.expect(",")
-    t = p.use()
-    (o,) = p.range_(False, False)
-    p.expect(":")
-    k = p.i
-    _check_use_type(p, v, p.type_(), k)
-    p.expect("->")
-    _, sz = p.operand_type(t)
-    p.finish(op, (t, sz, o, v), [])
-
-
-def p_yield(p: _Parser, op: Op) -> None:
-    vals: list[Value] = []
-    sizes: list[Value] = []
-    t = p.toks[p.i]
-    if t[:1] == "%":
-        while True:
-            vals.append(p.use())
-            if p.accept(","):
-                continue
-            break
-        p.expect(":")
-        for n, v in enumerate(vals):
-            k = p.i
-            ty, sz = p.sized_type()
-            _check_use_type(p, v, ty, k)
-            sizes.append(sz)
-            if n + 1 < len(vals):
-                p.expect(",")
-    p.finish(op, (vals, sizes), [])
-
-
-def p_join(p: _Parser, op: Op) -> None:
-    p.expect("max")
-    p.expect("(")
-    vals = []
-    while True:
-        vals.append(p.use())
-        if p.accept(","):
-            continue
-        p.expect(")")
-        break
-    p.arrow_gt()
-    p.finish(op, (vals,), [p.timepoint_type()])
-
-
-def p_resource_alloc(p: _Parser, op: Op) -> None:
-    if p.accept("uninitialized"):
-        op._props["uninitialized"] = True
-    p.opt_on(op)
-    if p.peek() == "{":
-        p.op_attrs(op)
-    p.expect(":")
-    ty, sz = p.sized_type()
-    p.finish(op, (sz,), [ty])
-
-
-def p_resource_alloca(p: _Parser, op: Op) -> None:
-    p.expect("uninitialized")
-    if p.accept("indeterminate"):
-        op._props["indeterminate_lifetime"] = True
-    p.opt_on(op)
-    aw = p.opt_await(True)
-    if not aw:
-        p.expect(":")
-    ty, sz = p.sized_type()
-    p.arrow_gt()
-    p.finish(op, (sz, aw), [ty, p.timepoint_type()])
-
-
-def p_resource_dealloca(p: _Parser, op: Op) -> None:
-    if p.accept("origin"):
-        op._props["prefer_origin"] = True
-    p.opt_on(op)
-    aw = p.opt_await(True)
-    r = p.use()
-    p.expect(":")
-    _, sz = p.operand_type(r)
-    p.arrow_gt()
-    p.finish(op, (r, sz, aw), [p.timepoint_type()])
-
-
-def p_resource_pack(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    off: list[Value] = []
-    if p.accept("offset"):
-        p.expect("(")
-        off.append(p.use())
-        p.expect(")")
+@cython.cfunc
+def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    """``slices({[a, b] = %size, ...}) : T``: lifetime_intervals and the slice sizes."""
     p.expect("slices")
     p.expect("(")
     p.expect("{")
@@ -2715,93 +2596,32 @@ def p_resource_pack(p: _Parser, op: Op) -> None:
     p.expect(":")
     ty = p.type_()
     op._props["lifetime_intervals"] = intervals
-    p.finish(op, (off, sizes), [ty] * (1 + len(sizes)))
+    slots[at["dynamic_slice_sizes"]] = sizes
+    rtypes.extend([ty] * (1 + len(sizes)))
 
 
-def p_resource_constants(p: _Parser, op: Op) -> None:
-    p.opt_on(op)
-    if p.peek() == "{":
-        p.op_attrs(op)
+@cython.cfunc
+def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+    """``: T{%s} = value, ... => !stream.timepoint`` of ``stream.resource.constants``."""
     p.expect(":")
-    types: list[str] = []
     sizes: list[Value] = []
     values: list[str] = []
     while p.peek() != "=":
         ty, sz = p.sized_type()
         p.expect("=")
         values.append(p.balanced_text(frozenset({",", "="})))
-        types.append(ty)
+        rtypes.append(ty)
         sizes.append(sz)
         if not p.accept(","):
             break
     p.arrow_gt()
     op._props["values"] = values
-    p.finish(op, (sizes,), types + [p.timepoint_type()])
-
-
-def p_resource_subview(p: _Parser, op: Op) -> None:
-    s = p.use()
-    (o,) = p.range_(False, False)
-    p.expect(":")
-    _, ssz = p.operand_type(s)
-    p.expect("->")
-    ty, sz = p.sized_type()
-    p.finish(op, (s, ssz, o, sz), [ty])
-
-
-def p_cmd_fill(p: _Parser, op: Op) -> None:
-    v = p.use()
-    p.expect(",")
-    t = p.use()
-    o, ln = p.range_(False, True)
-    p.expect(":")
-    k = p.i
-    _check_use_type(p, v, p.type_(), k)
-    p.expect("->")
-    _, sz = p.operand_type(t)
-    p.finish(op, (t, sz, o, ln, v), [])
-
-
-def p_cmd_copy(p: _Parser, op: Op) -> None:
-    s = p.use()
-    (so,) = p.range_(False, False)
-    p.expect(",")
-    t = p.use()
-    (to,) = p.range_(False, False)
-    p.expect(",")
-    ln = p.use()
-    p.expect(":")
-    _, ssz = p.operand_type(s)
-    p.expect("->")
-    _, tsz = p.operand_type(t)
-    p.finish(op, (s, ssz, so, t, tsz, to, ln), [])
+    slots[at["result_sizes"]] = sizes
+    rtypes.append(p.timepoint_type())
 
 
 @cython.cfunc
-def _p_cmd_range_op(p: _Parser, op: Op, kw: str | None) -> None:
-    if kw:
-        p.opt_on(op, "source_affinity", kw)
-    t = p.use()
-    o, ln = p.range_(False, True)
-    p.expect(":")
-    _, sz = p.operand_type(t)
-    p.finish(op, (t, sz, o, ln), [])
-
-
-def p_cmd_flush(p: _Parser, op: Op) -> None:
-    _p_cmd_range_op(p, op, "to")
-
-
-def p_cmd_invalidate(p: _Parser, op: Op) -> None:
-    _p_cmd_range_op(p, op, "from")
-
-
-def p_cmd_discard(p: _Parser, op: Op) -> None:
-    _p_cmd_range_op(p, op, None)
-
-
-@cython.cfunc
-def _p_dispatch_resources(p: _Parser) -> tuple[list[Value], list[Value], list[Value], list[Value], list[int]]:
+def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
     p.expect("{")
     res, sizes, offs, lens, acc = [], [], [], [], []
@@ -2825,91 +2645,11 @@ def _p_dispatch_resources(p: _Parser) -> tuple[list[Value], list[Value], list[Va
                 continue
             p.expect("}")
             break
-    return res, sizes, offs, lens, acc
-
-
-def p_cmd_dispatch(p: _Parser, op: Op) -> None:
-    _p_entry_points(p, op)
-    work: list[Value] = []
-    if p.accept("["):
-        while True:
-            work.append(p.use())
-            if p.accept(","):
-                continue
-            p.expect("]")
-            break
-    uni: list[Value] = []
-    if p.accept("("):
-        while True:
-            uni.append(p.use())
-            if p.accept(","):
-                continue
-            break
-        p.expect(":")
-        for n, v in enumerate(uni):
-            k = p.i
-            _check_use_type(p, v, p.type_(), k)
-            if n + 1 < len(uni):
-                p.expect(",")
-        p.expect(")")
-    res, sizes, offs, lens, acc = _p_dispatch_resources(p)
     op._props["resource_accesses"] = acc
-    p.finish(op, (work, uni, res, sizes, offs, lens), [])
-
-
-def p_cmd_call(p: _Parser, op: Op) -> None:
-    t = p.next()
-    if t[:1] != "@":
-        raise p.err("expected callee symbol", p.i - 1)
-    op._props["callee"] = t
-    p.expect("(")
-    ops, offs, lens, acc = [], [], [], []
-    if not p.accept(")"):
-        while True:
-            a = p.peek()
-            if a in _ACCESS:
-                p.i += 1
-                acc.append(_ACCESS[a])
-                ops.append(p.use())
-                o, ln = p.range_(False, True)
-                offs.append(o)
-                lens.append(ln)
-            else:
-                ops.append(p.use())
-            if p.accept(","):
-                continue
-            p.expect(")")
-            break
-    if p.peek() == "{":
-        p.op_attrs(op)
-    p.expect(":")
-    sizes, rtypes, rsizes, tied = _p_shaped_function_type(p, ops)
-    if rtypes:
-        op._props["tied_operands"] = tied
-    op._props["resource_operand_accesses"] = acc
-    p.finish(op, (ops, sizes, offs, lens, rsizes), rtypes)
-
-
-def p_cmd_collective(p: _Parser, op: Op) -> None:
-    _p_collective_attr(p, op)
-    p.expect("[")
-    cnt = p.use()
-    p.expect("]")
-    p.expect("channel")
-    p.expect("(")
-    ch = p.use()
-    p.expect(")")
-    param: list[Value] = []
-    if p.accept("param"):
-        p.expect("(")
-        param.append(p.use())
-        p.expect(":")
-        k = p.i
-        _check_use_type(p, param[0], p.type_(), k)
-        p.expect(")")
-    res, sizes, offs, lens, acc = _p_dispatch_resources(p)
-    op._props["resource_accesses"] = acc
-    p.finish(op, (ch, cnt, param, res, sizes, offs, lens), [])
+    slots[at["resources"]] = res
+    slots[at["resource_sizes"]] = sizes
+    slots[at["resource_offsets"]] = offs
+    slots[at["resource_lengths"]] = lens
 
 
 # Per known op, per segment (opdef.segment_names): 1 if its values are index-typed, 2 if timepoints, else 0.
@@ -2918,47 +2658,56 @@ _SEG_KINDS = {
     for name, d in OPS.items()
 }
 
-_PRETTY = {
-    "stream.async.execute": p_async_execute,
-    "stream.async.concurrent": p_async_concurrent,
-    "stream.async.constant": p_async_constant,
-    "stream.async.splat": p_async_splat,
-    "stream.async.clone": p_async_clone,
-    "stream.async.slice": p_async_slice,
-    "stream.async.fill": p_async_fill,
-    "stream.async.update": p_async_update,
-    "stream.async.copy": p_async_copy,
-    "stream.async.dispatch": p_async_dispatch,
-    "stream.async.call": p_async_call,
-    "stream.async.collective": p_async_collective,
-    "stream.async.barrier": p_async_barrier,
-    "stream.async.transfer": p_async_transfer,
-    "stream.async.alloca": p_async_alloca,
-    "stream.async.load": p_load,
-    "stream.async.store": p_async_store,
-    "stream.yield": p_yield,
-    "stream.timepoint.join": p_join,
-    "stream.resource.alloc": p_resource_alloc,
-    "stream.resource.alloca": p_resource_alloca,
-    "stream.resource.dealloca": p_resource_dealloca,
-    "stream.resource.pack": p_resource_pack,
-    "stream.resource.constants": p_resource_constants,
-    "stream.resource.subview": p_resource_subview,
-    "stream.resource.load": p_load,
-    "stream.resource.store": p_resource_store,
-    "stream.cmd.execute": p_cmd_execute,
-    "stream.cmd.concurrent": p_cmd_region,
-    "stream.cmd.serial": p_cmd_region,
-    "stream.cmd.fill": p_cmd_fill,
-    "stream.cmd.copy": p_cmd_copy,
-    "stream.cmd.flush": p_cmd_flush,
-    "stream.cmd.invalidate": p_cmd_invalidate,
-    "stream.cmd.discard": p_cmd_discard,
-    "stream.cmd.dispatch": p_cmd_dispatch,
-    "stream.cmd.call": p_cmd_call,
-    "stream.cmd.collective": p_cmd_collective,
-}
-assert set(_PRETTY) == set(OPS), set(OPS) ^ set(_PRETTY)
+@cython.cfunc
+def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: dict, flag: cython.bint) -> None:
+    """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES): its ``_c_<name>``."""
+    if c == 0:
+        _c_entry_points(p, op, slots, rtypes, at)
+    elif c == 1:
+        _c_dispatch_operands(p, op, slots, rtypes, at)
+    elif c == 2:
+        _c_shaped_function_type(p, op, slots, rtypes, at, flag)
+    elif c == 3:
+        _c_callee(p, op, slots, rtypes, at)
+    elif c == 4:
+        _c_resource_region_results(p, op, slots, rtypes, at)
+    elif c == 5:
+        _c_resource_region(p, op, slots, rtypes, at)
+    elif c == 6:
+        _c_constant_value(p, op, slots, rtypes, at)
+    elif c == 7:
+        _c_collective_attr(p, op, slots, rtypes, at)
+    elif c == 8:
+        _c_collective_param(p, op, slots, rtypes, at)
+    elif c == 9:
+        _c_pack_slices(p, op, slots, rtypes, at)
+    elif c == 10:
+        _c_constant_values(p, op, slots, rtypes, at)
+    elif c == 11:
+        _c_dispatch_resources(p, op, slots, rtypes, at)
+    elif c == 12:
+        _c_call_operands(p, op, slots, rtypes, at)
+    else:
+        raise KeyError(op.name)
+
+
+def _parse_program(d) -> tuple:
+    """``d.program`` as the parser reads it: literals as their tokens, custom
+    directives by number with the op's segment numbers (and, in y, whether
+    the op is tied); with the segment kinds."""
+    prog = []
+    for code, x, y, z, s, t in d.program:
+        if code == F_LIT:
+            s = tuple(tokenize(s)[:-1])
+        elif code == F_CUSTOM:
+            y, t = int(d.is_tied), d.segment_index
+        prog.append((code, x, y, z, s, t))
+    return tuple(prog), d.segment_kinds
+
+
+assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
+        F_OPT, F_ELSE, F_ATTR_DICT, F_REGION, F_CUSTOM) == tuple(range(15))  # the numbers _p_format tests
+_FORMATS = {name: _parse_program(d) for name, d in OPS.items()}
 
 
 # ---------------------------------------------------------------------------

@@ -29,7 +29,10 @@ from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.ir.model import Block, Module, Op, Region, Value
-from fastalloc.ir.ops import INT_LIST_ELT, INT_LIST_PROPS, OPS
+from fastalloc.ir.ops import (
+    F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
+    F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INT_LIST_ELT, INT_LIST_PROPS, OPS,
+)
 
 __all__ = ["print_module", "print_op", "write_module"]
 
@@ -224,58 +227,15 @@ def _preorder(op: Op, out: list[Op]) -> None:
 
 
 class _Kind:
-    """What the printer reads of a known op's registry entry: its pretty
-    printer (a number, see :func:`_pretty`) and where its segments start."""
+    """What the printer reads of a known op's registry entry: its format
+    (``OpDef.program``), its segments and where they start."""
 
-    def __init__(self, code: int, d) -> None:
-        self.code = code
+    def __init__(self, d) -> None:
+        self.prog = d.program
+        self.seg_kinds = d.segment_kinds
         self.seg_index = d.segment_index
         self.static_start = d.static_start
-        self.before_type = d.name in _ATTRS_BEFORE_TYPE
-
-
-def _grp(op: Op, kd: _Kind, name: str) -> list:
-    """``op.group(name)`` for a known op, without its checks (the printer's hot path)."""
-    segs = op.segments
-    k = kd.seg_index[name]
-    start = kd.static_start[k]
-    if start < 0:
-        start = 0
-        for j in range(k):
-            n = segs[j]
-            start += n
-    n = segs[k]
-    operands = op.operands
-    return operands[start:start + n]
-
-
-def _g1(op: Op, kd: _Kind, name: str) -> Value:
-    """The operand of single-operand segment ``name``."""
-    k = kd.seg_index[name]
-    start = kd.static_start[k]
-    if start < 0:
-        segs = op.segments
-        start = 0
-        for j in range(k):
-            n = segs[j]
-            start += n
-    operands = op.operands
-    return operands[start]
-
-
-def _groups(op: Op) -> list:
-    """Every operand group of a known op, in segment order: one pass over the
-    sizes for the printers that read most of their groups (dispatch and call
-    read six or seven, each a prefix sum for :func:`_grp`)."""
-    segs = op.segments
-    operands = op.operands
-    out = []
-    start = 0
-    for x in segs:
-        n = x
-        out.append(operands[start:start + n])
-        start += n
-    return out
+        self.before_type = d.attrs_in_syntax
 
 
 def _prop(op: Op, key: str):
@@ -390,9 +350,9 @@ class _Printer:
                 self.generic_op(op, ind)
             else:
                 kd = self.kinds.get(op.name)
-                if kd is None or kd.code < 0:
+                if kd is None:
                     raise KeyError(op.name)
-                _pretty(self, op, kd, ind)
+                _pp_format(self, op, kd, ind)
                 attrs = op._attrs
                 if attrs and not kd.before_type:
                     out.append(" attributes ")
@@ -801,36 +761,144 @@ def print_op(op: Op, generic: bool = False) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Pretty printers of the known ops: each appends its op's text after the
-# result names, piece by piece, to ``p.out``.
+# Pretty forms of the known ops: the one interpreter of the formats declared
+# in ir/ops.py (OpDef.syntax, compiled to OpDef.program), and the custom
+# directives they name.  Each appends, piece by piece, to ``p.out``.
 # ---------------------------------------------------------------------------
 
-def _on(out: list, op: Op, key: str, kw: str) -> None:
-    """``kw(affinity) `` when the op has property ``key``."""
-    a = _prop(op, key)
-    if a:
-        out.append(kw)
-        out.append("(")
-        out.append(_s(a))
-        out.append(") ")
+def _start(op: Op, kd: _Kind, k: Py_ssize_t) -> Py_ssize_t:
+    """Operand number where segment ``k`` starts."""
+    start = kd.static_start[k]
+    if start < 0:
+        segs = op.segments
+        start = 0
+        for j in range(k):
+            n = segs[j]
+            start += n
+    return start
 
 
-def _await(p: _Printer, op: Op, kd: _Kind, arrow: bool) -> bool:
-    """``await(%t) => `` (``await(%t) `` without ``arrow``) when the op awaits; whether it did."""
-    aw = _grp(op, kd, "await_timepoint")
-    if not aw:
-        return False
+def _seg(op: Op, kd: _Kind, k: Py_ssize_t) -> list:
+    """The operands of segment ``k``."""
+    start = _start(op, kd, k)
+    n = op.segments[k]
+    operands = op.operands
+    return operands[start:start + n]
+
+
+def _groups(op: Op) -> list:
+    """Every operand group of a known op, in segment order: one pass over the
+    sizes for the custom directives, which read most of their op's groups."""
+    segs = op.segments
+    operands = op.operands
+    out = []
+    start = 0
+    for x in segs:
+        n = x
+        out.append(operands[start:start + n])
+        start += n
+    return out
+
+
+def _gn(kd: _Kind, gs: list, name: str) -> list:
+    """Group ``name`` of :func:`_groups`."""
+    k = kd.seg_index[name]
+    return gs[k]
+
+
+def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    """Print ``op``'s pretty form by its format (``OpDef.program``)."""
     out = p.out
-    out.append("await(")
-    out.append(p.n(aw[0]))
-    out.append(") => " if arrow else ") ")
-    return True
+    out.append(op.name)
+    prog = kd.prog
+    kinds = kd.seg_kinds
+    operands = op.operands
+    res = op.results
+    gs = None
+    pc = 0
+    n = len(prog)
+    while pc < n:
+        ins = prog[pc]
+        pc += 1
+        c = ins[0]
+        if c == 0:  # F_LIT
+            out.append(ins[4])
+        elif c == 1:  # F_OPERAND
+            x = ins[1]
+            if kinds[x] == "1" or op.segments[x]:
+                v = operands[_start(op, kd, x)]
+                out.append(p.n(v))
+        elif c == 2:  # F_OPERANDS
+            p.names(_seg(op, kd, ins[1]))
+        elif c == 3:  # F_TYPE
+            x = ins[1]
+            if kinds[x] == "1":
+                v = operands[_start(op, kd, x)]
+                out.append(v.type)
+            else:
+                vals = _seg(op, kd, x)
+                for k in range(len(vals)):
+                    if k:
+                        out.append(", ")
+                    v = vals[k]
+                    out.append(v.type)
+        elif c == 4:  # F_SIZED
+            x = ins[1]
+            if kinds[x] == "1":
+                v = operands[_start(op, kd, x)]
+                p.typed(v.type, operands[_start(op, kd, ins[2])])
+            else:
+                vals = _seg(op, kd, x)
+                sizes = _seg(op, kd, ins[2])
+                m = min(len(vals), len(sizes))
+                for k in range(m):
+                    if k:
+                        out.append(", ")
+                    v = vals[k]
+                    p.typed(v.type, sizes[k])
+        elif c == 5 or c == 8:  # F_RESULT, F_TIMEPOINT
+            x = ins[1]
+            r = res[x if x >= 0 else len(res) + x]
+            out.append(r.type)
+        elif c == 6:  # F_SIZED_RESULT
+            r = res[ins[1]]
+            p.typed(r.type, operands[_start(op, kd, ins[2])])
+        elif c == 7:  # F_TIED: custom<ShapedTiedResult>
+            r = res[ins[1]]
+            out.append(p.n(operands[_start(op, kd, ins[2])]))
+            out.append(" as ")
+            p.typed(r.type, operands[_start(op, kd, ins[3])])
+        elif c == 9:  # F_ATTR
+            out.append(_s(_prop(op, ins[4])))
+        elif c == 10:  # F_OPT
+            x = ins[1]
+            if x >= 0:
+                present = op.segments[x] != 0
+            else:
+                present = bool(_prop(op, ins[4]))
+            if not present:
+                pc = ins[3]
+        elif c == 11:  # F_ELSE: the end of the group that was printed
+            pc = ins[3]
+        elif c == 12:  # F_ATTR_DICT
+            if not ins[1]:
+                attrs = op._attrs
+                if attrs:
+                    out.append(" ")
+                    out.append(p.dict_text(attrs))
+        elif c == 13:  # F_REGION
+            p.region(op._regions[0], ind, False)
+        else:  # F_CUSTOM, by number (ops.CUSTOM_DIRECTIVES)
+            if gs is None:
+                gs = _groups(op)
+            _custom(p, op, kd, ind, ins[1], gs)
 
 
-def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool) -> None:
+def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool, gs: list) -> None:
+    """custom<ResourceRegion> / custom<ExplicitResourceRegion>."""
     out = p.out
-    outer = _grp(op, kd, "resource_operands")
-    sizes = _grp(op, kd, "resource_operand_sizes")
+    outer = _gn(kd, gs, "resource_operands")
+    sizes = _gn(kd, gs, "resource_operand_sizes")
     region = op._regions[0]
     args = region.blocks[0].args
     out.append("with(")
@@ -846,7 +914,7 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
         p.typed(a.type, sizes[k])
     out.append(")")
     if with_results:
-        rsizes = _grp(op, kd, "result_sizes")
+        rsizes = _gn(kd, gs, "result_sizes")
         tied = _prop(op, "tied_operands") or []
         res = op.results
         n = min(len(res), len(rsizes))
@@ -869,168 +937,6 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
     p.region(region, ind, False)
 
 
-def pp_async_execute(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    p.out.append("stream.async.execute ")
-    _on(p.out, op, "affinity", "on")
-    _await(p, op, kd, True)
-    _resource_region(p, op, kd, ind, True)
-    r = op.results[-1]
-    p.out.append(" => ")
-    p.out.append(r.type)
-
-
-def pp_async_concurrent(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    p.out.append("stream.async.concurrent ")
-    _on(p.out, op, "affinity", "on")
-    _resource_region(p, op, kd, ind, True)
-
-
-def pp_cmd_execute(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    out.append("stream.cmd.execute once " if _prop(op, "once") else "stream.cmd.execute ")
-    _on(out, op, "affinity", "on")
-    _await(p, op, kd, True)
-    _resource_region(p, op, kd, ind, False)
-    r = op.results[-1]
-    out.append(" => ")
-    out.append(r.type)
-
-
-def pp_cmd_region(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    p.out.append(op.name + " ")
-    p.region(op._regions[0], ind, False)
-
-
-def pp_async_constant(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    r = op.results[0]
-    out.append("stream.async.constant ")
-    _on(out, op, "affinity", "on")
-    _await(p, op, kd, False)
-    out.append(": ")
-    p.typed(r.type, _g1(op, kd, "result_size"))
-    out.append(" = ")
-    out.append(_s(op._props["value"]))
-
-
-def pp_async_splat(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    v = _g1(op, kd, "value")
-    r = op.results[0]
-    out.append("stream.async.splat ")
-    _on(out, op, "affinity", "on")
-    _await(p, op, kd, False)
-    out.append(p.n(v))
-    out.append(" : ")
-    out.append(v.type)
-    out.append(" -> ")
-    p.typed(r.type, _g1(op, kd, "result_size"))
-
-
-def pp_async_clone(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    r = op.results[0]
-    out.append("stream.async.clone ")
-    _on(out, op, "affinity", "on")
-    out.append(p.n(s))
-    out.append(" : ")
-    p.typed(s.type, _g1(op, kd, "source_size"))
-    out.append(" -> ")
-    p.typed(r.type, _g1(op, kd, "result_size"))
-
-
-def pp_async_slice(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    r = op.results[0]
-    out.append("stream.async.slice ")
-    _on(out, op, "affinity", "on")
-    out.append(p.n(s))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "source_offset")))
-    out.append(" to ")
-    out.append(p.n(_g1(op, kd, "source_end")))
-    out.append("] : ")
-    p.typed(s.type, _g1(op, kd, "source_size"))
-    out.append(" -> ")
-    p.typed(r.type, _g1(op, kd, "result_size"))
-
-
-def _tied(p: _Printer, op: Op, target: Value, size: Value) -> None:
-    """``%target as type{%size}`` (the type of the op's result)."""
-    out = p.out
-    r = op.results[0]
-    out.append(p.n(target))
-    out.append(" as ")
-    p.typed(r.type, size)
-
-
-def pp_async_fill(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    v = _g1(op, kd, "value")
-    t = _g1(op, kd, "target")
-    out.append("stream.async.fill ")
-    _on(out, op, "affinity", "on")
-    out.append(p.n(v))
-    out.append(", ")
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append(" to ")
-    out.append(p.n(_g1(op, kd, "target_end")))
-    out.append(" for ")
-    out.append(p.n(_g1(op, kd, "target_length")))
-    out.append("] : ")
-    out.append(v.type)
-    out.append(" -> ")
-    _tied(p, op, t, _g1(op, kd, "target_size"))
-
-
-def pp_async_update(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    u = _g1(op, kd, "update")
-    t = _g1(op, kd, "target")
-    out.append("stream.async.update ")
-    _on(out, op, "affinity", "on")
-    out.append(p.n(u))
-    out.append(", ")
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append(" to ")
-    out.append(p.n(_g1(op, kd, "target_end")))
-    out.append("] : ")
-    p.typed(u.type, _g1(op, kd, "update_size"))
-    out.append(" -> ")
-    _tied(p, op, t, _g1(op, kd, "target_size"))
-
-
-def pp_async_copy(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    t = _g1(op, kd, "target")
-    out.append("stream.async.copy ")
-    _on(out, op, "affinity", "on")
-    out.append(p.n(s))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "source_offset")))
-    out.append(" to ")
-    out.append(p.n(_g1(op, kd, "source_end")))
-    out.append("], ")
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append(" to ")
-    out.append(p.n(_g1(op, kd, "target_end")))
-    out.append("], ")
-    out.append(p.n(_g1(op, kd, "length")))
-    out.append(" : ")
-    p.typed(s.type, _g1(op, kd, "source_size"))
-    out.append(" -> ")
-    _tied(p, op, t, _g1(op, kd, "target_size"))
-
-
 def _entry_points(p: _Printer, op: Op) -> str:
     """The ``entry_points`` property as the pretty form spells it (kept per text for the print)."""
     eps = op._props["entry_points"]
@@ -1044,8 +950,12 @@ def _entry_points(p: _Printer, op: Op) -> str:
     return r
 
 
-def _dispatch_operands(p: _Printer, ops: list, offs: list, ends: list, lens: list) -> None:
-    """``(%a[%o to %e for %l], %b)``: resource operands with their ranges."""
+def _dispatch_operands(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
+    """custom<DispatchOperands>: ``(%a[%o to %e for %l], %b)``."""
+    ops = _gn(kd, gs, "resource_operands")
+    offs = _gn(kd, gs, "resource_operand_offsets")
+    ends = _gn(kd, gs, "resource_operand_ends")
+    lens = _gn(kd, gs, "resource_operand_lengths")
     out = p.out
     out.append("(")
     k = 0
@@ -1071,8 +981,11 @@ def _is_resource(v: Value) -> bool:
     return t.startswith("!stream.resource<")
 
 
-def _shaped_fn_type(p: _Printer, op: Op, operands: list, sizes: list, rsizes: list) -> None:
-    """``(types{%sizes}) -> (types{%sizes} or tied %operand{%size})``."""
+def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
+    """custom<ShapedFunctionType>: ``(types{%sizes}) -> (types{%sizes} or tied %operand{%size})``."""
+    operands = _gn(kd, gs, "resource_operands")
+    sizes = _gn(kd, gs, "resource_operand_sizes")
+    rsizes = _gn(kd, gs, "result_sizes")
     out = p.out
     out.append("(")
     k = 0
@@ -1106,347 +1019,44 @@ def _shaped_fn_type(p: _Printer, op: Op, operands: list, sizes: list, rsizes: li
     out.append(")")
 
 
-# Ops whose custom form has the attribute dictionary right before the
-# trailing `: type` (no `attributes` keyword), as iree-opt prints them.
-_ATTRS_BEFORE_TYPE = frozenset({"stream.async.dispatch", "stream.async.call", "stream.cmd.call"})
-
-
-def _attrs_before_type(p: _Printer, op: Op) -> None:
-    attrs = op._attrs
-    if attrs:
-        p.out.append(" ")
-        p.out.append(p.dict_text(attrs))
-
-
-# Segment order unpacked by pp_async_dispatch / pp_async_call (_groups).
-assert OPS["stream.async.dispatch"].segment_names == (
-    "workload", "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
-    "resource_operand_ends", "resource_operand_lengths", "result_sizes")
-assert OPS["stream.async.call"].segment_names == OPS["stream.async.dispatch"].segment_names[1:]
-
-
-def pp_async_dispatch(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    work, ops, sizes, offs, ends, lens, rsizes = _groups(op)
-    out.append("stream.async.dispatch ")
-    _on(out, op, "affinity", "on")
-    out.append(_entry_points(p, op))
-    if work:
-        out.append("[")
-        p.names(work)
-        out.append("]")
-    _dispatch_operands(p, ops, offs, ends, lens)
-    _attrs_before_type(p, op)
-    out.append(" : ")
-    _shaped_fn_type(p, op, ops, sizes, rsizes)
-
-
-def pp_async_call(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    ops, sizes, offs, ends, lens, rsizes = _groups(op)
-    out.append("stream.async.call ")
-    _on(out, op, "affinity", "on")
-    out.append(_s(op._props["callee"]))
-    _dispatch_operands(p, ops, offs, ends, lens)
-    _attrs_before_type(p, op)
-    out.append(" : ")
-    _shaped_fn_type(p, op, ops, sizes, rsizes)
-
-
 def _collective_attr(op: Op) -> str:
     a = op._props["op"]
     return a[len("#stream.collective"):] if a.startswith("#stream.collective<") else a
 
 
-def pp_async_collective(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    t = _g1(op, kd, "target")
-    param = _grp(op, kd, "param")
-    pp = f"{op._props.get('_param_kw', 'source')}({p.n(param[0])}) " if param else ""
-    out.append("stream.async.collective")
-    out.append(_collective_attr(op))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "element_count")))
-    out.append("] ")
-    _on(out, op, "affinity", "on")
-    out.append("channel(")
-    out.append(p.n(_g1(op, kd, "channel")))
-    out.append(") ")
-    out.append(pp)
-    out.append(p.n(s))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "source_offset")))
-    out.append(" to ")
-    out.append(p.n(_g1(op, kd, "source_end")))
-    out.append(" for ")
-    out.append(p.n(_g1(op, kd, "source_length")))
-    out.append("], ")
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append(" to ")
-    out.append(p.n(_g1(op, kd, "target_end")))
-    out.append(" for ")
-    out.append(p.n(_g1(op, kd, "target_length")))
-    out.append("] : ")
-    p.typed(s.type, _g1(op, kd, "source_size"))
-    out.append(" -> ")
-    _tied(p, op, t, _g1(op, kd, "target_size"))
-
-
-def pp_async_barrier(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    out.append("stream.async.barrier ")
-    _on(out, op, "affinity", "on")
-    out.append(p.n(s))
-    out.append(" : ")
-    p.typed(s.type, _g1(op, kd, "size"))
-
-
-def pp_async_transfer(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    r = op.results[0]
-    out.append("stream.async.transfer ")
-    _on(out, op, "execution_affinity", "on")
-    out.append(p.n(s))
-    out.append(" : ")
-    p.typed(s.type, _g1(op, kd, "source_size"))
-    a = _prop(op, "source_affinity")
-    if a:
-        out.append(" from(")
-        out.append(_s(a))
-        out.append(")")
-    out.append(" -> ")
-    a = _prop(op, "target_affinity")
-    if a:
-        out.append("to(")
-        out.append(_s(a))
+def _collective_param(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
+    param = _gn(kd, gs, "param")
+    if param:
+        out = p.out
+        out.append(op._props.get("_param_kw", "source"))
+        out.append("(")
+        out.append(p.n(param[0]))
         out.append(") ")
-    p.typed(r.type, _g1(op, kd, "result_size"))
 
 
-def pp_async_alloca(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    r = op.results[0]
-    out.append("stream.async.alloca ")
-    _on(out, op, "affinity", "on")
-    out.append(": ")
-    p.typed(r.type, _g1(op, kd, "storage_size"))
-
-
-def pp_load(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    r = op.results[0]
-    out.append(op.name)
-    out.append(" ")
-    out.append(p.n(s))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "source_offset")))
-    out.append("] : ")
-    p.typed(s.type, _g1(op, kd, "source_size"))
-    out.append(" -> ")
-    out.append(r.type)
-
-
-def pp_async_store(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    v = _g1(op, kd, "value")
-    t = _g1(op, kd, "target")
-    out.append("stream.async.store ")
-    out.append(p.n(v))
-    out.append(", ")
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append("] : ")
-    out.append(v.type)
-    out.append(" -> ")
-    _tied(p, op, t, _g1(op, kd, "target_size"))
-
-
-def pp_resource_store(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    v = _g1(op, kd, "value")
-    t = _g1(op, kd, "target")
-    out.append("stream.resource.store ")
-    out.append(p.n(v))
-    out.append(", ")
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append("] : ")
-    out.append(v.type)
-    out.append(" -> ")
-    p.typed(t.type, _g1(op, kd, "target_size"))
-
-
-def pp_yield(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    vals = _grp(op, kd, "resource_operands")
-    if not vals:
-        out.append("stream.yield")
-        return
-    sizes = _grp(op, kd, "resource_operand_sizes")
-    out.append("stream.yield ")
-    p.names(vals)
-    out.append(" : ")
-    n = min(len(vals), len(sizes))
-    for k in range(n):
-        if k:
-            out.append(", ")
-        v = vals[k]
-        p.typed(v.type, sizes[k])
-
-
-def pp_join(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    r = op.results[0]
-    out.append("stream.timepoint.join max(")
-    p.names(op.operands)
-    out.append(") => ")
-    out.append(r.type)
-
-
-def pp_resource_alloc(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    r = op.results[0]
-    out.append("stream.resource.alloc uninitialized " if _prop(op, "uninitialized") else "stream.resource.alloc ")
-    _on(out, op, "affinity", "on")
-    out.append(": ")
-    p.typed(r.type, _g1(op, kd, "storage_size"))
-
-
-def pp_resource_alloca(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    out.append("stream.resource.alloca uninitialized indeterminate " if _prop(op, "indeterminate_lifetime")
-               else "stream.resource.alloca uninitialized ")
-    _on(out, op, "affinity", "on")
-    if not _await(p, op, kd, True):
-        out.append(": ")
-    r = op.results[0]
-    p.typed(r.type, _g1(op, kd, "storage_size"))
-    out.append(" => ")
-    r = op.results[1]
-    out.append(r.type)
-
-
-def pp_resource_dealloca(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    v = _g1(op, kd, "operand")
-    out.append("stream.resource.dealloca origin " if _prop(op, "prefer_origin") else "stream.resource.dealloca ")
-    _on(out, op, "affinity", "on")
-    _await(p, op, kd, True)
-    out.append(p.n(v))
-    out.append(" : ")
-    p.typed(v.type, _g1(op, kd, "operand_size"))
-    out.append(" => ")
-    r = op.results[0]
-    out.append(r.type)
-
-
-def pp_resource_pack(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    off = _grp(op, kd, "offset")
-    o = f"offset({p.n(off[0])}) " if off else ""
+def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
     iv = op._props["lifetime_intervals"]
-    sizes = _grp(op, kd, "dynamic_slice_sizes")
+    sizes = _gn(kd, gs, "dynamic_slice_sizes")
     lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
     body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
-    out = p.out
     r = op.results[0]
-    out.append("stream.resource.pack ")
-    _on(out, op, "affinity", "on")
-    out.append(f"{o}slices({{{body}}}) : {r.type}")
+    p.out.append(f"slices({{{body}}}) : {r.type}")
 
 
-def pp_resource_constants(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    sizes = _grp(op, kd, "result_sizes")
+def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
+    sizes = _gn(kd, gs, "result_sizes")
     vals = op._props["values"]
     lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
-    out = p.out
     r = op.results[-1]
-    out.append("stream.resource.constants ")
-    _on(out, op, "affinity", "on")
-    out.append(":\n" + ",\n".join(lines) + f"\n{ind}{IND}{IND}=> {r.type}")
+    p.out.append(":\n" + ",\n".join(lines) + f"\n{ind}{IND}{IND}=> {r.type}")
 
 
-def pp_resource_subview(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    r = op.results[0]
-    out.append("stream.resource.subview ")
-    out.append(p.n(s))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "source_offset")))
-    out.append("] : ")
-    p.typed(s.type, _g1(op, kd, "source_size"))
-    out.append(" -> ")
-    p.typed(r.type, _g1(op, kd, "result_size"))
-
-
-def pp_cmd_fill(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    v = _g1(op, kd, "value")
-    t = _g1(op, kd, "target")
-    out.append("stream.cmd.fill ")
-    out.append(p.n(v))
-    out.append(", ")
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append(" for ")
-    out.append(p.n(_g1(op, kd, "target_length")))
-    out.append("] : ")
-    out.append(v.type)
-    out.append(" -> ")
-    p.typed(t.type, _g1(op, kd, "target_size"))
-
-
-def pp_cmd_copy(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    s = _g1(op, kd, "source")
-    t = _g1(op, kd, "target")
-    out.append("stream.cmd.copy ")
-    out.append(p.n(s))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "source_offset")))
-    out.append("], ")
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append("], ")
-    out.append(p.n(_g1(op, kd, "length")))
-    out.append(" : ")
-    p.typed(s.type, _g1(op, kd, "source_size"))
-    out.append(" -> ")
-    p.typed(t.type, _g1(op, kd, "target_size"))
-
-
-def _cmd_range(p: _Printer, op: Op, kd: _Kind, kw: str | None) -> None:
-    out = p.out
-    t = _g1(op, kd, "target")
-    out.append(op.name)
-    out.append(" ")
-    if kw:
-        _on(out, op, "source_affinity", kw)
-    out.append(p.n(t))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "target_offset")))
-    out.append(" for ")
-    out.append(p.n(_g1(op, kd, "target_length")))
-    out.append("] : ")
-    p.typed(t.type, _g1(op, kd, "target_size"))
-
-
-def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    """``{\\n  rw %r[%o for %l] : type{%size},\\n ...}`` of a command dispatch or collective."""
-    res = _grp(op, kd, "resources")
-    sizes = _grp(op, kd, "resource_sizes")
-    offs = _grp(op, kd, "resource_offsets")
-    lens = _grp(op, kd, "resource_lengths")
+def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
+    """custom<DispatchResources>: ``{\\n  rw %r[%o for %l] : type{%size},\\n ...}``."""
+    res = _gn(kd, gs, "resources")
+    sizes = _gn(kd, gs, "resource_sizes")
+    offs = _gn(kd, gs, "resource_offsets")
+    lens = _gn(kd, gs, "resource_lengths")
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
@@ -1471,39 +1081,13 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     out.append("}")
 
 
-def pp_cmd_dispatch(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    work = _grp(op, kd, "workload")
-    uni = _grp(op, kd, "uniform_operands")
-    out.append("stream.cmd.dispatch ")
-    out.append(_entry_points(p, op))
-    if work:
-        out.append("[")
-        p.names(work)
-        out.append("]")
-    if uni:
-        out.append("(")
-        p.names(uni)
-        out.append(" : ")
-        for k in range(len(uni)):
-            if k:
-                out.append(", ")
-            v = uni[k]
-            out.append(v.type)
-        out.append(") ")
-    else:
-        out.append(" ")
-    _dispatch_resources(p, op, kd, ind)
-
-
-def pp_cmd_call(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    ops = _grp(op, kd, "resource_operands")
-    offs = _grp(op, kd, "resource_operand_offsets")
-    lens = _grp(op, kd, "resource_operand_lengths")
+def _call_operands(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
+    """``(ro %x[%o for %l], %prim)`` of ``stream.cmd.call``."""
+    ops = _gn(kd, gs, "resource_operands")
+    offs = _gn(kd, gs, "resource_operand_offsets")
+    lens = _gn(kd, gs, "resource_operand_lengths")
     acc = _prop(op, "resource_operand_accesses") or []
     out = p.out
-    out.append("stream.cmd.call ")
-    out.append(_s(op._props["callee"]))
     out.append("(")
     k = 0
     for j in range(len(ops)):
@@ -1523,148 +1107,40 @@ def pp_cmd_call(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         else:
             out.append(p.n(v))
     out.append(")")
-    _attrs_before_type(p, op)
-    out.append(" : ")
-    _shaped_fn_type(p, op, ops, _grp(op, kd, "resource_operand_sizes"), _grp(op, kd, "result_sizes"))
 
 
-def pp_cmd_collective(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    out = p.out
-    param = _grp(op, kd, "param")
-    pp = f"param({p.n(param[0])} : {param[0].type}) " if param else ""
-    out.append("stream.cmd.collective")
-    out.append(_collective_attr(op))
-    out.append("[")
-    out.append(p.n(_g1(op, kd, "element_count")))
-    out.append("] channel(")
-    out.append(p.n(_g1(op, kd, "channel")))
-    out.append(") ")
-    out.append(pp)
-    _dispatch_resources(p, op, kd, ind)
-
-
-# The pretty printer of each known op, by number (_Kind.code): _pretty tests
-# the numbers in this order, the most frequent ops first.
-_PP_NAMES = (
-    "stream.async.dispatch",  # 0
-    "stream.async.splat",
-    "stream.async.clone",
-    "stream.async.call",
-    "stream.yield",
-    "stream.async.concurrent",  # 5
-    "stream.async.slice",
-    "stream.async.copy",
-    "stream.async.fill",
-    "stream.async.update",
-    "stream.async.transfer",  # 10
-    "stream.async.constant",
-    "stream.async.alloca",
-    "stream.async.collective",
-    "stream.async.barrier",
-    "stream.cmd.dispatch",  # 15
-    "stream.cmd.copy",
-    "stream.cmd.fill",
-    "stream.cmd.execute",
-    "stream.cmd.concurrent",
-    "stream.cmd.serial",  # 20
-    "stream.resource.alloca",
-    "stream.resource.dealloca",
-    "stream.resource.pack",
-    "stream.resource.subview",
-    "stream.timepoint.join",  # 25
-    "stream.async.execute",
-    "stream.async.load",
-    "stream.async.store",
-    "stream.resource.alloc",
-    "stream.resource.constants",  # 30
-    "stream.resource.load",
-    "stream.resource.store",
-    "stream.cmd.flush",
-    "stream.cmd.invalidate",
-    "stream.cmd.discard",  # 35
-    "stream.cmd.call",
-    "stream.cmd.collective",
-)
-
-
-def _pretty(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    c = kd.code
+def _custom(p: _Printer, op: Op, kd: _Kind, ind: str, c: Py_ssize_t, gs: list) -> None:
+    """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES)."""
     if c == 0:
-        pp_async_dispatch(p, op, kd, ind)
+        p.out.append(_entry_points(p, op))
     elif c == 1:
-        pp_async_splat(p, op, kd, ind)
+        _dispatch_operands(p, op, kd, gs)
     elif c == 2:
-        pp_async_clone(p, op, kd, ind)
+        _shaped_fn_type(p, op, kd, gs)
     elif c == 3:
-        pp_async_call(p, op, kd, ind)
+        p.out.append(_s(op._props["callee"]))
     elif c == 4:
-        pp_yield(p, op, kd, ind)
+        _resource_region(p, op, kd, ind, True, gs)
     elif c == 5:
-        pp_async_concurrent(p, op, kd, ind)
+        _resource_region(p, op, kd, ind, False, gs)
     elif c == 6:
-        pp_async_slice(p, op, kd, ind)
+        p.out.append(_s(op._props["value"]))
     elif c == 7:
-        pp_async_copy(p, op, kd, ind)
+        p.out.append(_collective_attr(op))
     elif c == 8:
-        pp_async_fill(p, op, kd, ind)
+        _collective_param(p, op, kd, gs)
     elif c == 9:
-        pp_async_update(p, op, kd, ind)
+        _pack_slices(p, op, kd, ind, gs)
     elif c == 10:
-        pp_async_transfer(p, op, kd, ind)
+        _constant_values(p, op, kd, ind, gs)
     elif c == 11:
-        pp_async_constant(p, op, kd, ind)
+        _dispatch_resources(p, op, kd, ind, gs)
     elif c == 12:
-        pp_async_alloca(p, op, kd, ind)
-    elif c == 13:
-        pp_async_collective(p, op, kd, ind)
-    elif c == 14:
-        pp_async_barrier(p, op, kd, ind)
-    elif c == 15:
-        pp_cmd_dispatch(p, op, kd, ind)
-    elif c == 16:
-        pp_cmd_copy(p, op, kd, ind)
-    elif c == 17:
-        pp_cmd_fill(p, op, kd, ind)
-    elif c == 18:
-        pp_cmd_execute(p, op, kd, ind)
-    elif c == 19 or c == 20:
-        pp_cmd_region(p, op, kd, ind)
-    elif c == 21:
-        pp_resource_alloca(p, op, kd, ind)
-    elif c == 22:
-        pp_resource_dealloca(p, op, kd, ind)
-    elif c == 23:
-        pp_resource_pack(p, op, kd, ind)
-    elif c == 24:
-        pp_resource_subview(p, op, kd, ind)
-    elif c == 25:
-        pp_join(p, op, kd, ind)
-    elif c == 26:
-        pp_async_execute(p, op, kd, ind)
-    elif c == 27:
-        pp_load(p, op, kd, ind)
-    elif c == 28:
-        pp_async_store(p, op, kd, ind)
-    elif c == 29:
-        pp_resource_alloc(p, op, kd, ind)
-    elif c == 30:
-        pp_resource_constants(p, op, kd, ind)
-    elif c == 31:
-        pp_load(p, op, kd, ind)
-    elif c == 32:
-        pp_resource_store(p, op, kd, ind)
-    elif c == 33:
-        _cmd_range(p, op, kd, "to")
-    elif c == 34:
-        _cmd_range(p, op, kd, "from")
-    elif c == 35:
-        _cmd_range(p, op, kd, None)
-    elif c == 36:
-        pp_cmd_call(p, op, kd, ind)
-    elif c == 37:
-        pp_cmd_collective(p, op, kd, ind)
+        _call_operands(p, op, kd, gs)
     else:
         raise KeyError(op.name)
 
 
-_KINDS = {name: _Kind(_PP_NAMES.index(name) if name in _PP_NAMES else -1, d) for name, d in OPS.items()}
+assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
+        F_OPT, F_ELSE, F_ATTR_DICT, F_REGION, F_CUSTOM) == tuple(range(15))  # the numbers _pp_format tests
+_KINDS = {name: _Kind(d) for name, d in OPS.items()}
