@@ -212,11 +212,16 @@ def test_first_fit_pass_matches_reference_in_any_order(problem, rnd):
         assert total == max((ref[i] + z[i] for i in nonzero), default=0)
 
 
-@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 20)), min_size=1, max_size=40))
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 20)), min_size=1, max_size=40),
+       st.sampled_from([0, 1, 5000, 1 << 39]))
 @settings(max_examples=100, deadline=None)
-def test_conflict_degree_counts_meeting_lifetimes(lifetimes):
+def test_conflict_degree_counts_meeting_lifetimes(lifetimes, scale):
+    # scale 0 and 1: a short time span (counted); 5000 and 2**39: a span
+    # beyond ~4n (sorted and binary-searched)
     s = np.array([a for a, _ in lifetimes], dtype=np.int64)
     e = s + np.array([b for _, b in lifetimes], dtype=np.int64)
+    if scale > 1:
+        s, e = s * scale, e * scale + scale // 2
     expect = [sum(1 for j in range(len(s)) if j != i and s[j] <= e[i] and s[i] <= e[j])
               for i in range(len(s))]
     assert _bestfit._bf_conflict_degree(s, e).tolist() == expect
@@ -522,7 +527,7 @@ QUALITY = {
     "resnet50.csv": 1.0031,
     "G_1.csv": 1.0,
     "pangu_2.6B.csv": 1.0076,
-    "Y_1.csv": 1.0042,  # above _BF_PORTFOLIO_MAX_N: the sweep and the two size-class orders
+    "Y_1.csv": 1.0042,
     "S_1.csv": 1.0134,
 }
 
@@ -626,6 +631,21 @@ def test_portfolio_same_plan_whatever_the_threads(monkeypatch, threads):
     for (o1, t1), (o2, t2) in zip(plans[1], plans[threads]):
         assert t1 == t2 and o1.tolist() == o2.tolist()
         assert sweep_conflict(s, e, z, o1) is None
+
+
+def test_effort_one_plan_whatever_the_run_order(monkeypatch):
+    # _BF_RUN_ORDER only decides how early the cutoffs tighten: the plan is
+    # still the earliest lowest one of effort 1's passes
+    s, e, z = random_buffers(2000, seed=7)
+    z = (z + 63) // 64 * 64
+    plans = []
+    for order in (_bestfit._BF_RUN_ORDER, tuple(range(9)), tuple(range(8, -1, -1))):
+        monkeypatch.setattr(_bestfit, "_BF_RUN_ORDER", order)
+        plans.append(run(s, e, z, alignment=64))
+    assert sorted(_bestfit._BF_RUN_ORDER) == list(range(9))
+    for offsets, total in plans[1:]:
+        assert total == plans[0][1] and offsets.tolist() == plans[0][0].tolist()
+    assert sweep_conflict(s, e, z, plans[0][0]) is None
 
 
 def ref_default_orders(s, e, z):
