@@ -358,7 +358,8 @@ def _bf_orders(starts, ends, sizes):
 def _bf_conflict_degree(starts, ends):
     """How many other lifetimes meet each one: n - 1 minus those that end
     before it starts and those that start after it ends; O(n log n), or
-    O(n + span) by counting when the time span is at most ~4n.  Pure
+    O(n + span) by counting from 256 buffers when the time span is at most
+    ~4n.  Pure
     Python: [sum(s <= ends[i] and starts[i] <= e for s, e in zip(starts,
     ends)) - 1 for i in range(n)]."""
     n = len(starts)
@@ -366,9 +367,10 @@ def _bf_conflict_degree(starts, ends):
         return np.zeros(0, dtype=np.int64)
     first = int(starts.min())
     span = int(ends.max()) - first + 1
-    if span <= 4 * n + 1024:
+    if n >= 256 and span <= 4 * n + 1024:
         # few distinct times: counts of starts and ends at or before each
-        # time, O(n + span), instead of two sorts and binary searches
+        # time, O(n + span), instead of two sorts and binary searches (below
+        # 256 buffers numpy's per-call cost decides, and there are fewer calls)
         s0 = starts - first
         cs = np.cumsum(np.bincount(s0, minlength=span))    # starts <= t
         ce = np.zeros(span + 1, dtype=np.int64)             # ends < t
@@ -945,6 +947,18 @@ def _bf_large_orders(starts, ends, sizes, Py_ssize_t k):
     return orders
 
 
+def _bf_octave_longest(starts, ends, sizes):
+    """Octave size classes largest first, longest lifetime first inside a
+    class, ties by index: the first of _bf_large_orders (same permutation)
+    with fewer numpy calls on small problems.  Pure Python equivalent::
+
+        sorted(range(n), key=lambda i: (-floor(log2(max(sizes[i], 1))),
+                                        starts[i] - ends[i], i))
+    """
+    octave = np.floor(np.log2(np.maximum(sizes.astype(np.float64), 1.0))).astype(np.int64)
+    return _bf_pack2(-octave, starts - ends)
+
+
 # Share of the bytes that _bf_large leaves to the sweep: the buffers below the
 # size at which the smallest ones add up to 1/4096 of the sum of all sizes.
 # Stacked on top, they cost up to that share of the total: 1/256 gave up
@@ -1321,7 +1335,7 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     # effort 1: the same nine passes at every size up to _BF_LARGE_N, so the
     # work per buffer does not jump with n
     cands = _bf_default_orders(starts, ends, sizes)
-    cands.append((_bf_large_orders(starts, ends, sizes, 1)[0], False))
+    cands.append((_bf_octave_longest(starts, ends, sizes), False))
     run_order = _BF_RUN_ORDER
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
