@@ -212,13 +212,20 @@ def test_first_fit_pass_matches_reference_in_any_order(problem, rnd):
         assert total == max((ref[i] + z[i] for i in nonzero), default=0)
 
 
-@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 20)), min_size=1, max_size=40))
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 20)), min_size=1, max_size=40),
+       st.sampled_from([1, 5000, 1 << 39]), st.booleans())
 @settings(max_examples=100, deadline=None)
-def test_conflict_degree_counts_meeting_lifetimes(lifetimes):
+def test_conflict_degree_counts_meeting_lifetimes(lifetimes, scale, many):
+    # from 256 buffers on a short time span the degrees are counted; a span
+    # beyond ~4n (scale 5000, 2**39) or fewer buffers: sorted and searched
     s = np.array([a for a, _ in lifetimes], dtype=np.int64)
     e = s + np.array([b for _, b in lifetimes], dtype=np.int64)
-    expect = [sum(1 for j in range(len(s)) if j != i and s[j] <= e[i] and s[i] <= e[j])
-              for i in range(len(s))]
+    if many:
+        k = -(-256 // len(s))
+        s, e = np.tile(s, k), np.tile(e, k)
+    if scale > 1:
+        s, e = s * scale, e * scale + scale // 2
+    expect = (((s[None, :] <= e[:, None]) & (s[:, None] <= e[None, :])).sum(axis=1) - 1).tolist()
     assert _bestfit._bf_conflict_degree(s, e).tolist() == expect
 
 
@@ -508,7 +515,7 @@ def test_sentinel_lifetimes():
 # issue #2's target).
 QUALITY = {
     "A.1048576.csv": 1.2715,
-    "B.1048576.csv": 1.2383,
+    "B.1048576.csv": 1.2189,
     "C.1048576.csv": 1.2936,
     "D.1048576.csv": 1.2524,
     "E.1048576.csv": 1.2999,
@@ -522,7 +529,7 @@ QUALITY = {
     "resnet50.csv": 1.0031,
     "G_1.csv": 1.0,
     "pangu_2.6B.csv": 1.0076,
-    "Y_1.csv": 1.0042,  # above _BF_PORTFOLIO_MAX_N: the sweep and the two size-class orders
+    "Y_1.csv": 1.0037,
     "S_1.csv": 1.0134,
 }
 
@@ -626,6 +633,32 @@ def test_portfolio_same_plan_whatever_the_threads(monkeypatch, threads):
     for (o1, t1), (o2, t2) in zip(plans[1], plans[threads]):
         assert t1 == t2 and o1.tolist() == o2.tolist()
         assert sweep_conflict(s, e, z, o1) is None
+
+
+@pytest.mark.parametrize("n,seed", [(50, 1), (700, 2), (5000, 3)])
+def test_octave_longest_is_the_first_large_order(n, seed):
+    s, e, z = random_buffers(n, seed=seed)
+    z[::7] = 0   # class 0 with the size-1 buffers
+    got = _bestfit._bf_octave_longest(s, e, z)
+    octave = np.floor(np.log2(np.maximum(z.astype(np.float64), 1.0))).astype(np.int64)
+    expect = sorted(range(n), key=lambda i: (-int(octave[i]), int(s[i]) - int(e[i]), i))
+    assert got.tolist() == expect
+    assert got.tolist() == _bestfit._bf_large_orders(s, e, z, 1)[0].tolist()
+
+
+def test_effort_one_plan_whatever_the_run_order(monkeypatch):
+    # _BF_RUN_ORDER only decides how early the cutoffs tighten: the plan is
+    # still the earliest lowest one of effort 1's passes
+    s, e, z = random_buffers(2000, seed=7)
+    z = (z + 63) // 64 * 64
+    plans = []
+    for order in (_bestfit._BF_RUN_ORDER, tuple(range(9)), tuple(range(8, -1, -1))):
+        monkeypatch.setattr(_bestfit, "_BF_RUN_ORDER", order)
+        plans.append(run(s, e, z, alignment=64))
+    assert sorted(_bestfit._BF_RUN_ORDER) == list(range(9))
+    for offsets, total in plans[1:]:
+        assert total == plans[0][1] and offsets.tolist() == plans[0][0].tolist()
+    assert sweep_conflict(s, e, z, plans[0][0]) is None
 
 
 def ref_default_orders(s, e, z):

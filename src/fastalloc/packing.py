@@ -260,11 +260,12 @@ def pack(
       more passes, each costing about the same per buffer at every size:
 
       - ``effort=0``: one O(n log n) pass in first-use order.
-      - ``effort=1`` (default): that pass and 8 more (omnimalloc's greedy
-        orders in first fit: conflicts x size, size, lifetime, first use,
-        conflicts, area; two size-class orders in best fit), the lowest peak
-        kept, so never looser than omnimalloc's ``greedy_by_size`` or
-        ``omni`` up to tie breaks; about 10x effort 0.  Above 2*10^5
+      - ``effort=1`` (default): that pass and 9 more at every size
+        (omnimalloc's greedy orders in first fit: conflicts x size, size,
+        lifetime, first use, conflicts, area; three size-class orders in
+        best fit), the lowest peak kept, so never looser than omnimalloc's
+        ``greedy_by_size`` or ``omni`` up to tie breaks; about 10x effort
+        0.  Above 2*10^5
         buffers, one pass per time chunk over the buffers that hold all but
         1/4096 of the bytes (the chunk of the peak retried in other orders),
         the smallest ones swept on top, on 2 threads (the plan does not

@@ -357,10 +357,25 @@ def _bf_orders(starts, ends, sizes):
 
 def _bf_conflict_degree(starts, ends):
     """How many other lifetimes meet each one: n - 1 minus those that end
-    before it starts and those that start after it ends; O(n log n).  Pure
+    before it starts and those that start after it ends; O(n log n), or
+    O(n + span) by counting from 256 buffers when the time span is at most
+    ~4n.  Pure
     Python: [sum(s <= ends[i] and starts[i] <= e for s, e in zip(starts,
     ends)) - 1 for i in range(n)]."""
     n = len(starts)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    first = int(starts.min())
+    span = int(ends.max()) - first + 1
+    if n >= 256 and span <= 4 * n + 1024:
+        # few distinct times: counts of starts and ends at or before each
+        # time, O(n + span), instead of two sorts and binary searches (below
+        # 256 buffers numpy's per-call cost decides, and there are fewer calls)
+        s0 = starts - first
+        cs = np.cumsum(np.bincount(s0, minlength=span))    # starts <= t
+        ce = np.zeros(span + 1, dtype=np.int64)             # ends < t
+        np.cumsum(np.bincount(ends - first, minlength=span), out=ce[1:])
+        return (n - 1) - ce[s0] - (n - cs[ends - first])
     ss = np.sort(starts)
     es = np.sort(ends)
     return (n - 1) - np.searchsorted(es, starts, "left") - (n - np.searchsorted(ss, ends, "right"))
@@ -899,10 +914,13 @@ _BF_LARGE_N = 200_000
 _BF_THREADS_MIN_N = 2000
 
 
-# Above this many buffers effort 1 tries the sweep and the two size-class orders
-# of _bf_large_orders only: on large random and trace problems they beat the
-# eight-pass portfolio (which is tuned on small hard sets) at a quarter of its cost.
-_BF_PORTFOLIO_MAX_N = 30_000
+# The order in which effort 1 starts its passes (indices into
+# _bf_default_orders plus the size-class order of _bf_large_orders, 8): the
+# most frequent winners on the random workload first (first fit by conflicts
+# x size, then by size; best fit by 1.5 and by 1 classes per octave), so that
+# the others mostly stop early at their cutoff.  The plan does not depend
+# on it.
+_BF_RUN_ORDER = (0, 1, 3, 8, 2, 4, 5, 6, 7)
 
 
 def _bf_large_orders(starts, ends, sizes, Py_ssize_t k):
@@ -927,6 +945,18 @@ def _bf_large_orders(starts, ends, sizes, Py_ssize_t k):
         else:
             orders.append(np.lexsort((np.arange(n), -span, -cls)))
     return orders
+
+
+def _bf_octave_longest(starts, ends, sizes):
+    """Octave size classes largest first, longest lifetime first inside a
+    class, ties by index: the first of _bf_large_orders (same permutation)
+    with fewer numpy calls on small problems.  Pure Python equivalent::
+
+        sorted(range(n), key=lambda i: (-floor(log2(max(sizes[i], 1))),
+                                        starts[i] - ends[i], i))
+    """
+    octave = np.floor(np.log2(np.maximum(sizes.astype(np.float64), 1.0))).astype(np.int64)
+    return _bf_pack2(-octave, starts - ends)
 
 
 # Share of the bytes that _bf_large leaves to the sweep: the buffers below the
@@ -1225,12 +1255,14 @@ def _bf_large(starts, ends, sizes):
 
 
 def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
-                  int64_t target):
+                  int64_t target, run_order=None, bint threaded=True):
     """The lowest peak of the (order, first fit?) passes `cands` and of the
     plan `best` (peak best_total, tried before them): (offsets, peak, order,
     first), order None when `best` wins.  Ties go to the earliest; same
-    result whatever the threads.  P (on `leaves`) runs passes, and one more
-    packer like it per extra thread.
+    result whatever the threads and whatever `run_order` (the indices of
+    `cands` in the order the passes are started; default 0, 1, ...: it only
+    decides how early the cutoffs tighten).  P (on `leaves`) runs passes,
+    and, with `threaded`, one more packer like it per extra thread.
 
     The passes run as tasks of a _BfPool; each starts with a cutoff from the
     best peak so far, found by pass j: that peak - 1 if j is earlier (a tie
@@ -1243,7 +1275,9 @@ def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
     state = [best_total, -1, best, None, False]
     free = [P]
     # small problems in this thread: starting a helper costs more than a pass
-    threads = max(_BF_THREADS, 1) if n >= _BF_THREADS_MIN_N else 1
+    threads = max(_BF_THREADS, 1) if threaded and n >= _BF_THREADS_MIN_N else 1
+    if run_order is None:
+        run_order = range(len(cands))
     for k in range(1, min(threads, len(cands))):
         free.append(_BfPacker(None, None, sizes, P.use_bk, -1, leaves=leaves))
 
@@ -1268,9 +1302,9 @@ def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
                 state[:] = [t, k, work, order, first]
 
     if threads > 1:
-        _bf_parallel([lambda k=k: task(k) for k in range(len(cands))])
+        _bf_parallel([lambda k=k: task(k) for k in run_order])
     else:
-        for k in range(len(cands)):
+        for k in run_order:
             task(k)
     return state[2], state[0], state[3], state[4]
 
@@ -1298,15 +1332,19 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     # without the local search, passes run on time buckets when they can
     leaves = _bf_leaves(starts, ends)
     cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, -1, leaves=leaves)
-    cands = []
-    if n > _BF_PORTFOLIO_MAX_N:
-        cands = [(o, False) for o in _bf_large_orders(starts, ends, sizes, 2)]
-    if effort >= 2 or n <= _BF_PORTFOLIO_MAX_N:
-        cands += _bf_default_orders(starts, ends, sizes)
+    # effort 1: the same nine passes at every size up to _BF_LARGE_N, so the
+    # work per buffer does not jump with n
+    cands = _bf_default_orders(starts, ends, sizes)
+    cands.append((_bf_octave_longest(starts, ends, sizes), False))
+    run_order = _BF_RUN_ORDER
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
+        run_order = list(run_order) + list(range(len(run_order), len(cands)))
+    # effort 1 on one thread: run one after the other, the passes after the
+    # first winner mostly stop early at its cutoff, which two passes at once
+    # lose (and the machine may have no idle core)
     best, best_total, best_order, best_first = _bf_portfolio(
-        P, leaves, sizes, cands, best, best_total, target)
+        P, leaves, sizes, cands, best, best_total, target, run_order, effort >= 2)
     if best_total <= target:
         return best, best_total
     large = _bf_large(starts, ends, sizes) if n > _BF_LARGE_N else None
@@ -1355,11 +1393,10 @@ def _bf_start_passes(starts, ends, sizes):
     """The (order, first fit?) passes effort 2 adds to effort 1, first-fit
     ones first (each about half a best-fit pass's cost, and on the random
     workload above 10^4 buffers the more frequent winners), then best fit;
-    inside each group effort 2's order.  Above _BF_PORTFOLIO_MAX_N buffers
-    effort 1's own eight passes lead (effort 1 runs only the large orders
-    there)."""
+    inside each group effort 2's order.  Above _BF_LARGE_N buffers
+    effort 1's own eight passes lead (effort 1 is _bf_large there)."""
     n = len(sizes)
-    extra = [] if n <= _BF_PORTFOLIO_MAX_N else list(_bf_default_orders(starts, ends, sizes))
+    extra = [] if n <= _BF_LARGE_N else list(_bf_default_orders(starts, ends, sizes))
     orders = _bf_orders(starts, ends, sizes)
     return extra + [(o, True) for o in orders] + [(o, False) for o in orders]
 
@@ -1422,12 +1459,14 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
     * effort 0: first use, larger first; with that order the placed buffers
       that meet the next one are the live ones, so a simulated malloc heap
       (_pack_sweep) does the pass in O(n log n).
-    * effort 1 (default): the sweep and the 8 passes of
-      _bf_default_orders (omnimalloc's greedy orders in first fit, two
-      size-class orders in best fit), keeping the lowest peak (the earliest
-      on ties) as XLA's heap simulator does; a pass stops as soon as it
-      exceeds the best peak so far, and the whole as soon as a peak meets
-      the lower bound.  Above _BF_LARGE_N buffers, _bf_large instead: the
+    * effort 1 (default): the sweep, the 8 passes of _bf_default_orders
+      (omnimalloc's greedy orders in first fit, two size-class orders in
+      best fit) and best fit by octave class, longest first (the first of
+      _bf_large_orders), keeping the lowest peak (the earliest on ties) as
+      XLA's heap simulator does; the same passes at every size, one after
+      the other (in _BF_RUN_ORDER), a pass stops as soon as it exceeds the
+      best peak so far, and the whole as soon as a peak meets the lower
+      bound.  Above _BF_LARGE_N buffers, _bf_large instead: the
       buffers holding all but 1/4096 of the bytes packed in independent time
       chunks (_bf_chunked: one pass each, the chunk of the peak retried in
       other orders), the smallest ones swept on top, on 2 threads.
