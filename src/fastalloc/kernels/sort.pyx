@@ -2,12 +2,11 @@
 """Sorting kernels shared by the other kernels.
 
 * ``_argsort_stable(keys)``: indices sorting int64 keys ascending, ties by
-  index (``np.argsort(keys, kind="stable")``), by counting sort when the keys
-  span few values.
+  index (``np.argsort(keys, kind="stable")``), as numpy: ``_argsort_into``.
 * ``_i64_sort(a, tmp, n)`` (cdef, ``sort.pxd``): in-place ascending sort of
   int64 keys (``a[:n] = sorted(a[:n])``); ``_py_i64_sort`` exposes it to tests.
-* ``_argsort_into(keys, n, out)`` (cdef, ``sort.pxd``): ``_argsort_stable``
-  over pointers, without numpy; ``_py_argsort`` exposes it to tests.
+* ``_argsort_into(keys, n, out)`` (cdef, ``sort.pxd``): the same over
+  pointers, without numpy; ``_py_argsort`` exposes it to tests.
 * ``_dense_ranks(a, b)``: each key's rank among the distinct keys of both.
 
 numpy is imported only by the functions that return numpy arrays (see
@@ -23,10 +22,10 @@ from fastalloc.kernels._buf cimport new_i64
 
 def _argsort_stable(keys):
     """Indices that sort int64 ``keys`` ascending, ties by index (numpy's
-    ``argsort(kind="stable")``).  Op indices span little more than n values,
-    so a counting sort, O(n + span), does it when the span is at most 4n;
-    otherwise numpy's radix/merge sort.  Shared by every sweep of the kernels.
-    Pure Python equivalent::
+    ``argsort(kind="stable")``), as a numpy array: :func:`_argsort_into` (a
+    counting sort when the keys span at most about 4n values, as op indices
+    do; else a stable merge sort) coerced and wrapped for numpy callers.
+    Shared by every sweep of the kernels.  Pure Python equivalent::
 
         sorted(range(len(keys)), key=lambda i: (keys[i], i))
     """
@@ -34,27 +33,12 @@ def _argsort_stable(keys):
 
     k = np.ascontiguousarray(keys, dtype=np.int64)
     cdef int64_t n = k.shape[0]
-    if n == 0:
-        return np.zeros(0, dtype=np.int64)
-    lo = int(k.min())
-    span = int(k.max()) - lo + 1
-    if span > 4 * n + 1024:
-        return np.argsort(k, kind="stable").astype(np.int64, copy=False)
-    count_arr = np.zeros(span + 1, dtype=np.int64)
     out_arr = np.empty(n, dtype=np.int64)
+    if n == 0:
+        return out_arr
     cdef const int64_t[::1] kv = k
-    cdef int64_t[::1] count = count_arr
     cdef int64_t[::1] out = out_arr
-    cdef int64_t base = lo, i, c, nspan = span
-    with nogil:
-        for i in range(n):
-            count[kv[i] - base + 1] += 1
-        for c in range(nspan):
-            count[c + 1] += count[c]
-        for i in range(n):
-            c = kv[i] - base
-            out[count[c]] = i
-            count[c] += 1
+    _argsort_into(&kv[0], n, &out[0])
     return out_arr
 
 
@@ -128,9 +112,9 @@ def _py_i64_sort(const int64_t[::1] keys):
 
 cdef int _argsort_into(const int64_t* keys, int64_t n, int64_t* out) except -1 nogil:
     """``out[:n]`` = the indices that sort ``keys[:n]`` ascending, ties by
-    index: ``_argsort_stable``'s result, computed the same way when the keys
-    span at most 4n + 1024 values (counting sort), else by a bottom-up merge
-    sort of the indices (a tie keeps the left run's index first).  Pure
+    index (the kernel behind ``_argsort_stable``): a counting sort when the
+    keys span at most 4n + 1024 values, else a bottom-up merge sort of the
+    indices (a tie keeps the left run's index first).  Pure
     Python equivalent::
 
         out[:n] = sorted(range(n), key=lambda i: (keys[i], i))
