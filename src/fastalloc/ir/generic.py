@@ -14,6 +14,7 @@ from typing import Any
 
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import split_top_level
+from fastalloc.ir.rewriter import BINARY_INDEX_TMPL
 
 __all__ = ["generic_template"]
 
@@ -119,8 +120,8 @@ def generic_template(op: Any) -> list | None:
     name = op.name
     if name.startswith("stream.cmd.parameter."):  # made by fastalloc.passes.parameters
         return op._props.get("_generic_tmpl") if op._props else None
-    if name in ("arith.addi", "util.align") and tmpl == [f"{name} ", 0, ", ", 1, " : index"]:
-        return [f'"{name}"(', 0, ", ", 1, ") : (index, index) -> index"]
+    if name in BINARY_INDEX_TMPL and tmpl is BINARY_INDEX_TMPL[name]:
+        return [f'"{name}"(', 0, ",", 1, ") : (index, index) -> index"]
     if name == "arith.constant" and len(tmpl) == 1 and isinstance(tmpl[0], str):
         m = _CONST.match(tmpl[0])
         if m:

@@ -371,10 +371,14 @@ class _Printer:
         prev = ""
         first = True
         for piece in op.tmpl if tmpl is None else tmpl:
+            decl = False
             if piece.__class__ is str:
                 if not piece:
                     continue
                 s = piece
+                # A plain-text `%name` is a declaration's argument name (uses
+                # are operand indices): it prints like a block argument's.
+                decl = s[0] == "%"
             elif piece.__class__ is int:
                 s = self.n(op.operands[piece])
             elif piece[0] == "a":
@@ -397,10 +401,15 @@ class _Printer:
                 prev = "}"
                 first = False
                 continue
-            if not first and not (s[0] in ",)]>" or prev[-1:] in ("(", "[", "<") or (prev == "" and s[0] == ":")):
+            # MLIR writes a subscript or a resource range right after its value
+            # (`%m[%i]`, `%arg0[%o for %n]`); `prev == ""` follows a signature's
+            # argument name, whose `:` attaches too.
+            if not first and not (s[0] in ",)]>" or prev[-1:] in ("(", "[", "<")
+                                  or (prev == "" and (s[0] == ":" or s[0] == "["))
+                                  or (s[0] == "[" and prev[:1] == "%")):
                 out.append(" ")
             out.append(s)
-            prev = s
+            prev = "" if decl else s
             first = False
 
     def region(self, r: Region, ind: str, entry_label: bool | None, implicit_yield: bool = False) -> None:

@@ -141,9 +141,10 @@ def index_constant_tmpl(n: int) -> list:
 
 
 #: The template of ``<name> lhs, rhs : index`` per op name, one list shared by
-#: every such op (templates are never written).
+#: every such op (templates are never written).  Pieces carry no spaces: the
+#: printer puts them between a name, an operand and a type as MLIR does.
 BINARY_INDEX_TMPL: dict[str, list] = {
-    name: [f"{name} ", 0, ", ", 1, " : index"] for name in ("arith.addi", "util.align")
+    name: [name, 0, ",", 1, ": index"] for name in ("arith.addi", "util.align")
 }
 
 
