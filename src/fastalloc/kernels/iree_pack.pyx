@@ -17,33 +17,9 @@ from fastalloc.kernels._types cimport _align
 from fastalloc.kernels.intervals cimport (
     _IntervalIndex, _ii_init, _ii_free, _ii_activate, _ii_query,
 )
-from fastalloc.kernels.sort cimport _i64_sort
+from fastalloc.kernels.sort cimport _count_le, _count_lt, _i64_sort
 
 from fastalloc.kernels.intervals import _interval_classes
-
-
-cdef inline int64_t _count_le(const int64_t* a, int64_t n, int64_t x) noexcept nogil:
-    """Number of ``a[:n]`` (sorted) that are <= x."""
-    cdef int64_t lo = 0, hi = n, mid
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if a[mid] <= x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-cdef inline int64_t _count_lt(const int64_t* a, int64_t n, int64_t x) noexcept nogil:
-    """Number of ``a[:n]`` (sorted) that are < x."""
-    cdef int64_t lo = 0, hi = n, mid
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if a[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 def _iree_prefers_quadratic(const int64_t[::1] starts, const int64_t[::1] ends):

@@ -215,7 +215,7 @@ def _dense_ranks(const int64_t[::1] a, const int64_t[::1] b):
         rank = {k: r for r, k in enumerate(sorted(set(a) | set(b)))}
         [rank[k] for k in a], [rank[k] for k in b]
     """
-    cdef int64_t na = a.shape[0], nb = b.shape[0], n = na + nb, i, m, lo, hi, mid, x
+    cdef int64_t na = a.shape[0], nb = b.shape[0], n = na + nb, i, m, lo, x
     ra = new_i64(na, False)
     rb = new_i64(nb, False)
     if n == 0:
@@ -241,14 +241,7 @@ def _dense_ranks(const int64_t[::1] a, const int64_t[::1] b):
                 m += 1
         for i in range(n):
             x = a[i] if i < na else b[i - na]
-            lo = 0
-            hi = m - 1
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if u[mid] < x:
-                    lo = mid + 1
-                else:
-                    hi = mid
+            lo = _count_lt(u, m, x)
             if i < na:
                 oa[i] = lo
             else:
