@@ -15,8 +15,9 @@ Submodules are imported on first use so that ``import fastalloc`` stays cheap.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the command line does not)
+if TYPE_CHECKING:
+    from typing import Any
 
 from fastalloc.errors import FastallocError as FastallocError, SourceLocation as SourceLocation
 
@@ -86,6 +87,8 @@ if not TYPE_CHECKING:
         module = _EXPORTS.get(name)
         if module is None:
             raise AttributeError(f"module 'fastalloc' has no attribute {name!r}")
+        import importlib
+
         value = getattr(importlib.import_module(module), name)
         globals()[name] = value  # later lookups skip this hook
         return value

@@ -21,10 +21,15 @@ from __future__ import annotations
 import functools
 import sys
 import threading
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 from fastalloc.errors import FastallocError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
+
+    F = TypeVar("F", bound=Callable[..., Any])
 
 __all__ = ["MAX_NESTING", "STACK_BYTES", "deep", "internal_error"]
 
@@ -37,7 +42,6 @@ STACK_BYTES = 1 << 30
 _RECURSION_LIMIT = 60 * MAX_NESTING
 
 _local = threading.local()
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def in_deep() -> bool:

@@ -13,7 +13,10 @@ dict, so a call costs what ``pattern.match(...)`` costs.
 from __future__ import annotations
 
 import re
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["LazyPattern", "lazy_compile"]
 

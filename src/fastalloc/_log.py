@@ -11,7 +11,10 @@ command line does not pay for importing ``logging`` when nobody listens.
 from __future__ import annotations
 
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["DEBUG", "INFO", "logger"]
 

@@ -43,17 +43,20 @@ Long runs draw a progress bar on stderr when it is a terminal (``-q``: never);
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from typing import Any
 
 from fastalloc._gc import gc_paused
 from fastalloc._guard import internal_error, run_deep
 from fastalloc._log import INFO, logger
 from fastalloc.errors import FastallocError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
 # Library code only logs; handlers are the application's business (see -v).
 # The command imports neither ``logging`` (unless -v: fastalloc._log) nor
@@ -1143,6 +1146,135 @@ SUBCOMMANDS["compile"] = (
     _compile_args, _compile_run)
 
 
+# -- the common command line without argparse ------------------------------
+
+
+class _Recorder:
+    """Stands in for the ArgumentParser of a subcommand: records what its
+    add-arguments function declares (see _quick_args)."""
+
+    def __init__(self) -> None:
+        self.specs: list[tuple[tuple[str, ...], dict[str, Any]]] = []
+
+    def add_argument(self, *flags: str, **kw: Any) -> None:
+        self.specs.append((flags, kw))
+
+
+# The declarations _quick_args understands; anything else and it leaves the
+# command line to argparse.
+_QUICK_KEYS = frozenset(("action", "dest", "default", "type", "choices", "help", "metavar", "nargs"))
+_STORE, _STORE_TRUE, _COUNT = 0, 1, 2
+
+
+if TYPE_CHECKING:
+    # option string -> (dest, action, type, choices); defaults by dest; the positional
+    _QuickSpec = tuple[dict[str, tuple[str, int, Any, Any]], dict[str, Any], str | None]
+
+
+def _quick_spec(add: Callable[[Any], None]) -> _QuickSpec | None:
+    """From a subcommand's add-arguments function, run on a _Recorder:
+    option string -> (dest, action, type, choices), the defaults by dest,
+    and the one optional positional (or None); None if it declares anything
+    _quick_args does not read as argparse does."""
+    rec = _Recorder()
+    try:
+        add(rec)
+    except AttributeError:  # it asked the parser for more than add_argument
+        return None
+    options: dict[str, tuple[str, int, Any, Any]] = {}
+    defaults: dict[str, Any] = {}
+    positional = None
+    for flags, kw in rec.specs:
+        if not flags or not _QUICK_KEYS.issuperset(kw):
+            return None
+        action = kw.get("action", "store")
+        default = kw.get("default")
+        if not flags[0].startswith("-"):
+            if (positional is not None or len(flags) != 1 or action != "store" or kw.get("nargs") != "?"
+                    or "type" in kw or "choices" in kw or "dest" in kw):
+                return None
+            positional = flags[0]
+            defaults[positional] = default
+            continue
+        if "nargs" in kw or not all(f.startswith("-") for f in flags):
+            return None
+        # argparse's dest: the first long option (else the first), dashes as underscores
+        longs = [f for f in flags if f.startswith("--")]
+        dest = kw.get("dest") or (longs or flags)[0].lstrip("-").replace("-", "_")
+        if action == "store_true":
+            kind = _STORE_TRUE
+            default = kw.get("default", False)
+        elif action == "count":
+            kind = _COUNT
+        elif action == "store":
+            kind = _STORE
+            if isinstance(default, str) and kw.get("type") is not None:
+                return None  # argparse would convert the default
+        else:
+            return None
+        defaults[dest] = default
+        for f in flags:
+            options[f] = (dest, kind, kw.get("type"), kw.get("choices"))
+    return options, defaults, positional
+
+
+def _quick_args(name: str, argv: list[str]) -> Any:
+    """The namespace argparse would make of ``fastalloc NAME ARGV``, read
+    without argparse (whose import and parser building are a large part of
+    a short run's start-up), or None when the command line is not plainly
+    well formed: exact option strings (``--opt=value`` or ``--opt value``,
+    a value not starting with '-' unless it is '-'), values of the right
+    type and choice, at most one positional.  Anything else (help, an
+    abbreviation, ``--``, an error) is argparse's, with its messages.
+    tests/test_cli_startup.py checks the two agree."""
+    from types import SimpleNamespace
+
+    spec = _quick_spec(SUBCOMMANDS[name][1])
+    if spec is None:
+        return None
+    options, values, positional = spec
+    values = dict(values)
+    have_positional = False
+    i, n = 0, len(argv)
+    while i < n:
+        tok = argv[i]
+        i += 1
+        if tok[:1] != "-" or tok == "-":
+            if positional is None or have_positional:
+                return None
+            values[positional] = tok
+            have_positional = True
+            continue
+        value = None
+        if tok[:2] == "--" and "=" in tok:
+            tok, value = tok.split("=", 1)
+        option = options.get(tok)
+        if option is None:
+            return None
+        dest, kind, convert, choices = option
+        if kind != _STORE:
+            if value is not None:
+                return None
+            values[dest] = True if kind == _STORE_TRUE else (values[dest] or 0) + 1
+            continue
+        if value is None:
+            if i == n:
+                return None
+            value = argv[i]
+            i += 1
+            if value[:1] == "-" and value != "-":
+                return None
+        if convert is not None:
+            try:
+                value = convert(value)
+            except (TypeError, ValueError):
+                return None
+        if choices is not None and value not in choices:
+            return None
+        values[dest] = value
+    return SimpleNamespace(command=name, _run=SUBCOMMANDS[name][2], **values)
+
+
 def _run_command(args: argparse.Namespace) -> int:
     """Run a subcommand; anything it lets escape is reported (an unexpected
     exception as ``internal error``, located at the op being processed), exit 1."""
@@ -1172,21 +1304,42 @@ def _terminal_columns() -> int:
     return columns
 
 
-class _HelpFormatter(argparse.HelpFormatter):
-    """argparse's formatter with the same width, found by _terminal_columns
-    (argparse makes a formatter for every argument added, to check it)."""
+def _help_formatter() -> type:
+    """``_HelpFormatter``: argparse's formatter with the same width, found by
+    _terminal_columns (argparse makes a formatter for every argument added,
+    to check it).  Defined when first needed: argparse is imported only
+    when a command line is not one _quick_args reads."""
+    cls = globals().get("_HelpFormatter")
+    if cls is not None:
+        return cls  # type: ignore[no-any-return]
+    import argparse
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        if width is None:
-            width = _terminal_columns() - 2
-        super().__init__(prog, indent_increment, max_help_position, width)
+    class _HelpFormatter(argparse.HelpFormatter):
+        __doc__ = _help_formatter.__doc__
+
+        def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                     width: int | None = None) -> None:
+            if width is None:
+                width = _terminal_columns() - 2
+            super().__init__(prog, indent_increment, max_help_position, width)
+
+    globals()["_HelpFormatter"] = _HelpFormatter
+    return _HelpFormatter
+
+
+def __getattr__(name: str) -> Any:
+    if name == "_HelpFormatter":
+        return _help_formatter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of every subcommand; with ``only``, the parser of
     that subcommand alone (the usage line still names them all): enough to
     parse a command line that names ``only``, at a fraction of the cost."""
+    import argparse
+
+    _HelpFormatter = _help_formatter()
     parser = argparse.ArgumentParser(prog="fastalloc", description=__doc__.split("\n\n")[0],
                                      formatter_class=_HelpFormatter)
     # With ``only``, the metavar argparse derives from the choices is spelt
@@ -1210,6 +1363,10 @@ def _parse_args(argv: list[str]) -> argparse.Namespace:
         argv, tail = argv[:k], argv[k + 1:]
     # The subcommand is the first argument (the top level takes only -h).
     only = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    if only == "opt" and tail is None:
+        quick = _quick_args(only, argv[1:])
+        if quick is not None:
+            return quick  # type: ignore[return-value]
     args = build_parser(only).parse_args(argv)
     if tail is not None:
         args.iree_flags = tail

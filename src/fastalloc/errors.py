@@ -13,19 +13,25 @@ already catch ``ValueError`` keep working.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from fastalloc._record import Frozen
 
 __all__ = ["FastallocError", "SourceLocation"]
 
 
-@dataclass(frozen=True, slots=True)
-class SourceLocation:
+class SourceLocation(Frozen):
     """A 1-based line and column in a named source, plus that line's text."""
 
+    __slots__ = _fields = ("filename", "line", "col", "source_line")
     filename: str
     line: int
     col: int
-    source_line: str | None = None
+    source_line: str | None
+
+    def __init__(self, filename: str, line: int, col: int, source_line: str | None = None) -> None:
+        object.__setattr__(self, "filename", filename)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "col", col)
+        object.__setattr__(self, "source_line", source_line)
 
     def __str__(self) -> str:
         return f"{self.filename}:{self.line}:{self.col}"

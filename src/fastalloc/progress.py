@@ -15,9 +15,12 @@ import os
 import sys
 import threading
 import time
-from typing import TextIO
 
 from fastalloc._log import logger
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import TextIO
 
 __all__ = ["Activity", "Progress", "Timing"]
 

@@ -30,12 +30,15 @@ or edited in code.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, Union
 
 from fastalloc._lazyre import lazy_compile
+from fastalloc._record import Frozen
 from fastalloc.errors import FastallocError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 __all__ = [
     "Affinity",
@@ -319,14 +322,19 @@ _DEVICE = lazy_compile(r"^#hal\.device\.(affinity|promise)<\s*(@[\w.$-]+)\s*(?:,
 _OPTIMAL_PREFIX = "#hal.device.optimal<["
 
 
-@dataclass(frozen=True, slots=True)
-class DeviceAffinity:
+class DeviceAffinity(Frozen):
     """``#hal.device.affinity<@device[, [queues]]>`` (or ``promise``);
     ``queues`` None = any queue."""
 
+    __slots__ = _fields = ("kind", "device", "queues")
     kind: str
     device: str
     queues: tuple[int, ...] | None
+
+    def __init__(self, kind: str, device: str, queues: tuple[int, ...] | None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "device", device)
+        object.__setattr__(self, "queues", queues)
 
     @property
     def text(self) -> str:
@@ -335,25 +343,32 @@ class DeviceAffinity:
         return f"#hal.device.{self.kind}<{self.device}, [{', '.join(map(str, self.queues))}]>"
 
 
-@dataclass(frozen=True, slots=True)
-class OptimalAffinity:
+class OptimalAffinity(Frozen):
     """``#hal.device.optimal<[a, b, ...]>``: members as affinities."""
 
+    __slots__ = _fields = ("members",)
     members: tuple[Affinity, ...]
+
+    def __init__(self, members: tuple[Affinity, ...]) -> None:
+        object.__setattr__(self, "members", members)
 
     @property
     def text(self) -> str:
         return f"{_OPTIMAL_PREFIX}{', '.join(m.text for m in self.members)}]>"
 
 
-@dataclass(frozen=True, slots=True)
-class OpaqueAffinity:
+class OpaqueAffinity(Frozen):
     """Any other affinity attribute, as (expanded) text."""
 
+    __slots__ = _fields = ("text",)
     text: str
 
+    def __init__(self, text: str) -> None:
+        object.__setattr__(self, "text", text)
 
-Affinity = Union[DeviceAffinity, OptimalAffinity, OpaqueAffinity]
+
+# a types.UnionType at run time (typing.Union would import typing)
+Affinity = DeviceAffinity | OptimalAffinity | OpaqueAffinity
 
 
 def _queue(q: str) -> int:
@@ -411,12 +426,16 @@ def join_or(a: Affinity, b: Affinity) -> Affinity:
 DEFAULT_ALIGNMENT = 64
 
 
-@dataclass(frozen=True, slots=True)
-class ResourceConfig:
+class ResourceConfig(Frozen):
     """The two fields of ``#stream.resource_config`` that layout-slices reads."""
 
-    offset_alignment: int = DEFAULT_ALIGNMENT
-    range_alignment: int = DEFAULT_ALIGNMENT
+    __slots__ = _fields = ("offset_alignment", "range_alignment")
+    offset_alignment: int
+    range_alignment: int
+
+    def __init__(self, offset_alignment: int = DEFAULT_ALIGNMENT, range_alignment: int = DEFAULT_ALIGNMENT) -> None:
+        object.__setattr__(self, "offset_alignment", offset_alignment)
+        object.__setattr__(self, "range_alignment", range_alignment)
 
 
 _CONFIG_ATTR = lazy_compile(r"#stream\.resource_config\s*<\s*\{(?P<body>[^}]*)\}\s*>")

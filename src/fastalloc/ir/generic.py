@@ -10,11 +10,14 @@ form, and the printer uses it when printing generically.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import split_top_level
 from fastalloc.ir.rewriter import BINARY_INDEX_TMPL
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["generic_template"]
 

@@ -28,10 +28,12 @@ Token shapes (the parser dispatches on the first character):
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError, SourceLocation
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["TOKEN_RE", "SourceMap", "TokenChunks", "tokenize", "tokenize_regex"]
 

@@ -137,14 +137,16 @@ into a block that belongs to the module.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Union
 
 # (the directive decorators below; the compiled module does not import it)
 import cython
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable, Iterator
+    from typing import Any
+
     from fastalloc.errors import SourceLocation
 
 __all__ = ["Block", "EMPTY_MAP", "Module", "NO_REGIONS", "Op", "Region", "UseList", "Value", "move_uses"]
@@ -1185,4 +1187,4 @@ class FusedLoc:
         return f"FusedLoc({self.parts!r})"
 
 
-PropValue = Union[bool, str, list[int], list[str]]
+PropValue = bool | str | list[int] | list[str]  # types.UnionType (typing.Union would import typing)

@@ -26,13 +26,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.ir import model as _model
 from fastalloc.ir.attributes import parse_int
 from fastalloc.ir.model import Block, Op, Value
 from fastalloc.ir.ops import OPS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "IndexFolder",

@@ -19,13 +19,16 @@ The registry maps names to pass objects: :func:`register` adds one,
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Literal, Protocol, overload
 
 from fastalloc._gc import gc_paused
 from fastalloc._log import logger
+from fastalloc._record import Frozen, Record
 from fastalloc.errors import FastallocError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping
+    from typing import Any, ClassVar, Literal, Protocol, overload
 
 # The pass functions themselves live in their submodules (``fastalloc.passes.
 # schedule_allocation.schedule_allocation``, ``fastalloc.passes.layout_slices.
@@ -44,12 +47,35 @@ __all__ = [
     "run_passes",
 ]
 
-#: ``pack_strategy`` of the passes: a packing strategy, or ``"smallest"`` (each, keep the smaller slab)
-PackStrategy = Literal["iree", "best-fit", "search", "smallest"]
+if TYPE_CHECKING:
+    #: ``pack_strategy`` of the passes: a packing strategy, or ``"smallest"`` (each, keep the smaller slab)
+    PackStrategy = Literal["iree", "best-fit", "search", "smallest"]
+else:
+    def __getattr__(name: str) -> Any:
+        # PackStrategy and Pass are typing constructs: made when first asked
+        # for, so that running the passes does not import typing
+        if name not in ("PackStrategy", "Pass"):
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from typing import ClassVar, Literal, Protocol
+
+        global PackStrategy, Pass
+
+        PackStrategy = Literal["iree", "best-fit", "search", "smallest"]
+
+        class Pass(Protocol):
+            __doc__ = _PASS_DOC
+
+            name: ClassVar[str]
+            summary: ClassVar[str]
+            analysis: ClassVar[bool]
+
+            def run(self, module: Any, options: PassOptions, context: PassContext) -> None: ...
+
+        Pass.__module__ = __name__
+        return globals()[name]
 
 
-@dataclass(frozen=True)
-class PassOptions:
+class PassOptions(Frozen):
     """The options of a pipeline run; each pass reads the ones it uses.
 
     ``pack_strategy``: packer of the static slices in layout-slices (``"iree"``:
@@ -61,11 +87,21 @@ class PassOptions:
     ``anchors``: the callable ops layout-slices rewrites (None: IREE's).
     """
 
-    pack_strategy: str = "iree"
-    pack_time_limit: float | None = None
-    effort: int | None = None
-    default_alignment: int | None = None
-    anchors: tuple[str, ...] | None = None
+    __slots__ = _fields = ("pack_strategy", "pack_time_limit", "effort", "default_alignment", "anchors")
+    pack_strategy: str
+    pack_time_limit: float | None
+    effort: int | None
+    default_alignment: int | None
+    anchors: tuple[str, ...] | None
+
+    def __init__(self, pack_strategy: str = "iree", pack_time_limit: float | None = None,
+                 effort: int | None = None, default_alignment: int | None = None,
+                 anchors: tuple[str, ...] | None = None) -> None:
+        object.__setattr__(self, "pack_strategy", pack_strategy)
+        object.__setattr__(self, "pack_time_limit", pack_time_limit)
+        object.__setattr__(self, "effort", effort)
+        object.__setattr__(self, "default_alignment", default_alignment)
+        object.__setattr__(self, "anchors", anchors)
 
     @classmethod
     def from_kwargs(cls, options: Mapping[str, object]) -> PassOptions:
@@ -75,7 +111,7 @@ class PassOptions:
         ``default_alignment``); ``pack_strategy="search:S"`` is a time limit
         of S seconds (checked by the pass).  An unknown name is a
         FastallocError."""
-        known = {f.name for f in fields(cls)}
+        known = set(cls._fields)
         kw: dict[str, Any] = {}
         for key, value in options.items():
             if key == "resource_min_offset_alignment":
@@ -118,8 +154,7 @@ class PassOptions:
         return f"search:{self.pack_time_limit!r}"
 
 
-@dataclass
-class PassContext:
+class PassContext(Record):
     """What one pipeline run knows; passed to every pass of the run.
 
     ``progress(done, total)``: where a pass reports its progress (None: no
@@ -127,9 +162,19 @@ class PassContext:
     :meth:`attributes`: the attribute table of a module (one per module per
     run, built on first use)."""
 
-    progress: Callable[[int, int], None] | None = None
-    results: dict[str, Any] = field(default_factory=dict)
-    _tables: dict[int, tuple[Any, Any]] = field(default_factory=dict, repr=False)
+    __slots__ = _fields = ("progress", "results", "_tables")
+    progress: Callable[[int, int], None] | None
+    results: dict[str, Any]
+    _tables: dict[int, tuple[Any, Any]]
+
+    def __init__(self, progress: Callable[[int, int], None] | None = None, results: dict[str, Any] | None = None,
+                 _tables: dict[int, tuple[Any, Any]] | None = None) -> None:
+        self.progress = progress
+        self.results = {} if results is None else results
+        self._tables = {} if _tables is None else _tables
+
+    def __repr__(self) -> str:
+        return f"PassContext(progress={self.progress!r}, results={self.results!r})"
 
     def attributes(self, module: Any) -> Any:
         """The :class:`~fastalloc.ir.attributes.AttrTable` of ``module``."""
@@ -141,14 +186,17 @@ class PassContext:
         return entry[1]
 
 
-class Pass(Protocol):
-    """A pass: see the module docstring."""
+_PASS_DOC = """A pass: see the module docstring."""
 
-    name: ClassVar[str]
-    summary: ClassVar[str]
-    analysis: ClassVar[bool]
+if TYPE_CHECKING:
+    class Pass(Protocol):
+        """A pass: see the module docstring."""
 
-    def run(self, module: Any, options: PassOptions, context: PassContext) -> None: ...
+        name: ClassVar[str]
+        summary: ClassVar[str]
+        analysis: ClassVar[bool]
+
+        def run(self, module: Any, options: PassOptions, context: PassContext) -> None: ...
 
 
 PASSES: dict[str, Pass] = {}
@@ -202,24 +250,25 @@ def run_pass(name: str, module: Any, context: PassContext | None = None, **optio
     return ctx.results.get(name)
 
 
-@overload
-def run_passes(
-    text: str | bytes,
-    passes: Iterable[str],
-    *,
-    filename: str = "<stdin>",
-    pack_strategy: PackStrategy = "iree",
-    **options: object,
-) -> str: ...
-@overload
-def run_passes(
-    text: Any,
-    passes: Iterable[str],
-    *,
-    filename: str = "<stdin>",
-    pack_strategy: PackStrategy = "iree",
-    **options: object,
-) -> Any: ...
+if TYPE_CHECKING:
+    @overload
+    def run_passes(
+        text: str | bytes,
+        passes: Iterable[str],
+        *,
+        filename: str = "<stdin>",
+        pack_strategy: PackStrategy = "iree",
+        **options: object,
+    ) -> str: ...
+    @overload
+    def run_passes(
+        text: Any,
+        passes: Iterable[str],
+        *,
+        filename: str = "<stdin>",
+        pack_strategy: PackStrategy = "iree",
+        **options: object,
+    ) -> Any: ...
 def run_passes(
     text: Any,
     passes: Iterable[str],

@@ -72,12 +72,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.ir.ops import AFFINITY_OPS, OPS, TEXT_OP_INTERFACES
 from fastalloc.passes.regions import tied_operand, tied_results
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.ir.model import Block, Module, Op, Value
 

@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch, _cv_drop_dead
 from fastalloc._guard import op_location
+from fastalloc._record import Record
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import AttrTable, parse_dict, split_top_level
 from fastalloc.ir.model import Block, Op, Region, Value
@@ -53,6 +52,7 @@ from fastalloc.ir.rewriter import (
     text_op,
 )
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.passes.scope import AllocationScope
 
@@ -733,8 +733,7 @@ def format_function_type(inputs: list[str], results: list[str]) -> str:
     return f"({ins}) -> ({', '.join(results)})"
 
 
-@dataclass
-class _Signature:
+class _Signature(Record):
     """A function op's signature: what ``stream.async.func``/``stream.cmd.func`` carry.
 
     ``inputs``: (type, attribute dictionary text or ""); ``results``: (type,
@@ -743,11 +742,20 @@ class _Signature:
     attribute).
     """
 
+    __slots__ = _fields = ("visibility", "name", "inputs", "results", "attrs")
     visibility: str | None
     name: str
     inputs: list[tuple[str, str]]
     results: list[tuple[str, str, int]]
     attrs: list[tuple[str, str]]
+
+    def __init__(self, visibility: str | None, name: str, inputs: list[tuple[str, str]],
+                 results: list[tuple[str, str, int]], attrs: list[tuple[str, str]]) -> None:
+        self.visibility = visibility
+        self.name = name
+        self.inputs = inputs
+        self.results = results
+        self.attrs = attrs
 
 
 def _dict_items(text: str) -> list[tuple[str, str]]:

@@ -48,12 +48,11 @@ from __future__ import annotations
 
 import re
 from array import array
-from dataclasses import dataclass, replace
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Iterable
 
 from fastalloc._gc import gc_paused
 from fastalloc._guard import op_location
+from fastalloc._record import Frozen, Record
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import DEFAULT_ALIGNMENT, AttrTable, ResourceConfig
 from fastalloc.ir.attributes import parse_resource_config as _parse_config
@@ -63,7 +62,9 @@ from fastalloc.kernels import iree_pack as _iree_pack
 from fastalloc.kernels import sort as _sort
 from fastalloc.passes import PassContext, PassOptions, _layout, register
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Iterable
     import numpy as np
 
 __all__ = [
@@ -175,11 +176,11 @@ def _op_text(op: Op) -> str:
     return ""
 
 
-@dataclass(frozen=True, slots=True)
-class PackSlices:
+class PackSlices(Frozen):
     """One pack read into arrays (slice order = result order): numpy arrays
     from :func:`pack_slices`, ``array.array`` ('q' / 'B') inside the pass."""
 
+    __slots__ = _fields = ("op", "starts", "ends", "static_mask", "static_sizes", "sizes", "offset")
     op: Op
     starts: Any  # int64, inclusive lifetime start per slice
     ends: Any  # int64, inclusive lifetime end
@@ -187,6 +188,16 @@ class PackSlices:
     static_sizes: Any  # int64, the constant (0 for dynamic slices)
     sizes: list[Value]  # size value per slice
     offset: Value | None  # the optional base offset operand
+
+    def __init__(self, op: Op, starts: Any, ends: Any, static_mask: Any, static_sizes: Any, sizes: list[Value],
+                 offset: Value | None) -> None:
+        object.__setattr__(self, "op", op)
+        object.__setattr__(self, "starts", starts)
+        object.__setattr__(self, "ends", ends)
+        object.__setattr__(self, "static_mask", static_mask)
+        object.__setattr__(self, "static_sizes", static_sizes)
+        object.__setattr__(self, "sizes", sizes)
+        object.__setattr__(self, "offset", offset)
 
 
 def _constant(consts: dict, v: Value) -> int | None:
@@ -204,12 +215,14 @@ def pack_slices(op: Op, consts: dict | None = None, native: bool = True) -> Pack
     import numpy as np
 
     ps = _read_pack(op, {} if consts is None else consts, native)
-    return replace(
-        ps,
-        starts=np.frombuffer(ps.starts, dtype=np.int64),
-        ends=np.frombuffer(ps.ends, dtype=np.int64),
-        static_mask=np.frombuffer(ps.static_mask, dtype=bool),
-        static_sizes=np.frombuffer(ps.static_sizes, dtype=np.int64),
+    return PackSlices(
+        ps.op,
+        np.frombuffer(ps.starts, dtype=np.int64),
+        np.frombuffer(ps.ends, dtype=np.int64),
+        np.frombuffer(ps.static_mask, dtype=bool),
+        np.frombuffer(ps.static_sizes, dtype=np.int64),
+        ps.sizes,
+        ps.offset,
     )
 
 
@@ -563,16 +576,25 @@ class LiteralBins:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Run:
+class _Run(Record):
     """What one run of the pass uses for every pack."""
 
+    __slots__ = _fields = ("default", "strategy", "effort", "consts", "attrs", "native")
     default: ResourceConfig  # where no stream.resources config applies
     strategy: str  # packer spec of the static slices ("search:S" included)
     effort: int | None  # packer effort (None: the packer's default)
     consts: dict  # constant_int per value (IndexFolder.consts)
     attrs: AttrTable  # the module's attribute aliases
-    native: bool = True  # the compiled loops (False: the Python reference)
+    native: bool  # the compiled loops (False: the Python reference)
+
+    def __init__(self, default: ResourceConfig, strategy: str, effort: int | None, consts: dict, attrs: AttrTable,
+                 native: bool = True) -> None:
+        self.default = default
+        self.strategy = strategy
+        self.effort = effort
+        self.consts = consts
+        self.attrs = attrs
+        self.native = native
 
 
 def _lower_pack(op: Op, run: _Run) -> list[Op]:

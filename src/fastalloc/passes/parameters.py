@@ -25,9 +25,9 @@ The operand orders of the generic form are those iree-opt 3.13 prints.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from fastalloc._lazyre import lazy_compile
+from fastalloc._record import Record
 from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import split_top_level
 from fastalloc.ir.generic import _matching
@@ -65,10 +65,11 @@ _SEGMENTS = {
 _SEG_SIZES = lazy_compile(r"^array<i32(?::\s*([\d,\s]*))?>$")
 
 
-@dataclass
-class ParameterOp:
+class ParameterOp(Record):
     """One async parameter op, read from either form (operands as Values)."""
 
+    __slots__ = _fields = ("kind", "affinity", "await_tp", "scope", "keys", "offsets", "type", "size", "resource",
+                           "r_offsets", "r_lengths")
     kind: str  # load | read | write | gather | scatter
     affinity: str | None  # attribute text, as written
     await_tp: Value | None
@@ -77,9 +78,24 @@ class ParameterOp:
     offsets: list[Value]  # i64 offsets in the parameter archive
     type: str  # the resource type (result of load, target/source otherwise)
     size: Value  # its size
-    resource: Value | None = None  # target (read/gather) or source (write/scatter)
-    r_offsets: list[Value] = field(default_factory=list)
-    r_lengths: list[Value] = field(default_factory=list)
+    resource: Value | None  # target (read/gather) or source (write/scatter)
+    r_offsets: list[Value]
+    r_lengths: list[Value]
+
+    def __init__(self, kind: str, affinity: str | None, await_tp: Value | None, scope: Value | None,
+                 keys: list[Value], offsets: list[Value], type: str, size: Value, resource: Value | None = None,
+                 r_offsets: list[Value] | None = None, r_lengths: list[Value] | None = None) -> None:
+        self.kind = kind
+        self.affinity = affinity
+        self.await_tp = await_tp
+        self.scope = scope
+        self.keys = keys
+        self.offsets = offsets
+        self.type = type
+        self.size = size
+        self.resource = resource
+        self.r_offsets = [] if r_offsets is None else r_offsets
+        self.r_lengths = [] if r_lengths is None else r_lengths
 
 
 def _fail(op: Op, why: str) -> FastallocError:

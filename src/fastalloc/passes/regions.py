@@ -23,16 +23,17 @@ reference in tests/test_regions_native.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable
 
+from fastalloc._record import Record
 from fastalloc.kernels.alias import alias_sets, liveness_intervals
 from fastalloc.passes import _regions
 from fastalloc.ir.model import Op
 from fastalloc.ir.ops import OPS
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Callable
     from array import array
 
     from fastalloc.ir.model import Value
@@ -189,8 +190,7 @@ def find_subview_op(value: Value) -> Op | None:
 # ---------------------------------------------------------------------------
 
 
-@dataclass
-class RegionArrays:
+class RegionArrays(Record):
     """The region of one execute as arrays over local value numbers.
 
     ``values[k]`` is the Value numbered ``k``: the resource block arguments of
@@ -207,6 +207,9 @@ class RegionArrays:
     unused results have intervals in IREE's output list; the rest do not.
     """
 
+    # no __slots__: ``index`` is a cached_property, kept in the instance dict
+    _fields = ("values", "def_op", "use_indptr", "use_ops", "live_out", "nested", "aliasee", "aliaser", "n_args",
+               "n_ordered", "n_hack", "concurrent")
     values: list
     def_op: array
     use_indptr: array
@@ -219,7 +222,23 @@ class RegionArrays:
     n_ordered: int
     n_hack: int
     #: every ``stream.async.concurrent`` of the region, pre-order
-    concurrent: list = field(default_factory=list)
+    concurrent: list
+
+    def __init__(self, values: list, def_op: array, use_indptr: array, use_ops: array, live_out: array,
+                 nested: array, aliasee: array, aliaser: array, n_args: int, n_ordered: int, n_hack: int,
+                 concurrent: list | None = None) -> None:
+        self.values = values
+        self.def_op = def_op
+        self.use_indptr = use_indptr
+        self.use_ops = use_ops
+        self.live_out = live_out
+        self.nested = nested
+        self.aliasee = aliasee
+        self.aliaser = aliaser
+        self.n_args = n_args
+        self.n_ordered = n_ordered
+        self.n_hack = n_hack
+        self.concurrent = [] if concurrent is None else concurrent
 
     @cached_property
     def index(self) -> dict:

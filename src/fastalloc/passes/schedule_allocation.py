@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError
@@ -83,6 +82,7 @@ from fastalloc.passes.regions import (
 )
 from fastalloc.passes.scope import AllocationScope, ResourceRange
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
     from array import array
 

@@ -18,12 +18,12 @@ block.  Callers never insert them themselves.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Op, Value
 from fastalloc.ir.rewriter import constant_int, index_constant
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
     from fastalloc.errors import SourceLocation
 
