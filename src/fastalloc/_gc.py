@@ -11,18 +11,21 @@ nesting is fine and the previous state is always restored.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 __all__ = ["gc_paused"]
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
+class gc_paused:
+    """``with gc_paused():`` the collector is off inside, as it was after
+    (a class, not contextlib.contextmanager: contextlib is one more import
+    for the command line, and this is entered once per stage)."""
+
+    __slots__ = ("_was_enabled",)
+
+    def __enter__(self) -> None:
+        self._was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._was_enabled:
             gc.enable()

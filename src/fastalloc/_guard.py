@@ -18,9 +18,9 @@ Two things, shared by the parser, the passes, the printer and the CLI:
 
 from __future__ import annotations
 
+import _thread
 import functools
 import sys
-import threading
 
 from fastalloc.errors import FastallocError
 
@@ -41,7 +41,10 @@ MAX_NESTING = 4096
 STACK_BYTES = 1 << 30
 _RECURSION_LIMIT = 60 * MAX_NESTING
 
-_local = threading.local()
+# _thread rather than threading: the command line runs every command
+# through run_deep, and threading is a module to import for nothing more
+# than these few calls
+_local = _thread._local()
 
 
 def in_deep() -> bool:
@@ -54,6 +57,8 @@ def run_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     if in_deep():
         return fn(*args, **kwargs)
     box: list[Any] = [None, None]
+    done = _thread.allocate_lock()  # held until the thread is through
+    done.acquire()
 
     def target() -> None:
         _local.deep = True
@@ -61,20 +66,21 @@ def run_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
             box[0] = fn(*args, **kwargs)
         except BaseException as e:  # re-raised in the caller's thread
             box[1] = e
+        finally:
+            done.release()
 
     if sys.getrecursionlimit() < _RECURSION_LIMIT:
         sys.setrecursionlimit(_RECURSION_LIMIT)
     with _stack_lock:
-        old = threading.stack_size()
+        old = _thread.stack_size()
         try:
-            threading.stack_size(STACK_BYTES)
-            t = threading.Thread(target=target, name="fastalloc-deep", daemon=True)
-            t.start()
+            _thread.stack_size(STACK_BYTES)
+            _thread.start_new_thread(target, ())
         finally:
-            threading.stack_size(old)
-    # join() waits on a lock, which signals interrupt: Ctrl-C and the CLI's
+            _thread.stack_size(old)
+    # Waiting on a lock is interrupted by signals: Ctrl-C and the CLI's
     # signal handlers run at once in this (main) thread.
-    t.join()
+    done.acquire()
     if box[1] is not None:
         err = box[1]
         box[1] = None
@@ -82,7 +88,7 @@ def run_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return box[0]
 
 
-_stack_lock = threading.Lock()
+_stack_lock = _thread.allocate_lock()
 
 
 def deep(fn: F) -> F:

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 
 from fastalloc._gc import gc_paused
 from fastalloc._guard import internal_error, run_deep
@@ -81,13 +80,12 @@ def read_input(path: str) -> bytes:
 
 def _reloader(path: str, data: bytes) -> Callable[[], str | None] | None:
     """A function that reads ``path`` again and gives its text if the file
-    still holds ``data`` (same length and CRC-32), else None; None for
-    stdin and special files (they cannot be read twice)."""
+    still holds ``data`` (same length and hash: both reads are in this
+    process), else None; None for stdin and special files (they cannot be
+    read twice)."""
     if path == "-" or _is_special(path):
         return None
-    import zlib
-
-    size, crc = len(data), zlib.crc32(data)
+    size, digest = len(data), hash(data)
 
     def reload() -> str | None:
         from fastalloc.ir.parser import _decode
@@ -97,7 +95,7 @@ def _reloader(path: str, data: bytes) -> Callable[[], str | None] | None:
                 again = f.read()
         except OSError:
             return None
-        if len(again) != size or zlib.crc32(again) != crc:
+        if len(again) != size or hash(again) != digest:
             return None
         return _decode(again, path)
 
@@ -597,15 +595,52 @@ class _Phases:
         self.timing = timing
 
     def phase(self, name: str):
-        import contextlib
-
+        quiet = getattr(self.args, "quiet", False)
+        if (quiet or not _isatty(sys.stderr)) and logger("fastalloc.progress") is None:
+            # the Activity would neither draw nor log: not even its module
+            return _NO_PHASE if self.timing is None else self.timing.phase(name)
         from fastalloc.progress import Activity
 
-        stack = contextlib.ExitStack()
-        if self.timing is not None:
-            stack.enter_context(self.timing.phase(name))
-        stack.enter_context(Activity(name, quiet=getattr(self.args, "quiet", False)))
-        return stack
+        activity = Activity(name, quiet=quiet)
+        return activity if self.timing is None else _Both(self.timing.phase(name), activity)
+
+
+def _isatty(stream: Any) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
+class _NoPhase:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NO_PHASE = _NoPhase()
+
+
+class _Both:
+    """Enter ``outer`` then ``inner``; leave in reverse order (as ExitStack)."""
+
+    def __init__(self, outer: Any, inner: Any) -> None:
+        self.outer = outer
+        self.inner = inner
+
+    def __enter__(self) -> None:
+        self.outer.__enter__()
+        try:
+            self.inner.__enter__()
+        except BaseException:
+            self.outer.__exit__(*sys.exc_info())
+            raise
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            self.inner.__exit__(*exc)
+        finally:
+            self.outer.__exit__(*exc)
 
 
 def _timing_of(args: argparse.Namespace) -> _Phases:
@@ -635,8 +670,12 @@ class _RegionBar:
         self.label = label
         self.args = args
         self.bar = None
+        # a bar that would never draw is not made (nor its module imported)
+        self.live = not getattr(args, "quiet", False) and _isatty(sys.stderr)
 
     def __call__(self, done: int, total: int) -> None:
+        if not self.live:
+            return
         if self.bar is None:
             self.bar = _progress(total, self.label, self.args)
         self.bar.update(done - self.bar.count)
@@ -1392,8 +1431,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
     args = _parse_args(sys.argv[1:] if argv is None else list(argv))
     _configure_logging(getattr(args, "verbose", 0))
-    if argv is None and threading.current_thread() is threading.main_thread():
-        _install_signal_handlers()
+    if argv is None:
+        try:
+            _install_signal_handlers()
+        except ValueError:  # not the main thread: signals are not ours to handle
+            pass
     try:
         rc = int(run_deep(_run_command, args))
     except BrokenPipeError:

@@ -223,9 +223,7 @@ def get_pass(name: str) -> Pass:
     """The pass called ``name``; FastallocError naming the known ones if none."""
     p = PASSES.get(name)
     if p is None and name in _BUILTIN:
-        import importlib
-
-        importlib.import_module(_BUILTIN[name])
+        __import__(_BUILTIN[name])  # importlib.import_module, without importing importlib
         p = PASSES.get(name)
     if p is None:
         raise FastallocError(f"unknown pass '{name}'; known passes: {', '.join(pass_names(analyses=True))}")
