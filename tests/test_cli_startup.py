@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fastalloc import cli
 from fastalloc._lazyre import LazyPattern, lazy_compile
@@ -68,6 +70,39 @@ def test_opt_with_passes_skips_unneeded_modules_and_patterns():
     assert got["param_re_compiled"] is False
     # the BLAS setting is made for the commands that do import numpy
     assert got["openblas"] == "1"
+
+
+# Imported by the opt path before issue #14's second round; a plain command
+# line needs none of them: argparse (with gettext and locale: cli._quick_args
+# reads it), typing (annotations only, under TYPE_CHECKING), threading
+# (run_deep uses _thread), zlib, and the progress module when nothing can
+# draw.  (dataclasses, with inspect and importlib, is still imported by
+# fastalloc.ir.ops's OpDef: checked below for every module that no longer
+# needs it.  contextlib, which gc_paused no longer uses, comes with site.)
+_NOT_ON_THE_PLAIN_OPT_PATH = ("argparse", "gettext", "locale", "typing", "threading", "zlib", "fastalloc.progress")
+
+
+def test_plain_opt_run_imports_no_argparse_typing_or_threading():
+    got = _probe(["opt", "--passes", "schedule-allocation,layout-slices", str(EXAMPLE), "-o", os.devnull])
+    assert got["rc"] == 0
+    assert [m for m in _NOT_ON_THE_PLAIN_OPT_PATH if m in got["modules"]] == []
+
+
+def test_unusual_command_lines_still_go_through_argparse():
+    # an abbreviation is argparse's business (and it accepts this one)
+    got = _probe(["opt", "--passes", "layout-slices", "--pack-s", "iree", str(EXAMPLE), "-o", os.devnull])
+    assert got["rc"] == 0 and "argparse" in got["modules"]
+
+
+_RECORD_MODULES = ("fastalloc.cli", "fastalloc.errors", "fastalloc._record", "fastalloc.passes")
+
+
+def test_record_classes_do_not_import_dataclasses():
+    code = (f"import sys\nfor m in {_RECORD_MODULES!r}: __import__(m)\n"
+            "print(sorted(m for m in ('dataclasses', 'inspect', 'typing', 'argparse') if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
 
 
 # Both passes with the default packer: the kernels and the passes' arrays are
@@ -166,3 +201,64 @@ def test_lazy_pattern_flags_and_errors():
         bad.match("x")
     with pytest.raises(AttributeError):
         lazy.no_such_attribute  # noqa: B018
+
+
+# -- the plain command line read without argparse ------------------------------
+
+def _argparse_vars(argv: list[str]) -> dict | None:
+    """What argparse makes of ``fastalloc ARGV`` (None: it rejects it)."""
+    import contextlib
+    import io
+
+    try:
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            return vars(cli.build_parser().parse_args(argv))
+    except SystemExit:
+        return None
+
+
+@pytest.mark.parametrize("argv", [
+    ["opt", "--passes", "schedule-allocation,layout-slices", "in.mlir", "-o", "/dev/null"],
+    ["opt"],
+    ["opt", "-"],
+    ["opt", "-o", "-", "--pass-pipeline=builtin.module(iree-stream-schedule-allocation)", "x.mlir"],
+    ["opt", "x.mlir", "--pack-strategy", "best-fit", "--pack-time-limit", "0.5", "-q", "-v", "-v"],
+    ["opt", "--resource-min-offset-alignment=16", "--iree-stream-resource-min-offset-alignment", "32"],
+    ["opt", "--mlir-print-op-generic", "--print-op-generic", "--split-input-file", "--timing", "--mlir-timing"],
+    ["opt", "--mlir-print-debuginfo", "--mlir-print-local-scope", "--mlir-elide-elementsattrs-if-larger", "4"],
+    ["opt", "--version", "--list-passes", "--passes="],
+])
+def test_plain_command_lines_are_read_as_argparse_reads_them(argv):
+    quick = cli._quick_args("opt", argv[1:])
+    assert quick is not None
+    assert vars(quick) == _argparse_vars(argv)
+    assert cli._parse_args(argv) is not None and vars(cli._parse_args(argv)) == vars(quick)
+
+
+@pytest.mark.parametrize("argv", [
+    ["opt", "-h"], ["opt", "--help"], ["opt", "--pass", "x"], ["opt", "a.mlir", "b.mlir"], ["opt", "--", "a"],
+    ["opt", "-vv"], ["opt", "-o"], ["opt", "-o", "-x"], ["opt", "--pack-strategy", "worst"],
+    ["opt", "--pack-time-limit", "soon"], ["opt", "--timing=1"], ["opt", "-5"], ["opt", "--no-such-option"],
+    ["opt", "--resource-min-offset-alignment", "-64"],
+])
+def test_anything_else_is_left_to_argparse(argv):
+    assert cli._quick_args("opt", argv[1:]) is None
+
+
+_WORDS = ["-o", "--output", "--passes", "--pass-pipeline", "--pack-strategy", "--pack-time-limit",
+          "--resource-min-offset-alignment", "--iree-stream-resource-min-offset-alignment",
+          "--mlir-elide-elementsattrs-if-larger", "--split-input-file", "--print-op-generic", "--timing",
+          "--mlir-print-debuginfo", "--version", "-q", "-v", "-vv", "--verbose", "--quiet", "--pass", "--pack-s",
+          "--passes=", "--passes=layout-slices", "--pack-strategy=iree", "--pack-strategy=nope", "-o=x",
+          "--timing=1", "--", "-", "-h", "-5", "-x", "", "a.mlir", "b.mlir", "16", "0x10", "1_0", " 7", "0.25",
+          "nan", "best-fit", "iree", "search", "layout-slices"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=7))
+def test_quick_reading_agrees_with_argparse(words):
+    argv = ["opt", *words]
+    quick = cli._quick_args("opt", words)
+    if quick is not None:
+        # (repr: a float option may be nan, never equal to itself)
+        assert repr(sorted(vars(quick).items())) == repr(sorted((_argparse_vars(argv) or {}).items()))
