@@ -216,3 +216,70 @@ def test_planner_buckets_like_iree_opt() -> None:
     ours = run_passes(_TWO_SPELLINGS, ["schedule-allocation"])
     theirs = iree_opt(_TWO_SPELLINGS, SCHEDULE_ALLOCATION)
     assert reprint(ours) == reprint(theirs)
+
+
+# -- the hand-written readers agree with their patterns ------------------------
+# (parse_int and parse_affinity read without compiling a pattern; the
+# patterns stay as the reference.)
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from fastalloc.ir import attributes as _attrs  # noqa: E402
+
+_INT_PIECES = ["0", "7", "42", "0x", "0X", "1f", "Ab", "g", "-", "--", ":", " ", "\t", "\n", "\x1c", "\u00a0",
+               "\u2003", "index", "i", "si", "ui", "32", "f32", "\u0663", "\u00b2", "x", "_", "1_0"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_INT_PIECES), max_size=8).map("".join))
+def test_match_int_is_the_int_pattern(text):
+    m = _attrs._INT.match(text)
+    assert _attrs._match_int(text) == (None if m is None else m.group(1, 2))
+
+
+_DEVICE_PIECES = ["#hal.device.", "affinity", "promise", "optimal", "<", ">", "@", "dev", "_", ".", "$", "-",
+                  "\u00e9", "\u0663", " ", ",", "[", "]", "0", "1", "x", "#"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_DEVICE_PIECES), max_size=10).map("".join))
+def test_match_device_is_the_device_pattern(text):
+    text = _attrs._collapse(text)  # parse_affinity's input
+    m = _attrs._DEVICE.match(text)
+    assert _attrs._match_device(text) == (None if m is None else m.groups())
+    # and what parse_affinity makes of it is what the pattern gave
+    if m is not None:
+        assert isinstance(_attrs.parse_affinity(text), (_attrs.DeviceAffinity, _attrs.OpaqueAffinity))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([" ", "\t", "\n", "\u2003", "a", '"', "b c", "\\"]), max_size=10).map("".join))
+def test_collapse_without_strings_is_the_regex_one(text):
+    import re
+
+    want = _attrs._outside_strings(text, lambda s: re.sub(r"\s+", " ", s)).strip()
+    assert _attrs._collapse(text) == want
+
+
+_REF_PIECES = ["#", "a", "Z", "_", "9", ".", "$", "-", "\u00e9", "\u0663", " ", "<", "#x", "##", "a.b"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_REF_PIECES), max_size=10).map("".join))
+def test_sub_alias_refs_is_the_alias_pattern(text):
+    def fn(ref: str) -> str:
+        return f"[{ref}]"
+
+    assert _attrs._sub_alias_refs(text, fn) == _attrs._ALIAS_REF.sub(lambda m: fn(m.group()), text)
+
+
+_CONFIG_PIECES = ["#stream.resource_config", "#stream.resource", "<", ">", "{", "}", " ", "\n", "\u2003",
+                  "a = 1", ",", "x", "#"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_CONFIG_PIECES), max_size=10).map("".join))
+def test_search_config_is_the_config_pattern(text):
+    m = _attrs._CONFIG_ATTR.search(text)
+    assert _attrs._search_config(text) == (None if m is None else m.group("body"))

@@ -62,7 +62,8 @@ __all__ = [
 # An attribute alias reference: `#name` not followed by `<` (a dialect
 # attribute such as `#hal.device.affinity<...>` is matched whole and is not
 # an alias unless the module defines that very name).
-_ALIAS_REF = lazy_compile(r"#[A-Za-z_][\w.$-]*")
+_ALIAS_REF = lazy_compile(r"#[A-Za-z_][\w.$-]*")  # the reference of _sub_alias_refs
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 # String literals (kept verbatim by every normalization) and whitespace runs.
 _STRING_OR_SPACE = lazy_compile(r'"(?:[^"\\]|\\[\s\S])*"?|\s+')
 _WORD = lazy_compile(r"[\w.$-]")
@@ -85,8 +86,33 @@ def _outside_strings(text: str, fn) -> str:
     return "".join(out)
 
 
+def _sub_alias_refs(text: str, fn) -> str:
+    """``_ALIAS_REF.sub(lambda m: fn(m.group()), text)`` without compiling
+    the pattern (``\\w`` is str.isalnum or '_')."""
+    i = text.find("#")
+    if i < 0:
+        return text
+    out = []
+    pos = 0
+    n = len(text)
+    while i >= 0:
+        j = i + 1
+        if j < n and text[j] in _ASCII_LETTERS:
+            j += 1
+            while j < n and (text[j].isalnum() or text[j] in "_.$-"):
+                j += 1
+            out.append(text[pos:i])
+            out.append(fn(text[i:j]))
+            pos = j
+        i = text.find("#", j)
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _collapse(text: str) -> str:
     """Whitespace runs outside strings -> one space; ends stripped."""
+    if '"' not in text:
+        return " ".join(text.split())  # the same: str.split's whitespace is re's
     return _outside_strings(text, lambda s: re.sub(r"\s+", " ", s)).strip()
 
 
@@ -153,7 +179,7 @@ class AttrTable:
             raise FastallocError(f"{self.filename}: attribute alias {what}: {path}")
         text = self._defs[name]
         chain = (*chain, name)
-        out = _outside_strings(text, lambda s: _ALIAS_REF.sub(lambda m: self._ref(m.group(), chain), s))
+        out = _outside_strings(text, lambda s: _sub_alias_refs(s, lambda ref: self._ref(ref, chain)))
         self._resolved[name] = out
         return out
 
@@ -163,7 +189,7 @@ class AttrTable:
     def _substitute(self, text: str) -> str:
         if "#" not in text or not self._defs:
             return text
-        return _outside_strings(text, lambda s: _ALIAS_REF.sub(lambda m: self._ref(m.group(), ()), s))
+        return _outside_strings(text, lambda s: _sub_alias_refs(s, lambda ref: self._ref(ref, ())))
 
     def expand(self, text: str) -> str:
         """``text`` with every alias expanded (to a fixed point) and whitespace
@@ -242,7 +268,28 @@ def split_top_level(text: str) -> list[str]:
     return [] if parts == [""] else parts
 
 
+# What parse_int accepts, as a pattern (the reference of _match_int, which
+# reads the same without compiling it: a pattern costs a short run more
+# than all the integers it reads).
 _INT = lazy_compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*(?::\s*(index|i\d+|si\d+|ui\d+))?\s*$")
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
+def _match_int(text: str) -> tuple[str, str | None] | None:
+    """``_INT.match(text).group(1, 2)``, or None where it does not match.
+    (``\\s`` and ``\\d`` of a str pattern are str.isspace and str.isdecimal.)"""
+    num, colon, typ = text.strip().partition(":")
+    num = num.rstrip()
+    body = num[1:] if num[:1] == "-" else num
+    if not (body.isdecimal() or (body[:2] == "0x" and len(body) > 2 and _HEX_DIGITS.issuperset(body[2:]))):
+        return None
+    if not colon:
+        return num, None
+    typ = typ.lstrip()
+    width = typ[1:] if typ[:1] == "i" else typ[2:] if typ[:2] in ("si", "ui") else None
+    if typ != "index" and not (width and width.isdecimal()):
+        return None
+    return num, typ
 
 
 def _int_literal(text: str) -> int:
@@ -256,10 +303,10 @@ def _int_literal(text: str) -> int:
 def parse_int(text: str, *, typed: bool = False) -> int | None:
     """The integer of ``64``, ``-3``, ``0x40`` or ``64 : index`` / ``7 : i32``;
     None for anything else.  ``typed=True`` wants the ``: type`` part."""
-    m = _INT.match(text)
-    if m is None or (typed and m.group(2) is None):
+    m = _match_int(text)
+    if m is None or (typed and m[1] is None):
         return None
-    return _int_literal(m.group(1))
+    return _int_literal(m[0])
 
 
 def parse_array(text: str) -> list[str] | None:
@@ -318,7 +365,35 @@ def parse_symbol_ref(text: str) -> list[str] | None:
 # Affinities (#hal.device.affinity / promise / optimal)
 # ---------------------------------------------------------------------------
 
+# A device affinity, as a pattern: the reference of _match_device
 _DEVICE = lazy_compile(r"^#hal\.device\.(affinity|promise)<\s*(@[\w.$-]+)\s*(?:,\s*\[([^\]]*)\])?\s*>$")
+
+
+def _match_device(text: str) -> tuple[str, str, str | None] | None:
+    """``_DEVICE.match(text).groups()`` for a stripped ``text`` (no final
+    newline for ``$`` to stop before), or None where it does not match;
+    without compiling the pattern.  (``\\w`` is str.isalnum or '_'.)"""
+    if not text.startswith("#hal.device.") or text[-1:] != ">":
+        return None
+    kind, lt, inner = text[12:-1].partition("<")
+    if kind not in ("affinity", "promise") or not lt:
+        return None
+    inner = inner.strip()
+    end = 1
+    while end < len(inner) and (inner[end].isalnum() or inner[end] in "_.$-"):
+        end += 1
+    if inner[:1] != "@" or end == 1:
+        return None
+    rest = inner[end:].lstrip()
+    if not rest:
+        return kind, inner[:end], None
+    if rest[0] != ",":
+        return None
+    rest = rest[1:].lstrip()
+    close = rest.find("]")
+    if rest[:1] != "[" or close < 0 or rest[close + 1:]:
+        return None
+    return kind, inner[:end], rest[1:close]
 _OPTIMAL_PREFIX = "#hal.device.optimal<["
 
 
@@ -379,15 +454,15 @@ def _queue(q: str) -> int:
 def parse_affinity(text: str) -> Affinity:
     """The typed affinity of ``text`` (aliases already expanded)."""
     text = _collapse(text)
-    m = _DEVICE.match(text)
+    m = _match_device(text)
     if m is not None:
         queues = None
-        if m.group(3) is not None:
+        if m[2] is not None:
             try:
-                queues = tuple(_queue(q.strip()) for q in m.group(3).split(",") if q.strip())
+                queues = tuple(_queue(q.strip()) for q in m[2].split(",") if q.strip())
             except ValueError:
                 return OpaqueAffinity(text)
-        return DeviceAffinity(m.group(1), m.group(2), queues)
+        return DeviceAffinity(m[0], m[1], queues)
     if text.startswith(_OPTIMAL_PREFIX) and text.endswith("]>"):
         return OptimalAffinity(tuple(parse_affinity(t) for t in split_top_level(text[len(_OPTIMAL_PREFIX) : -2])))
     return OpaqueAffinity(text)
@@ -438,7 +513,23 @@ class ResourceConfig(Frozen):
         object.__setattr__(self, "range_alignment", range_alignment)
 
 
-_CONFIG_ATTR = lazy_compile(r"#stream\.resource_config\s*<\s*\{(?P<body>[^}]*)\}\s*>")
+_CONFIG_ATTR = lazy_compile(r"#stream\.resource_config\s*<\s*\{(?P<body>[^}]*)\}\s*>")  # _search_config's reference
+_CONFIG_NAME = "#stream.resource_config"
+
+
+def _search_config(text: str) -> str | None:
+    """``_CONFIG_ATTR.search(text).group("body")`` (None: no match) without
+    compiling the pattern."""
+    start = text.find(_CONFIG_NAME)
+    while start >= 0:
+        rest = text[start + len(_CONFIG_NAME):].lstrip()
+        if rest[:1] == "<":
+            rest = rest[1:].lstrip()
+            close = rest.find("}")
+            if rest[:1] == "{" and close >= 0 and rest[close + 1:].lstrip()[:1] == ">":
+                return rest[1:close]
+        start = text.find(_CONFIG_NAME, start + 1)
+    return None
 _CONFIG_FIELDS = ("min_buffer_offset_alignment", "min_buffer_range_alignment")
 _CONFIG_KEY = "stream.resources"
 
@@ -451,11 +542,11 @@ def parse_resource_config(text: str, loc: Any = None) -> ResourceConfig:
     any alignment, 0 or not a power of two included (``Util::align``'s mask
     arithmetic; layout-slices replays it); a negative one is rejected here.
     """
-    m = _CONFIG_ATTR.search(text)
-    if m is None:
+    body = _search_config(text)
+    if body is None:
         raise FastallocError(f"'{_CONFIG_KEY}' is not a #stream.resource_config<{{...}}>: {text}", loc)
     fields = dict.fromkeys(_CONFIG_FIELDS, 0)
-    for key, value in parse_dict("{" + m.group("body") + "}") or ():
+    for key, value in parse_dict("{" + body + "}") or ():
         if key in fields:
             v = parse_int(value)
             if v is not None:
