@@ -1344,17 +1344,16 @@ def _terminal_columns() -> int:
 
 
 def _help_formatter() -> type:
-    """``_HelpFormatter``: argparse's formatter with the same width, found by
-    _terminal_columns (argparse makes a formatter for every argument added,
-    to check it).  Defined when first needed: argparse is imported only
-    when a command line is not one _quick_args reads."""
+    """The class ``_HelpFormatter``, defined on first use: argparse is
+    imported only for a command line that _quick_args leaves to it."""
     cls = globals().get("_HelpFormatter")
     if cls is not None:
         return cls  # type: ignore[no-any-return]
     import argparse
 
     class _HelpFormatter(argparse.HelpFormatter):
-        __doc__ = _help_formatter.__doc__
+        """argparse's formatter with the same width, found by _terminal_columns
+        (argparse makes a formatter for every argument added, to check it)."""
 
         def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                      width: int | None = None) -> None:
