@@ -262,3 +262,35 @@ def test_quick_reading_agrees_with_argparse(words):
     if quick is not None:
         # (repr: a float option may be nan, never equal to itself)
         assert repr(sorted(vars(quick).items())) == repr(sorted((_argparse_vars(argv) or {}).items()))
+
+
+# -- run_deep without threading ------------------------------------------------
+
+_DEEP_PROBE = r"""
+import sys
+from fastalloc._guard import in_deep, run_deep
+
+def nest(k):
+    return 0 if k == 0 else 1 + nest(k - 1)
+
+def boom():
+    raise KeyError("x")
+
+assert run_deep(lambda: (in_deep(), nest(50000))) == (True, 50000)  # beyond the default stack and limit
+try:
+    run_deep(boom)
+except KeyError as e:
+    assert e.args == ("x",)
+else:
+    raise AssertionError("no KeyError")
+assert not in_deep()
+print("threading" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("preload", ["", "import threading"])
+def test_run_deep_with_and_without_threading(preload):
+    r = subprocess.run([sys.executable, "-c", preload + "\n" + _DEEP_PROBE], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == ("True" if preload else "False")

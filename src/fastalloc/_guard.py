@@ -41,9 +41,7 @@ MAX_NESTING = 4096
 STACK_BYTES = 1 << 30
 _RECURSION_LIMIT = 60 * MAX_NESTING
 
-# _thread rather than threading: the command line runs every command
-# through run_deep, and threading is a module to import for nothing more
-# than these few calls
+# (threading.local is this class; see run_deep for why not threading)
 _local = _thread._local()
 
 
@@ -71,11 +69,18 @@ def run_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
     if sys.getrecursionlimit() < _RECURSION_LIMIT:
         sys.setrecursionlimit(_RECURSION_LIMIT)
+    # threading when something imported it (its settrace/setprofile hooks,
+    # which coverage and profilers use, reach only its own threads), else
+    # the bare _thread (the command line need not import threading)
+    threading = sys.modules.get("threading")
     with _stack_lock:
         old = _thread.stack_size()
         try:
             _thread.stack_size(STACK_BYTES)
-            _thread.start_new_thread(target, ())
+            if threading is not None:
+                threading.Thread(target=target, name="fastalloc-deep", daemon=True).start()
+            else:
+                _thread.start_new_thread(target, ())
         finally:
             _thread.stack_size(old)
     # Waiting on a lock is interrupted by signals: Ctrl-C and the CLI's
