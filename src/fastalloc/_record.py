@@ -47,7 +47,7 @@ class Frozen(Record):
 
     __slots__ = ()
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]  # (Record's is None)
         return hash(self._values())
 
     def __setattr__(self, name: str, value: object) -> None:

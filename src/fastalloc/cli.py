@@ -1343,7 +1343,7 @@ def _terminal_columns() -> int:
     return columns
 
 
-def _help_formatter() -> type:
+def _help_formatter() -> type[argparse.HelpFormatter]:
     """The class ``_HelpFormatter``, defined on first use: argparse is
     imported only for a command line that _quick_args leaves to it."""
     cls = globals().get("_HelpFormatter")
