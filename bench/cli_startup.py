@@ -21,6 +21,10 @@ run).  ``--pyc DIR`` measures an installed package instead, whose modules are
 byte-compiled once: each tree gets its own PYTHONPYCACHEPREFIX under DIR,
 written by the warm-up run and read by the timed ones (the trees' own folders
 are not written to).
+
+``--importtime N`` adds, per tree, the N imports with the largest self time
+(``python -X importtime``, the minimum over the rounds): what is left of
+the start-up, module by module.
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ def main() -> None:
     p.add_argument("--python", action="store_true", help="also time the bare interpreter")
     p.add_argument("--pyc", metavar="DIR", default=None,
                    help="byte-compile once into DIR/<tree> (PYTHONPYCACHEPREFIX) instead of the environment's choice")
+    p.add_argument("--importtime", type=int, default=0, metavar="N",
+                   help="also list each tree's N imports with the largest self time (-X importtime)")
     p.add_argument("args", nargs="*", help="fastalloc's arguments (after --)")
     a = p.parse_args()
     trees = [os.path.abspath(t) for t in a.trees.split(",")]
@@ -101,6 +107,28 @@ def main() -> None:
         first = statistics.median(cpu[commands[0][0]])
         for label, *_ in commands[1:len(trees)]:
             print(f"cpu ratio {commands[0][0]} / {label}: {first / statistics.median(cpu[label]):.2f}")
+    if a.importtime:
+        for t in trees:
+            selfs = import_self_times([f"{t}/.venv/bin/python", "-X", "importtime", f"{t}/.venv/bin/fastalloc",
+                                       *fa_args], t, env_of(t), a.rounds)
+            top = sorted(selfs.items(), key=lambda kv: -kv[1])[: a.importtime]
+            print(f"{os.path.basename(t)}: imports, self time (min of {a.rounds} runs), all {sum(selfs.values()) / 1e3:.1f} ms:")
+            print("  " + ", ".join(f"{name} {us / 1e3:.1f}" for name, us in top))
+
+
+def import_self_times(argv: list[str], cwd: str, env: dict[str, str] | None, rounds: int) -> dict[str, int]:
+    """Module -> its smallest self time (microseconds) over ``rounds`` runs of
+    ``argv`` (a ``python -X importtime`` command)."""
+    best: dict[str, int] = {}
+    for _ in range(rounds):
+        r = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for line in r.stderr.splitlines():
+            if not line.startswith("import time:") or "self [us]" in line:
+                continue
+            us, _cum, name = line[len("import time:"):].split("|")
+            name = name.strip()
+            best[name] = min(best.get(name, 1 << 62), int(us))
+    return best
 
 
 if __name__ == "__main__":
