@@ -20,7 +20,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
 from libc.stdlib cimport malloc, free
 
-from fastalloc.ir.model cimport Op, Value, _unlink_all
+from fastalloc.ir.model cimport Op, Value, _release_records, _unlink_all
 
 from fastalloc.ir.ops import OPS as _OPS
 from fastalloc.ir.model import EMPTY_MAP as _EMPTY_MAP
@@ -369,8 +369,7 @@ cdef int _cv_hollow(Op op) except -1:
     read: its name, results (the final unused check) and location (ops
     built from it and fused locations name it).  Without this the whole old region stays alive next
     to the new one until the pass ends: the peak of the pass."""
-    _unlink_all(op)
-    op._ulinks = None
+    _release_records(op)
     op.operands = []
     op.segments = None
     op._props = _EMPTY_MAP
