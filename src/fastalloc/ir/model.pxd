@@ -118,5 +118,10 @@ cdef void _clear_chain(Value v) noexcept
 cpdef list _use_pairs(Value v)
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, u=_UseP, tu=_UseP, v=Value, t=_Ptr, w=object)
 cdef int _add_uses(Op op, list operands) except -1
-@cython.locals(op=Op, v=Value)
+@cython.locals(op=Op)
+cdef Op _build_op(str name, object opdef, list operands, list segments, Op loc_from)
+cdef int _fill_built(Op op, str name, object opdef, list operands, list segments, Op loc_from) except -1
+@cython.locals(v=Value)
+cpdef Value _new_value(str type, object owner, Py_ssize_t index)
+@cython.locals(op=Op)
 cpdef Op _new_text_op(str name, list tmpl, list operands, str result_type=*, Op loc_from=*)

@@ -583,6 +583,51 @@ def move_uses(uses: Iterable[tuple[Op, int]], old: Value, new: Value) -> None:
         _link(op, i, new)
 
 
+def _build_op(name: str, opdef: Any, operands: list, segments: list, loc_from: Op | None) -> Op:
+    """``Op._build`` for compiled callers (cimported: no Python call per op)."""
+    op = Op.__new__(Op)
+    _fill_built(op, name, opdef, operands, segments, loc_from)
+    return op
+
+
+def _fill_built(op: Op, name: str, opdef: Any, operands: list, segments: list, loc_from: Op | None) -> int:
+    """The fields of a new op (tp_new only) that ``Op._build`` makes."""
+    # Every slot set here rather than by __init__: no second call and no
+    # operand list made only to be replaced (~95k ops per 10^5-op region).
+    op.name = name
+    op.operands = operands
+    op.results = []
+    op._regions = NO_REGIONS
+    op._props = EMPTY_MAP
+    op._attrs = EMPTY_MAP
+    op.parent = None
+    op.segments = segments
+    op.tmpl = None
+    op.opdef = opdef
+    if loc_from is not None:
+        op._loc = loc_from._loc
+        op._src = loc_from._src
+        op.dloc = loc_from.dloc
+    else:
+        op._loc = None
+        op._src = None
+        op.dloc = None
+    _add_uses(op, operands)
+    return 0
+
+
+def _new_value(type: str, owner: Any, index: int) -> Value:
+    """``Value(type, owner, index)`` without the call of ``__init__`` (the
+    passes make ~10^5 results at a time)."""
+    v = Value.__new__(Value)
+    v.id = -1
+    v.type = type
+    v.owner = owner
+    v.index = index
+    v.name_hint = None
+    return v
+
+
 def _new_text_op(name: str, tmpl: list, operands: list, result_type: str | None = None,
                  loc_from: Op | None = None) -> Op:
     """Trusted constructor of an uninterpreted op (``rewriter.build_text_op``;
@@ -613,13 +658,7 @@ def _new_text_op(name: str, tmpl: list, operands: list, result_type: str | None 
     if operands:
         _add_uses(op, operands)
     if result_type is not None:
-        v = Value.__new__(Value)
-        v.id = -1
-        v.type = result_type
-        v.owner = op
-        v.index = 0
-        v.name_hint = None
-        op.results.append(v)
+        op.results.append(_new_value(result_type, op, 0))
     return op
 
 
@@ -671,30 +710,11 @@ class Op:
         with ``opdef`` (nothing is validated) and are taken over.  The
         location is ``loc_from``'s (unresolved).  Operand uses are registered
         in order, as :meth:`create` does."""
-        # Every slot set here rather than by __init__: no second call and
-        # no operand list made only to be replaced (~95k ops per 10^5-op
-        # region; in-process A/B 0.115 -> 0.092 s for 95k calls).
+        if cls is Op:
+            return _build_op(name, opdef, operands, segments, loc_from)
         # tp_new only (no __init__); a subclass through its own __new__
-        op = Op.__new__(Op) if cls is Op else cls.__new__(cls)
-        op.name = name
-        op.operands = operands
-        op.results = []
-        op._regions = NO_REGIONS
-        op._props = EMPTY_MAP
-        op._attrs = EMPTY_MAP
-        op.parent = None
-        op.segments = segments
-        op.tmpl = None
-        op.opdef = opdef
-        if loc_from is not None:
-            op._loc = loc_from._loc
-            op._src = loc_from._src
-            op.dloc = loc_from.dloc
-        else:
-            op._loc = None
-            op._src = None
-            op.dloc = None
-        _add_uses(op, operands)
+        op = cls.__new__(cls)
+        _fill_built(op, name, opdef, operands, segments, loc_from)
         return op
 
     @classmethod
