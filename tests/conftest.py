@@ -27,7 +27,7 @@ from fastalloc.testing.iree import IreeOptMissing
 NATIVE_FILES = frozenset({
     "test_core_alias.py", "test_core_liveness.py", "test_packing.py", "test_bestfit.py",
     "test_search.py", "test_benchmarks_sets.py", "test_kernels_layering.py",
-    "test_regions_native.py", "test_convert_native.py", "test_ir_use_lists_eager.py",
+    "test_regions_native.py", "test_convert_native.py", "test_ir_use_lists_eager.py", "test_ir_use_lists.py",
     "test_lexer_native.py", "test_ir_pieces.py", "test_ir_parser_pure.py", "test_ir_dispose.py",
     "test_csv_fastpath.py", "test_csvio.py", "test_hostile.py", "test_fuzz.py", "test_golden.py",
     "test_verifier_pure.py", "test_layout_native.py",

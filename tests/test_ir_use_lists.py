@@ -382,3 +382,54 @@ def test_set_ops_registers_like_appending_one_by_one():
     assert all(op.parent is body1 for op in new1)
     inner_ops = [o for op in new1 for o in op.walk() if o.name == "test.inner"]
     assert inner_ops and all(o.parent is not None and o.parent.parent.parent.parent is body1 for o in inner_ops)
+
+
+def _yield_of(*values):
+    """A detached op without results (so no cycle keeps it alive) using ``values``."""
+    from fastalloc.ir.model import Op
+
+    return Op.create("stream.yield", segments={"resource_operands": list(values), "resource_operand_sizes": []})
+
+
+def test_an_op_freed_while_linked_leaves_its_chains():
+    """The records' neighbour pointers are borrowed: an op freed without
+    erase (its last reference dropped) takes its slots out of every chain,
+    and the uses around it are joined up, in order."""
+    import gc
+
+    _, ops, c7, c64, _ = _module(4)
+    before = list(c64.uses)
+    gc.disable()
+    try:
+        users = [_yield_of(c64, c7) for _ in range(3)]
+        assert list(c64.uses) == before + [(u, 0) for u in users]
+        middle = users.pop(1)
+        del middle  # freed by reference counting: nothing else points at it
+        assert list(c64.uses) == before + [(u, 0) for u in users]
+        assert list(c7.uses) == [(op, 0) for op in ops] + [(u, 1) for u in users]
+        assert list(reversed(c64.uses))[:2] == [(users[1], 0), (users[0], 0)]
+        del users
+        assert c64.uses == before and len(c7.uses) == len(ops)
+    finally:
+        gc.enable()
+
+
+def test_a_value_freed_while_named_by_records_empties_them():
+    """Writing ``op.operands`` directly bypasses the lists; if the value it
+    dropped is then freed, the records that named it are emptied (no
+    pointer to freed memory), and the op's later upkeep is unaffected."""
+    from fastalloc.ir.model import Value
+
+    v = Value("index")
+    w = Value("index")
+    op = _yield_of(v, w)
+    other = _yield_of(v)
+    assert len(v.uses) == 2 and op._ulinks[0] is v
+    op.operands = []
+    other.operands = []
+    del v  # its chain still held (op, 0) and (other, 0)
+    assert op._ulinks[:5] == [None, None, 0, None, 0]
+    assert other._ulinks == [None, None, 0, None, 0]
+    assert op._ulinks[5] is w and list(w.uses) == [(op, 1)]
+    op.set_operands([w])
+    assert list(w.uses) == [(op, 0)] and op._ulinks == [w, None, 0, None, 0]

@@ -4,7 +4,7 @@
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 
-from fastalloc.ir.model cimport Block, Op, Region, Value, _unlink_all
+from fastalloc.ir.model cimport Block, Op, Region, Value, _clear_chain, _release_records
 
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS
 
@@ -17,7 +17,8 @@ def _cut_module(body, list values, no_regions):
     block's ``ops`` and ``args`` emptied and its ``parent`` cleared (the
     module's body region holds its block too); before that, each value of
     ``values`` (the module's value table) loses its ``owner`` and its use
-    chain, every use record of the chain emptied (its op links).  What
+    chain, every use record of the chain emptied, and each op met its
+    records.  What
     remains points only upwards (op -> block -> region -> op, the parent
     links), so reference counting frees everything once the caller drops
     the module.  The value loop also cuts the cycles of ops that left the
@@ -30,30 +31,15 @@ def _cut_module(body, list values, no_regions):
     cdef Region region
     cdef Value v
     cdef object x, nxt
-    cdef Op user
-    cdef list links
-    cdef Py_ssize_t ui, b
-    # The chains first: the block walk below drops the records they run through.
+    # The chains first (no record names a value afterwards), then the
+    # records of every op met (each unlinks what is left of its own).
     n = PyList_GET_SIZE(values)
     for i in range(n):
         x = <object>PyList_GET_ITEM(values, i)
         if x is not None:
             v = <Value?>x
             v.owner = None
-            nxt = v._uhead
-            ui = v._uhead_i
-            while nxt is not None:
-                user = <Op?>nxt
-                links = user._ulinks
-                b = 5 * ui
-                nxt = links[b + 3]
-                ui = links[b + 4]
-                links[b] = None
-                links[b + 1] = None
-                links[b + 3] = None
-            v._uhead = None
-            v._utail = None
-            v._nuses = 0
+            _clear_chain(v)
     while k < PyList_GET_SIZE(blocks):
         block = <Block?><object>PyList_GET_ITEM(blocks, k)
         k += 1
@@ -67,7 +53,7 @@ def _cut_module(body, list values, no_regions):
                     blocks.extend(region.blocks)
                     region.blocks = []
                 op._regions = no_regions
-            op._ulinks = None
+            _release_records(op)
         block.ops = []
         block.args = []
         block.parent = None
@@ -203,7 +189,7 @@ def _release_unreachable(body, list values, no_regions):
         k += 1
         if isinstance(x, Op):
             op = <Op>x
-            _unlink_all(op)
+            _release_records(op)
             for region in op._regions:
                 if region.parent is not op and region.parent is not None:
                     continue  # moved to another op

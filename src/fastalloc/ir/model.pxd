@@ -6,6 +6,24 @@
 # accepts None and subclasses of that type, nothing else.
 
 cimport cython
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from libc.stdint cimport int32_t
+from libc.string cimport memset
+
+
+# One operand slot's use record (see model.py, "Use lists"): the value whose
+# chain the slot is in (NULL: none) and its neighbours in that chain (NULL at
+# the ends), all borrowed: an op unlinks its slots when it is freed and a
+# value its chain, so no pointer outlives its object.
+cdef struct _Use:
+    void* value
+    void* prev
+    void* next
+    int32_t prev_i
+    int32_t next_i
+
+ctypedef _Use* _UseP
+ctypedef void* _Ptr
 
 cdef class Value:
     cdef public Py_ssize_t id
@@ -13,12 +31,12 @@ cdef class Value:
     cdef public object owner
     cdef public Py_ssize_t index
     # The use chain (see model.py, "Use lists"): first and last use as
-    # (op, operand number), None when unused, and the number of uses.
-    cdef public object _uhead
-    cdef public Py_ssize_t _uhead_i
-    cdef public object _utail
-    cdef public Py_ssize_t _utail_i
-    cdef public Py_ssize_t _nuses
+    # (op, operand number), NULL when unused (borrowed), and the number of uses.
+    cdef void* _uhead
+    cdef void* _utail
+    cdef Py_ssize_t _uhead_i
+    cdef Py_ssize_t _utail_i
+    cdef readonly Py_ssize_t _nuses
     cdef public object name_hint
 
 
@@ -37,9 +55,10 @@ cdef class Op:
     cdef public list segments
     cdef public list tmpl
     cdef public object opdef
-    # One use record per operand slot, 5 entries each (see model.py, "Use
-    # lists"); None while no slot is linked.
-    cdef public list _ulinks
+    # One use record per operand slot (see model.py, "Use lists"), _nrec of
+    # them; NULL while none is allocated.
+    cdef _Use* _urec
+    cdef Py_ssize_t _nrec
 
 
 cdef class UseList:
@@ -73,25 +92,36 @@ cdef class Module:
 
 
 # The use chain's kernels (model.py, "Use lists").
-@cython.locals(links=list, k=Py_ssize_t, old=Py_ssize_t)
-cdef list _slots(Op op, Py_ssize_t n)
-@cython.locals(links=list, b=Py_ssize_t, t=Op, tl=list, ti=Py_ssize_t)
+@cython.locals(u=_UseP, old=Py_ssize_t)
+cdef int _slots(Op op, Py_ssize_t n) except -1
+@cython.locals(u=_UseP, tu=_UseP, t=_Ptr)
 cdef int _link(Op op, Py_ssize_t i, Value v) except -1
-@cython.locals(links=list, b=Py_ssize_t, v=Value, p=Op, q=Op, pi=Py_ssize_t, qi=Py_ssize_t, pl=list, ql=list)
+@cython.locals(u=_UseP, v=Value)
 cdef Value _unlink(Op op, Py_ssize_t i)
-@cython.locals(operands=list, links=list, i=Py_ssize_t, n=Py_ssize_t, start=Py_ssize_t, v=Value, r=object)
+@cython.locals(u=_UseP, v=_Ptr, p=_Ptr, q=_Ptr, pi=int32_t, qi=int32_t)
+cdef void _detach(Op op, Py_ssize_t i) noexcept
+@cython.locals(operands=list, i=Py_ssize_t, n=Py_ssize_t, start=Py_ssize_t, v=Value, r=object)
 cpdef int _link_operands(Op op, dict resolved) except -1
-@cython.locals(tl=list, hl=list, t=Op, h=Op)
+@cython.locals(u=_UseP)
 cdef int _splice(Value v, Value other) except -1
-@cython.locals(op=Op, i=Py_ssize_t, b=Py_ssize_t, operands=list, links=list)
+@cython.locals(op=_Ptr, i=Py_ssize_t, u=_UseP, operands=list)
 cdef int _retarget(Value v, Value other) except -1
-@cython.locals(links=list)
+@cython.locals(u=_UseP)
 cpdef Value _slot_value(Op op, Py_ssize_t i)
-@cython.locals(links=list, i=Py_ssize_t, n=Py_ssize_t)
+@cython.locals(i=Py_ssize_t)
 cpdef int _unlink_all(Op op) except -1
-@cython.locals(out=list, op=Op, i=Py_ssize_t, b=Py_ssize_t, links=list)
+@cython.locals(u=_UseP)
+cpdef int _release_records(Op op) except -1
+@cython.locals(p=_Ptr, i=Py_ssize_t, u=_UseP)
+cdef void _clear_chain(Value v) noexcept
+@cython.locals(out=list, op=_Ptr, i=Py_ssize_t, u=_UseP)
 cpdef list _use_pairs(Value v)
-@cython.locals(i=Py_ssize_t, n=Py_ssize_t)
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t, u=_UseP, tu=_UseP, v=Value, t=_Ptr, w=object)
 cdef int _add_uses(Op op, list operands) except -1
-@cython.locals(op=Op, v=Value)
+@cython.locals(op=Op)
+cdef Op _build_op(str name, object opdef, list operands, list segments, Op loc_from)
+cdef int _fill_built(Op op, str name, object opdef, list operands, list segments, Op loc_from) except -1
+@cython.locals(v=Value)
+cpdef Value _new_value(str type, object owner, Py_ssize_t index)
+@cython.locals(op=Op)
 cpdef Op _new_text_op(str name, list tmpl, list operands, str result_type=*, Op loc_from=*)

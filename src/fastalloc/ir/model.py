@@ -252,11 +252,7 @@ class Value:
         self.type = type
         self.owner = owner
         self.index = index
-        self._uhead = None
-        self._uhead_i = 0
-        self._utail = None
-        self._utail_i = 0
-        self._nuses = 0
+        # (the use chain's fields start empty: see "Use lists")
         self.name_hint = name_hint
 
     @property
@@ -283,6 +279,12 @@ class Value:
             return
         _retarget(self, other)
 
+    def __dealloc__(self) -> None:
+        # Only if freed while a record still names it (a caller wrote
+        # op.operands directly): those records must not point at freed memory.
+        if self._nuses:
+            _clear_chain(self)
+
     def __repr__(self) -> str:
         hint = f" %{self.name_hint}" if self.name_hint is not None else ""
         return f"<Value #{self.id}{hint}: {self.type}>"
@@ -292,143 +294,149 @@ class Value:
 #
 # Each value's uses form a doubly linked chain through its users' operand
 # slots, as MLIR's OpOperand lists (but oldest first): slot ``i`` of ``op``
-# has the record ``op._ulinks[5*i : 5*i+5]`` = [value, prev_op, prev_i,
-# next_op, next_i] (value None: the slot is in no chain; prev/next None at
-# the ends), and the value holds the ends and the count (``_uhead`` /
-# ``_uhead_i``, ``_utail`` / ``_utail_i``, ``_nuses``).  Adding a use appends
-# at the tail, dropping one unlinks it: both O(1), and the order is what a
-# list with append / remove would hold.  The record names the value it is
-# linked into, so dropping a slot's use never depends on ``op.operands``
-# being in step.  Per use this costs five list entries in one list per op,
-# not an object per use.
+# has the C record ``op._urec[i]`` (model.pxd's ``_Use``: the value, the
+# previous and next use as (op, slot); value NULL: the slot is in no chain;
+# prev/next NULL at the ends), and the value holds the ends and the count
+# (``_uhead`` / ``_uhead_i``, ``_utail`` / ``_utail_i``, ``_nuses``).  Adding
+# a use appends at the tail, dropping one unlinks it: both O(1), and the
+# order is what a list with append / remove would hold.  The record names
+# the value it is linked into, so dropping a slot's use never depends on
+# ``op.operands`` being in step.  A record is 32 bytes in one block per op,
+# no Python object per use.
+#
+# The pointers are borrowed (the collector sees only the Python fields, so a
+# dropped module's cycles stay collectable): an op freed while linked
+# unlinks its slots (``Op.__dealloc__``) and a value freed while it has
+# uses empties the records of its chain (``Value.__dealloc__``), so no
+# record or chain end ever names a freed object.
 
 
-def _slots(op: Op, n: int) -> list:
-    """``op._ulinks``, grown (with unlinked records) to hold ``n`` slots."""
-    links = op._ulinks
-    if links is None:
-        links = op._ulinks = [None, None, 0, None, 0] * n
-        return links
-    old = len(links) // 5
-    if old < n:
-        links.extend([None, None, 0, None, 0] * (n - old))
-    return links
+def _slots(op: Op, n: int) -> int:
+    """Grow ``op``'s records (new ones unlinked) to hold ``n`` slots."""
+    old = op._nrec
+    if n <= old:
+        return 0
+    if n > 0x7FFFFFFF:
+        raise OverflowError(f"{op.name}: {n} operand slots")
+    u = cython.cast(_UseP, PyMem_Realloc(op._urec, n * cython.sizeof(_Use)))
+    if u == cython.NULL:
+        raise MemoryError()
+    memset(u + old, 0, (n - old) * cython.sizeof(_Use))
+    op._urec = u
+    op._nrec = n
+    return 0
 
 
-# The chain kernels below index the records with C integers and no bounds
-# or sign handling: each checks once that the slot it was given is inside
-# its op's records, and the records it reaches through a chain were written
-# by these functions (a record's prev/next name a linked slot of an op whose
-# records hold it).
+# The chain kernels below index the records with no bounds or sign
+# handling: each checks once that the slot it was given is inside its op's
+# records, and the records it reaches through a chain were written by these
+# functions (a record's prev/next name a linked slot of a live op).
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _link(op: Op, i: int, v: Value) -> int:
-    """Append slot ``i`` of ``op`` (unlinked, within ``op._ulinks``) to ``v``'s chain."""
-    links = op._ulinks
-    if links is None or i < 0 or 5 * i + 4 >= len(links):
+    """Append slot ``i`` of ``op`` (unlinked, within its records) to ``v``'s chain."""
+    if i < 0 or i >= op._nrec:
         raise IndexError(f"{op.name}: operand slot {i} has no use record")
-    b = 5 * i
-    links[b] = v
-    links[b + 3] = None
-    links[b + 4] = 0
+    u = op._urec + i
+    if u.value != cython.NULL:
+        raise ValueError(f"{op.name}: operand slot {i} is linked already")
+    u.value = cython.cast(_Ptr, v)
+    u.next = cython.NULL
+    u.next_i = 0
     t = v._utail
-    if t is None:
-        links[b + 1] = None
-        links[b + 2] = 0
-        v._uhead = op
+    if t == cython.NULL:
+        u.prev = cython.NULL
+        u.prev_i = 0
+        v._uhead = cython.cast(_Ptr, op)
         v._uhead_i = i
     else:
-        ti = v._utail_i
-        tl = t._ulinks
-        tl[5 * ti + 3] = op
-        tl[5 * ti + 4] = i
-        links[b + 1] = t
-        links[b + 2] = ti
-    v._utail = op
+        tu = cython.cast(Op, t)._urec + v._utail_i
+        tu.next = cython.cast(_Ptr, op)
+        tu.next_i = i
+        u.prev = t
+        u.prev_i = v._utail_i
+    v._utail = cython.cast(_Ptr, op)
     v._utail_i = i
     v._nuses += 1
     return 0
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
+def _detach(op: Op, i: int) -> None:
+    """Take slot ``i`` of ``op`` (within its records) out of its chain, if in one."""
+    u = op._urec + i
+    v = u.value
+    if v == cython.NULL:
+        return
+    p = u.prev
+    pi = u.prev_i
+    q = u.next
+    qi = u.next_i
+    if p == cython.NULL:
+        cython.cast(Value, v)._uhead = q
+        cython.cast(Value, v)._uhead_i = qi
+    else:
+        cython.cast(Op, p)._urec[pi].next = q
+        cython.cast(Op, p)._urec[pi].next_i = qi
+    if q == cython.NULL:
+        cython.cast(Value, v)._utail = p
+        cython.cast(Value, v)._utail_i = pi
+    else:
+        cython.cast(Op, q)._urec[qi].prev = p
+        cython.cast(Op, q)._urec[qi].prev_i = pi
+    u.value = cython.NULL
+    u.prev = cython.NULL
+    u.next = cython.NULL
+    cython.cast(Value, v)._nuses -= 1
+
+
 def _unlink(op: Op, i: int) -> Value | None:
     """Take slot ``i`` of ``op`` out of its chain; returns the value it was a
     use of (None: it was in none)."""
-    links = op._ulinks
-    if links is None or i < 0 or 5 * i + 4 >= len(links):
+    if i < 0 or i >= op._nrec:
         return None
-    b = 5 * i
-    v = links[b]
-    if v is None:
+    u = op._urec + i
+    if u.value == cython.NULL:
         return None
-    p = links[b + 1]
-    pi = links[b + 2]
-    q = links[b + 3]
-    qi = links[b + 4]
-    if p is None:
-        v._uhead = q
-        v._uhead_i = qi
-    else:
-        pl = p._ulinks
-        pl[5 * pi + 3] = q
-        pl[5 * pi + 4] = qi
-    if q is None:
-        v._utail = p
-        v._utail_i = pi
-    else:
-        ql = q._ulinks
-        ql[5 * qi + 1] = p
-        ql[5 * qi + 2] = pi
-    links[b] = None
-    links[b + 1] = None
-    links[b + 3] = None
-    v._nuses -= 1
+    v = cython.cast(Value, u.value)
+    _detach(op, i)
     return v
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _splice(v: Value, other: Value) -> int:
     """Move ``v``'s whole chain (records already naming ``other``) to the
     end of ``other``'s."""
     if v._nuses == 0:
         return 0
-    t = other._utail
-    if t is None:
+    if other._utail == cython.NULL:
         other._uhead = v._uhead
         other._uhead_i = v._uhead_i
     else:
-        h = v._uhead
-        tl = t._ulinks
-        tl[5 * other._utail_i + 3] = h
-        tl[5 * other._utail_i + 4] = v._uhead_i
-        hl = h._ulinks
-        hl[5 * v._uhead_i + 1] = t
-        hl[5 * v._uhead_i + 2] = other._utail_i
+        u = cython.cast(Op, other._utail)._urec + other._utail_i
+        u.next = v._uhead
+        u.next_i = v._uhead_i
+        u = cython.cast(Op, v._uhead)._urec + v._uhead_i
+        u.prev = other._utail
+        u.prev_i = other._utail_i
     other._utail = v._utail
     other._utail_i = v._utail_i
     other._nuses += v._nuses
-    v._uhead = None
-    v._utail = None
-    v._uhead_i = v._utail_i = v._nuses = 0
+    v._uhead = cython.NULL
+    v._utail = cython.NULL
+    v._uhead_i = 0
+    v._utail_i = 0
+    v._nuses = 0
     return 0
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _slot_value(op: Op, i: int) -> Value | None:
     """The value whose chain slot ``i`` of ``op`` is in (None: none)."""
-    links = op._ulinks
-    if links is None or i < 0 or 5 * i + 4 >= len(links):
+    if i < 0 or i >= op._nrec:
         return None
-    return links[5 * i]
+    if op._urec[i].value == cython.NULL:
+        return None
+    return cython.cast(Value, op._urec[i].value)
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _link_operands(op: Op, resolved: dict | None) -> int:
     """Link ``op``'s operand slots past those already linked, in order (the
     parser, as it reads them).  An operand that is a placeholder of a
@@ -436,8 +444,7 @@ def _link_operands(op: Op, resolved: dict | None) -> int:
     definition."""
     operands = op.operands
     n = len(operands)
-    links = op._ulinks
-    start = 0 if links is None else len(links) // 5
+    start = op._nrec
     if start >= n:
         return 0
     _slots(op, n)
@@ -452,54 +459,69 @@ def _link_operands(op: Op, resolved: dict | None) -> int:
     return 0
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _unlink_all(op: Op) -> int:
     """Drop every use ``op`` makes (its own slots, not nested ops')."""
-    links = op._ulinks
-    if links is None:
-        return 0
-    n = len(links) // 5
-    for i in range(n):
-        if links[5 * i] is not None:
-            _unlink(op, i)
+    for i in range(op._nrec):
+        _detach(op, i)
     return 0
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
+def _release_records(op: Op) -> int:
+    """Drop every use ``op`` makes and free its records (as a new op has none)."""
+    _unlink_all(op)
+    PyMem_Free(op._urec)
+    op._urec = cython.NULL
+    op._nrec = 0
+    return 0
+
+
+def _clear_chain(v: Value) -> None:
+    """Empty the records of ``v``'s chain and the chain (their ops unlinked
+    from ``v`` at once, the other chains untouched)."""
+    p = v._uhead
+    i = v._uhead_i
+    while p != cython.NULL:
+        u = cython.cast(Op, p)._urec + i
+        p = u.next
+        i = u.next_i
+        u.value = cython.NULL
+        u.prev = cython.NULL
+        u.next = cython.NULL
+    v._uhead = cython.NULL
+    v._utail = cython.NULL
+    v._uhead_i = 0
+    v._utail_i = 0
+    v._nuses = 0
+
+
 def _use_pairs(v: Value) -> list:
     """``v``'s uses as a list of ``(op, i)``, oldest first."""
     out = []
     op = v._uhead
     i = v._uhead_i
-    while op is not None:
-        out.append((op, i))
-        links = op._ulinks
-        b = 5 * i
-        op = links[b + 3]
-        i = links[b + 4]
+    while op != cython.NULL:
+        out.append((cython.cast(Op, op), i))
+        u = cython.cast(Op, op)._urec + i
+        op = u.next
+        i = u.next_i
     return out
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _retarget(v: Value, other: Value) -> int:
     """``v.replace_all_uses_with(other)``: each slot of ``v``'s chain now
     names ``other`` (operand and record); the chain moves whole, after
     ``other``'s own uses (the records' links stay as they are)."""
     op = v._uhead
     i = v._uhead_i
-    while op is not None:
-        operands = op.operands
+    while op != cython.NULL:
+        operands = cython.cast(Op, op).operands
         if i >= len(operands):
-            raise IndexError(f"{op.name}: use record {i} past its {len(operands)} operands")
+            raise IndexError(f"{cython.cast(Op, op).name}: use record {i} past its {len(operands)} operands")
         operands[i] = other
-        links = op._ulinks
-        b = 5 * i
-        links[b] = other
-        op = links[b + 3]
-        i = links[b + 4]
+        u = cython.cast(Op, op)._urec + i
+        u.value = cython.cast(_Ptr, other)
+        op = u.next
+        i = u.next_i
     _splice(v, other)
     return 0
 
@@ -515,42 +537,38 @@ def _drop_use(value: Value, op: Op, index: int) -> None:
 def _add_uses(op: Op, operands: list[Value]) -> int:
     """Register the uses ``(op, i)`` of ``operands`` (= ``op.operands``), in
     order; a slot linked already is unlinked first."""
-    links = cython.declare(list)
-    tl = cython.declare(list)
-    v = cython.declare(Value)
-    t = cython.declare(Op)
-    b = cython.declare(cython.Py_ssize_t)
-    ti = cython.declare(cython.Py_ssize_t)
     n = len(operands)
-    if op._ulinks is None:
-        # A new op (no slot linked yet): _link inlined, without the writes
-        # that would only restore what a fresh record holds.
-        links = [None, None, 0, None, 0] * n
-        op._ulinks = links
+    if op._urec == cython.NULL:
+        # A new op (no slot linked yet): _link inlined, without the checks
+        # and writes a fresh record does not need.
+        if n == 0:
+            return 0
+        for i in range(n):
+            w = operands[i]
+            if not isinstance(w, Value):
+                raise TypeError(f"{op.name}: operand #{i} is {type(w).__name__}, not a Value")
+        _slots(op, n)
+        u = op._urec
         for i in range(n):
             v = operands[i]
-            if v is None:
-                raise TypeError(f"{op.name}: operand #{i} is None, not a Value")
-            b = 5 * i
-            links[b] = v
+            u[i].value = cython.cast(_Ptr, v)
             t = v._utail
-            if t is None:
-                v._uhead = op
+            if t == cython.NULL:
+                v._uhead = cython.cast(_Ptr, op)
                 v._uhead_i = i
             else:
-                ti = v._utail_i
-                tl = t._ulinks
-                tl[5 * ti + 3] = op
-                tl[5 * ti + 4] = i
-                links[b + 1] = t
-                links[b + 2] = ti
-            v._utail = op
+                tu = cython.cast(Op, t)._urec + v._utail_i
+                tu.next = cython.cast(_Ptr, op)
+                tu.next_i = i
+                u[i].prev = t
+                u[i].prev_i = v._utail_i
+            v._utail = cython.cast(_Ptr, op)
             v._utail_i = i
             v._nuses += 1
         return 0
     _slots(op, n)
     for i in range(n):
-        _unlink(op, i)
+        _detach(op, i)
         _link(op, i, operands[i])
     return 0
 
@@ -565,6 +583,51 @@ def move_uses(uses: Iterable[tuple[Op, int]], old: Value, new: Value) -> None:
         _unlink(op, i)
         _slots(op, i + 1)
         _link(op, i, new)
+
+
+def _build_op(name: str, opdef: Any, operands: list, segments: list, loc_from: Op | None) -> Op:
+    """``Op._build`` for compiled callers (cimported: no Python call per op)."""
+    op = Op.__new__(Op)
+    _fill_built(op, name, opdef, operands, segments, loc_from)
+    return op
+
+
+def _fill_built(op: Op, name: str, opdef: Any, operands: list, segments: list, loc_from: Op | None) -> int:
+    """The fields of a new op (tp_new only) that ``Op._build`` makes."""
+    # Every slot set here rather than by __init__: no second call and no
+    # operand list made only to be replaced (~95k ops per 10^5-op region).
+    op.name = name
+    op.operands = operands
+    op.results = []
+    op._regions = NO_REGIONS
+    op._props = EMPTY_MAP
+    op._attrs = EMPTY_MAP
+    op.parent = None
+    op.segments = segments
+    op.tmpl = None
+    op.opdef = opdef
+    if loc_from is not None:
+        op._loc = loc_from._loc
+        op._src = loc_from._src
+        op.dloc = loc_from.dloc
+    else:
+        op._loc = None
+        op._src = None
+        op.dloc = None
+    _add_uses(op, operands)
+    return 0
+
+
+def _new_value(type: str, owner: Any, index: int) -> Value:
+    """``Value(type, owner, index)`` without the call of ``__init__`` (the
+    passes make ~10^5 results at a time)."""
+    v = Value.__new__(Value)
+    v.id = -1
+    v.type = type
+    v.owner = owner
+    v.index = index
+    v.name_hint = None
+    return v
 
 
 def _new_text_op(name: str, tmpl: list, operands: list, result_type: str | None = None,
@@ -594,22 +657,10 @@ def _new_text_op(name: str, tmpl: list, operands: list, result_type: str | None 
         op._loc = None
         op._src = None
         op.dloc = None
-    op._ulinks = None
     if operands:
         _add_uses(op, operands)
     if result_type is not None:
-        v = Value.__new__(Value)
-        v.id = -1
-        v.type = result_type
-        v.owner = op
-        v.index = 0
-        v._uhead = None
-        v._uhead_i = 0
-        v._utail = None
-        v._utail_i = 0
-        v._nuses = 0
-        v.name_hint = None
-        op.results.append(v)
+        op.results.append(_new_value(result_type, op, 0))
     return op
 
 
@@ -644,7 +695,7 @@ class Op:
         # block argument k of region r's entry block; ("r", r) -> region r.
         self.tmpl: list | None = None
         self.opdef = None  # fastalloc.ir.ops.OpDef for known ops
-        self._ulinks = None  # the operand slots' use records (see "Use lists")
+        # (_urec, the operand slots' use records, starts empty: see "Use lists")
 
     # -- construction -----------------------------------------------------
     @classmethod
@@ -661,31 +712,11 @@ class Op:
         with ``opdef`` (nothing is validated) and are taken over.  The
         location is ``loc_from``'s (unresolved).  Operand uses are registered
         in order, as :meth:`create` does."""
-        # Every slot set here rather than by __init__: no second call and
-        # no operand list made only to be replaced (~95k ops per 10^5-op
-        # region; in-process A/B 0.115 -> 0.092 s for 95k calls).
+        if cls is Op:
+            return _build_op(name, opdef, operands, segments, loc_from)
         # tp_new only (no __init__); a subclass through its own __new__
-        op = Op.__new__(Op) if cls is Op else cls.__new__(cls)
-        op.name = name
-        op.operands = operands
-        op.results = []
-        op._regions = NO_REGIONS
-        op._props = EMPTY_MAP
-        op._attrs = EMPTY_MAP
-        op.parent = None
-        op.segments = segments
-        op.tmpl = None
-        op.opdef = opdef
-        if loc_from is not None:
-            op._loc = loc_from._loc
-            op._src = loc_from._src
-            op.dloc = loc_from.dloc
-        else:
-            op._loc = None
-            op._src = None
-            op.dloc = None
-        op._ulinks = None
-        _add_uses(op, operands)
+        op = cls.__new__(cls)
+        _fill_built(op, name, opdef, operands, segments, loc_from)
         return op
 
     @classmethod
@@ -847,10 +878,9 @@ class Op:
         a, b = self._segment_span(name)
         values = list(values)
         old = self.operands
-        _unlink_all(self)
+        _release_records(self)
         new = old[:a] + values + old[b:]
         self.operands = new
-        self._ulinks = None
         _add_uses(self, new)
         assert self.segments is not None and self.opdef is not None
         # a new list: the parser shares equal segment lists between ops
@@ -872,9 +902,8 @@ class Op:
     def set_operands(self, operands: list[Value]) -> None:
         """Replace the whole operand list (taken over); use lists follow
         (``segments`` is the caller's to keep right)."""
-        _unlink_all(self)
+        _release_records(self)
         self.operands = operands
-        self._ulinks = None
         _add_uses(self, operands)
 
     def drop_operand_uses(self) -> None:
@@ -919,6 +948,34 @@ class Op:
     def module(self) -> Module | None:
         blk = self.parent
         return blk.module() if blk is not None else None
+
+    def __dealloc__(self) -> None:
+        # The chains it is in must not name it once it is freed.
+        if self._urec != cython.NULL:
+            _unlink_all(self)
+            PyMem_Free(self._urec)
+            self._urec = cython.NULL
+
+    @property
+    def _ulinks(self) -> list | None:
+        """The use records as a new list, five entries per slot: [value,
+        prev_op, prev_slot, next_op, next_slot] (None for a NULL pointer);
+        None when the op has no records.  For tests and debugging."""
+        if self._urec == cython.NULL:
+            return None
+        p = cython.declare(_Ptr)
+        i = cython.declare(cython.Py_ssize_t)
+        out = []
+        for i in range(self._nrec):
+            p = self._urec[i].value
+            out.append(None if p == cython.NULL else cython.cast(object, p))
+            p = self._urec[i].prev
+            out.append(None if p == cython.NULL else cython.cast(object, p))
+            out.append(self._urec[i].prev_i)
+            p = self._urec[i].next
+            out.append(None if p == cython.NULL else cython.cast(object, p))
+            out.append(self._urec[i].next_i)
+        return out
 
     def __repr__(self) -> str:
         return f"<Op {self.name} ({len(self.operands)} operands, {len(self.results)} results)>"

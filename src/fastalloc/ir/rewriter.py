@@ -98,7 +98,8 @@ def create(
     if isinstance(segments, list) and not regions and result_names is None:
         op = build_op(name, OPS[name], operands, segments, loc_from)
         if result_types:
-            op.results = [Value(t, op, i) for i, t in enumerate(result_types)]
+            new_value = _model._new_value
+            op.results = [new_value(t, op, i) for i, t in enumerate(result_types)]
         # The private slots: the public properties' setters are a call each.
         if props:
             op._props = props

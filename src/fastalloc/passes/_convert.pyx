@@ -20,7 +20,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
 from libc.stdlib cimport malloc, free
 
-from fastalloc.ir.model cimport Op, Value, _unlink_all
+from fastalloc.ir.model cimport Op, Value, _build_op, _release_records, _unlink_all
 
 from fastalloc.ir.ops import OPS as _OPS
 from fastalloc.ir.model import EMPTY_MAP as _EMPTY_MAP
@@ -369,8 +369,7 @@ cdef int _cv_hollow(Op op) except -1:
     read: its name, results (the final unused check) and location (ops
     built from it and fused locations name it).  Without this the whole old region stays alive next
     to the new one until the pass ends: the peak of the pass."""
-    _unlink_all(op)
-    op._ulinks = None
+    _release_records(op)
     op.operands = []
     op.segments = None
     op._props = _EMPTY_MAP
@@ -399,6 +398,7 @@ cdef class _CvSweep:
     cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, cmd_call, dialect_attrs, cv
     cdef str fill_name, copy_name, dispatch_name, call_name
     cdef list fill_segs, copy_segs
+    cdef bint native_build
     cdef Py_ssize_t splat_value, clone_source, slice_source, slice_offset, slice_size
     cdef Py_ssize_t fill_offset, fill_length, fill_value, update_offset, update_update, update_size
     cdef Py_ssize_t copy_t_offset, copy_source, copy_s_offset, copy_length, barrier_source
@@ -410,6 +410,8 @@ cdef class _CvSweep:
         self.const_of = const_of
         self.add = add
         self.build = build
+        # the model's constructor itself: called as C (_build_op), not through Python
+        self.native_build = build == Op._build
         self.cmd_fill = cmd_fill
         self.cmd_copy = cmd_copy
         self.cmd_dispatch = cmd_dispatch
@@ -446,9 +448,13 @@ cdef class _CvSweep:
         return _cv_add(lhs, rhs, self.consts, self.const_of, self.add)
 
     cdef object _fill(self, Op anchor, object a, object b, object c, object d, object e):
+        if self.native_build:
+            return _build_op(self.fill_name, self.cmd_fill, [a, b, c, d, e], self.fill_segs, anchor)
         return self.build(self.fill_name, self.cmd_fill, [a, b, c, d, e], self.fill_segs, anchor)
 
     cdef object _copy(self, Op anchor, object a, object b, object c, object d, object e, object f, object g):
+        if self.native_build:
+            return _build_op(self.copy_name, self.cmd_copy, [a, b, c, d, e, f, g], self.copy_segs, anchor)
         return self.build(self.copy_name, self.cmd_copy, [a, b, c, d, e, f, g], self.copy_segs, anchor)
 
     cdef object _convert(self, int kind, Op op):
@@ -532,7 +538,11 @@ cdef class _CvSweep:
         v = props.get("res_attrs")
         if v is not None:
             new_props["res_attrs"] = v
-        cdef Op new = self.build(self.call_name, self.cmd_call, flat, [n + n_prims, n, n, n, 0], src)
+        cdef Op new
+        if self.native_build:
+            new = _build_op(self.call_name, self.cmd_call, flat, [n + n_prims, n, n, n, 0], src)
+        else:
+            new = self.build(self.call_name, self.cmd_call, flat, [n + n_prims, n, n, n, 0], src)
         new._props = new_props
         if src._attrs:
             attrs = self.dialect_attrs(src)
@@ -551,7 +561,11 @@ cdef class _CvSweep:
         new_segs = self.dispatch_segs.get(key)
         if new_segs is None:
             new_segs = self.dispatch_segs[key] = [segs[0], n_prims, n, n, n, n]
-        cdef Op new = self.build(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
+        cdef Op new
+        if self.native_build:
+            new = _build_op(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
+        else:
+            new = self.build(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
         new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
         if src._attrs:
             attrs = self.dialect_attrs(src)
