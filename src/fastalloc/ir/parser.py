@@ -169,6 +169,7 @@ class _Parser:
     loc_refs: dict  # loc alias name -> first token using it (checked at the end: iree-opt defines them after the module)
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
+    constants: dict  # the text of a constant's value already checked -> that one str
     names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
     refs: dict  # "%name#k" token -> ("%name", k)
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
@@ -196,6 +197,7 @@ class _Parser:
         self.vals = self.m.values
         self.m._source = self.src
         self.shared = {}
+        self.constants = {}
         self.names = {}
         self.refs = {}
         self.resolved = {}
@@ -335,12 +337,15 @@ class _Parser:
             i = self.i
             if t[:1] != "%":
                 raise self.err("expected SSA operand")
+            # a line break was skipped: look the operand up under its own token
+            self.i = i + 1
+            g = self.scope.get(t)
+            if g is not None:
+                grp = g
+                if grp:
+                    return grp[0]
+            return self.lookup(t, i)
         self.i = i + 1
-        g = self.scope.get(t)
-        if g is not None:
-            grp = g
-            if grp:
-                return grp[0]
         return self.lookup(t, i)
 
     @cython.ccall
@@ -2387,8 +2392,18 @@ def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) 
 def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """The value of ``stream.async.constant``: attribute text to the end of the op."""
     k = p.i
-    op._props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
-    _check_dense_ints(p, op._props["value"], k)
+    text = p.balanced_text(_CONSTANT_STOPS)
+    # a module repeats few constant values: each is checked once and its
+    # text is one string for all the ops that hold it
+    seen = p.constants.get(text)
+    if seen is None:
+        _check_dense_ints(p, text, k)
+        p.constants[text] = text
+        seen = text
+    op._props["value"] = seen
+
+
+_CONSTANT_STOPS = frozenset({"\n", "attributes", "loc"})
 
 
 @cython.cfunc
