@@ -1802,10 +1802,11 @@ class _Parser:
         if result_types:
             vals = self.vals
             base = len(vals)
-            results = []
+            # exact size (appending to [] reserves room for 4): 10^5 of them
+            results = [None] * len(result_types)
             idx = 0
             for ty in result_types:
-                results.append(_new_value(ty, op, idx, None, base + idx))
+                results[idx] = _new_value(ty, op, idx, None, base + idx)
                 idx += 1
             op.results = results
             vals.extend(results)
