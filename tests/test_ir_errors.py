@@ -129,3 +129,26 @@ def test_result_refs_bind_in_their_own_function():
         assert ret.operands == [alloca.results[1]]
         assert [v.name_hint for v in alloca.results] == ["r", "r"]
     assert funcs[0].regions[0].blocks[0].ops[0] is not funcs[1].regions[0].blocks[0].ops[0]
+
+
+_CONSTANTS = """util.func public @f(%n: index) -> !stream.resource<constant> {
+  %c = stream.async.constant : !stream.resource<constant>{%n} = dense<3> : tensor<4xi8>
+  %d = stream.async.constant : !stream.resource<constant>{%n} = VALUE
+  %e = stream.async.constant : !stream.resource<constant>{%n} = VALUE
+  util.return %e : !stream.resource<constant>
+}
+"""
+
+
+def test_constant_values_checked_at_each_first_sight():
+    # the parser checks each distinct constant value once: a value seen
+    # before (dense<3>) passes again and is one string; a new one that does
+    # not fit its type is reported where it first appears (as iree-opt does)
+    m = parse(_CONSTANTS.replace("VALUE", "dense<3> : tensor<4xi8>"), "t.mlir")
+    ops = [o for o in m.walk() if o.name == "stream.async.constant"]
+    assert [o.props["value"] for o in ops] == ["dense<3> : tensor<4xi8>"] * 3
+    assert ops[0].props["value"] is ops[2].props["value"]
+    with pytest.raises(FastallocError) as ei:
+        parse(_CONSTANTS.replace("VALUE", "dense<300> : tensor<4xi8>"), "t.mlir")
+    assert "integer constant out of range for type" in ei.value.message
+    assert (ei.value.loc.line, ei.value.loc.col) == (3, 71)

@@ -239,3 +239,21 @@ def test_first_odd_char_rejects_non_ascii():
 
     with pytest.raises(ValueError, match="not ASCII"):
         first_odd_char("\u00e9")
+
+
+def test_scanner_of_a_short_text_scanned_again_and_again():
+    # a short text gets tables sized to it (the parser scans each op
+    # format's literals so): its recent-token table fills and is cleared
+    # many times over, and every token stays the regex's and one object
+    from fastalloc._lexer import Scanner
+
+    text = "a b %c d#1 e<f> ( ) , : x"
+    ref, starts = _reference(text)
+    sc = Scanner(text, TOKEN_RE)
+    seen: dict[str, str] = {}
+    for _ in range(50):
+        for k in range(len(starts)):
+            got = sc.tokens(starts[k])
+            assert got == ref[k:]
+            for t in got:
+                assert seen.setdefault(t, t) is t

@@ -335,6 +335,14 @@ cdef enum:
     _RECENT = 8192
 
 
+cdef Py_ssize_t _cap_for(Py_ssize_t n, Py_ssize_t most) noexcept:
+    """The smallest power of two >= 2 * n (at least 16, at most ``most``)."""
+    cdef Py_ssize_t cap = 16
+    while cap < 2 * n and cap < most:
+        cap *= 2
+    return cap
+
+
 cdef class Scanner:
     """The tokens of one ASCII text, scanned a range at a time (the lexer's
     pieces); every distinct token is one ``str`` across all the ranges.
@@ -367,8 +375,11 @@ cdef class Scanner:
         self.s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &self.n)
         self.token_re = token_re
         self.canon = canon
-        _table_init(&self.every, 4096)
-        _table_init(&self.recent, _RECENT)
+        # A text of n characters has at most n // 2 + 1 distinct tokens: a
+        # short text (an op format's literal, a type) gets tables its size,
+        # not the zeroing of the full-size ones.
+        _table_init(&self.every, _cap_for(self.n, 4096))
+        _table_init(&self.recent, _cap_for(self.n, _RECENT))
 
     def __dealloc__(self):
         cdef Py_ssize_t i

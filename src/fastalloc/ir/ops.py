@@ -41,8 +41,6 @@ are listed, by interface, in :data:`TEXT_OP_INTERFACES`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 __all__ = [
     "AFFINITY_OPS",
     "CONVERTIBLE_OPS",
@@ -68,36 +66,90 @@ INT_LIST_ELT = {
 }
 
 
-@dataclass(frozen=True)
+# The fields an OpDef compares and hashes by, in constructor order (the
+# compiled syntax and the lookup tables derived from the others are not).
+_OPDEF_FIELDS = (
+    "name", "segment_names", "segment_kinds", "attr_sized", "same_variadic", "props", "num_regions",
+    "tied_to", "tied_prop", "result_size", "operand_sizes", "primitives", "affinity", "timeline",
+    "async_region", "captures", "region_branch", "call", "converts_to",
+)
+
+
 class OpDef:
-    """Static description of one known op."""
+    """Static description of one known op (immutable once :func:`_def` has
+    built it).  A plain class with ``__slots__``, not a dataclass: the
+    command line imports this module on every run, and the dataclass
+    machinery (its import and the functions it generates) cost start-up."""
+
+    __slots__ = _OPDEF_FIELDS + ("syntax", "program", "segment_index", "static_start", "_frozen")
 
     name: str
     segment_names: tuple[str, ...]
     segment_kinds: tuple[str, ...]
-    attr_sized: bool = False
-    same_variadic: bool = False
-    props: tuple[str, ...] = ()
-    num_regions: int = 0
+    attr_sized: bool
+    same_variadic: bool
+    props: tuple[str, ...]
+    num_regions: int
     # -- interfaces (see the module docstring) --
-    tied_to: str | None = None
-    tied_prop: str | None = None
-    result_size: str | None = None
-    operand_sizes: tuple[tuple[str, str], ...] = ()
-    primitives: bool = False
-    affinity: str | None = None
-    timeline: bool = False
-    async_region: bool = False
-    captures: bool = False
-    region_branch: bool = False
-    call: bool = False
-    converts_to: tuple[str, ...] | None = None
+    tied_to: str | None
+    tied_prop: str | None
+    result_size: str | None
+    operand_sizes: tuple[tuple[str, str], ...]
+    primitives: bool
+    affinity: str | None
+    timeline: bool
+    async_region: bool
+    captures: bool
+    region_branch: bool
+    call: bool
+    converts_to: tuple[str, ...] | None
     # -- pretty syntax (see "Pretty syntax" below) --
-    syntax: tuple = field(default=(), compare=False, repr=False)
-    program: tuple = field(default=(), compare=False, repr=False)
-    segment_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    syntax: tuple
+    program: tuple
+    segment_index: dict[str, int]
     # Start of segment k when every earlier segment has exactly one operand, else -1.
-    static_start: list[int] = field(default_factory=list, compare=False, repr=False)
+    static_start: list[int]
+
+    def __init__(self, name: str, segment_names: tuple[str, ...], segment_kinds: tuple[str, ...],
+                 attr_sized: bool = False, same_variadic: bool = False, props: tuple[str, ...] = (),
+                 num_regions: int = 0, tied_to: str | None = None, tied_prop: str | None = None,
+                 result_size: str | None = None, operand_sizes: tuple[tuple[str, str], ...] = (),
+                 primitives: bool = False, affinity: str | None = None, timeline: bool = False,
+                 async_region: bool = False, captures: bool = False, region_branch: bool = False,
+                 call: bool = False, converts_to: tuple[str, ...] | None = None, syntax: tuple = (),
+                 program: tuple = ()) -> None:
+        init = object.__setattr__
+        init(self, "_frozen", False)
+        for f, v in zip(_OPDEF_FIELDS, (name, segment_names, segment_kinds, attr_sized, same_variadic, props,
+                                        num_regions, tied_to, tied_prop, result_size, operand_sizes, primitives,
+                                        affinity, timeline, async_region, captures, region_branch, call,
+                                        converts_to)):
+            init(self, f, v)
+        init(self, "syntax", syntax)
+        init(self, "program", program)
+        init(self, "segment_index", {})
+        init(self, "static_start", [])
+        init(self, "_frozen", True)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {key!r} of a frozen OpDef")
+
+    def __delattr__(self, key: str) -> None:
+        raise AttributeError(f"cannot delete field {key!r} of a frozen OpDef")
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, f) for f in _OPDEF_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "OpDef(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in _OPDEF_FIELDS) + ")"
 
     def static_operand(self, segment: str) -> int:
         """Operand number of ``segment``'s (first) operand, for segments that

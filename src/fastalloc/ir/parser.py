@@ -41,6 +41,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
         Py_UCS4 = str
         int = int
         bint = bool
+        p_uchar = bytes
 
         @staticmethod
         def cclass(c):
@@ -169,6 +170,7 @@ class _Parser:
     loc_refs: dict  # loc alias name -> first token using it (checked at the end: iree-opt defines them after the module)
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
+    constants: dict  # the text of a constant's value already checked -> that one str
     names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
     refs: dict  # "%name#k" token -> ("%name", k)
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
@@ -196,6 +198,7 @@ class _Parser:
         self.vals = self.m.values
         self.m._source = self.src
         self.shared = {}
+        self.constants = {}
         self.names = {}
         self.refs = {}
         self.resolved = {}
@@ -335,12 +338,15 @@ class _Parser:
             i = self.i
             if t[:1] != "%":
                 raise self.err("expected SSA operand")
+            # a line break was skipped: look the operand up under its own token
+            self.i = i + 1
+            g = self.scope.get(t)
+            if g is not None:
+                grp = g
+                if grp:
+                    return grp[0]
+            return self.lookup(t, i)
         self.i = i + 1
-        g = self.scope.get(t)
-        if g is not None:
-            grp = g
-            if grp:
-                return grp[0]
         return self.lookup(t, i)
 
     @cython.ccall
@@ -1796,10 +1802,11 @@ class _Parser:
         if result_types:
             vals = self.vals
             base = len(vals)
-            results = []
+            # exact size (appending to [] reserves room for 4): 10^5 of them
+            results = [None] * len(result_types)
             idx = 0
             for ty in result_types:
-                results.append(_new_value(ty, op, idx, None, base + idx))
+                results[idx] = _new_value(ty, op, idx, None, base + idx)
                 idx += 1
             op.results = results
             vals.extend(results)
@@ -2178,54 +2185,57 @@ _NO_STOPS = frozenset()
 
 
 # The programs are checked when ops.py compiles them (segment numbers,
-# jump targets): the interpreter indexes them without bounds checks.
+# jump targets) and again when _parse_program flattens them: the
+# interpreter indexes them without bounds checks.
 @cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(prog=tuple, ins=tuple, pc=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.int,
-               x=cython.Py_ssize_t, y=cython.Py_ssize_t, slots=list, rtypes=list, vals=list, sizes=list,
-               k=cython.Py_ssize_t, j=cython.Py_ssize_t, t=str, toks=tuple, v=Value, kinds=tuple)
+@cython.locals(code=cython.p_uchar, objs=tuple, pc=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.int,
+               x=cython.Py_ssize_t, y=cython.Py_ssize_t, z=cython.Py_ssize_t, slots=list, rtypes=list,
+               vals=list, sizes=list, k=cython.Py_ssize_t, j=cython.Py_ssize_t, t=str, toks=tuple, v=Value,
+               kinds=tuple, seg1=cython.p_uchar)
 def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
     """Read ``op``'s pretty form after its name by its format
     (:func:`_parse_program`), then give the op its operands and results."""
-    prog = fmt[0]
-    kinds = fmt[1]
+    code = fmt[0]
+    objs = fmt[1]
+    kinds = fmt[2]
+    seg1 = fmt[3]
     n = len(kinds)
     slots = [None] * n
     for k in range(n):
-        if kinds[k] != "1":
+        if not seg1[k]:
             slots[k] = []
     rtypes = []
     pc = 0
-    n = len(prog)
+    n = len(objs)
     while pc < n:
-        ins = prog[pc]
+        c = code[4 * pc]
+        x = code[4 * pc + 1]
+        y = code[4 * pc + 2]
+        z = code[4 * pc + 3]
         pc += 1
-        c = ins[0]
         if c == 0:  # F_LIT
-            toks = ins[4]
+            toks = objs[pc - 1]
             for j in range(len(toks)):
                 p.expect(toks[j])
         elif c == 1:  # F_OPERAND
-            x = ins[1]
-            if kinds[x] == "1":
+            if seg1[x]:
                 slots[x] = p.use()
             else:
-                y = ins[2]
-                if y and p.peek()[:1] == ins[5]:
+                if y and p.peek()[:1] == objs[pc - 1]:
                     continue  # left out (`await()`)
                 vals = slots[x]
                 vals.append(p.use())
         elif c == 2:  # F_OPERANDS
-            vals = slots[ins[1]]
+            vals = slots[x]
             while True:
                 vals.append(p.use())
                 if p.accept(","):
                     continue
                 break
         elif c == 3:  # F_TYPE
-            x = ins[1]
-            if kinds[x] == "1":
+            if seg1[x]:
                 v = slots[x]
                 k = p.i
                 _check_use_type(p, v, p.type_(), k)
@@ -2237,12 +2247,10 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                     if j + 1 < len(vals):
                         p.expect(",")
         elif c == 4:  # F_SIZED
-            x = ins[1]
-            y = ins[2]
-            if kinds[x] == "1":
+            if seg1[x]:
                 ty, sz = p.operand_type(slots[x])
                 slots[y] = sz
-                if ins[3]:
+                if z:
                     rtypes.append(ty)
             else:
                 vals = slots[x]
@@ -2259,32 +2267,32 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
         elif c == 6:  # F_SIZED_RESULT
             ty, sz = p.sized_type()
             rtypes.append(ty)
-            slots[ins[2]] = sz
+            slots[y] = sz
         elif c == 7:  # F_TIED
-            ty, sz = p.tied_result(slots[ins[2]])
+            ty, sz = p.tied_result(slots[y])
             rtypes.append(ty)
-            slots[ins[3]] = sz
+            slots[z] = sz
         elif c == 8:  # F_TIMEPOINT
             rtypes.append(p.timepoint_type())
         elif c == 9:  # F_ATTR
             k = p.i
-            op._props[ins[4]] = p.balanced_text(_NO_STOPS)
+            op._props[objs[pc - 1]] = p.balanced_text(_NO_STOPS)
             t = p.toks[k]
             if t.startswith("#hal.device.affinity<"):
                 p.check_int64s(t, k)
-        elif c == 10:  # F_OPT
-            t = ins[5]
+        elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or "")
+            t = objs[pc - 1][0]
             if t == "%":
                 present = p.toks[p.i][:1] == "%"
             else:
                 present = p.peek() == t
             if present:
-                if ins[2]:
-                    op._props[ins[4]] = True  # a unit property: its keyword was there
+                if y:
+                    op._props[objs[pc - 1][1]] = True  # a unit property: its keyword was there
             else:
-                pc = ins[3]
+                pc = z
         elif c == 11:  # F_ELSE: the end of the group that was read
-            pc = ins[3]
+            pc = z
         elif c == 12:  # F_ATTR_DICT
             if p.peek() == "{":
                 p.op_attrs(op)
@@ -2292,8 +2300,8 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             region = p.parse_region()
             region.parent = op
             _add_region(op, region)
-        else:  # F_CUSTOM, by number (ops.CUSTOM_DIRECTIVES); t: the op's segment numbers by name
-            _p_custom(p, op, slots, rtypes, ins[1], ins[5], ins[2])
+        else:  # F_CUSTOM, by number x (ops.CUSTOM_DIRECTIVES); objs: the op's segment numbers by name
+            _p_custom(p, op, slots, rtypes, x, objs[pc - 1], y)
     p.finish(op, tuple(slots), rtypes)
 
 
@@ -2387,8 +2395,18 @@ def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) 
 def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
     """The value of ``stream.async.constant``: attribute text to the end of the op."""
     k = p.i
-    op._props["value"] = p.balanced_text(frozenset({"\n", "attributes", "loc"}))
-    _check_dense_ints(p, op._props["value"], k)
+    text = p.balanced_text(_CONSTANT_STOPS)
+    # a module repeats few constant values: each is checked once and its
+    # text is one string for all the ops that hold it
+    seen = p.constants.get(text)
+    if seen is None:
+        _check_dense_ints(p, text, k)
+        p.constants[text] = text
+        seen = text
+    op._props["value"] = seen
+
+
+_CONSTANT_STOPS = frozenset({"\n", "attributes", "loc"})
 
 
 @cython.cfunc
@@ -2692,17 +2710,54 @@ def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: 
 
 
 def _parse_program(d) -> tuple:
-    """``d.program`` as the parser reads it: literals as their tokens, custom
-    directives by number with the op's segment numbers (and, in y, whether
-    the op is tied); with the segment kinds."""
-    prog = []
-    for code, x, y, z, s, t in d.program:
-        if code == F_LIT:
-            s = tuple(tokenize(s)[:-1])
-        elif code == F_CUSTOM:
-            y, t = int(d.is_tied), d.segment_index
-        prog.append((code, x, y, z, s, t))
-    return tuple(prog), d.segment_kinds
+    """``d.program`` flattened as the parser reads it: ``(code, objs, kinds,
+    one)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
+    z)`` with the numbers the parser uses (segment numbers, flags, jump
+    targets; a field it ignores is 0), read as a C array; ``objs`` the
+    instruction's object, or None: a literal's tokens, an optional
+    operand's test token, an attribute's property, an optional group's
+    ``(test token, unit property or "")``, a custom directive's segment
+    numbers by name; ``kinds`` the segment kinds and ``one`` a byte per
+    segment, 1 for a one-operand segment.  Instructions are tuples in
+    ``d.program``: walking those cost a memory load per tuple and per
+    number."""
+    code = bytearray()
+    objs: list = []
+    for c, x, y, z, s, t in d.program:
+        obj = None
+        if c == F_LIT:
+            obj = tuple(tokenize(s)[:-1])
+            x = y = z = 0
+        elif c == F_OPERAND:
+            obj = t
+            z = 0
+        elif c in (F_OPERANDS, F_TYPE, F_RESULT, F_TIMEPOINT, F_ELSE, F_ATTR_DICT, F_REGION):
+            if c != F_ELSE:
+                z = 0
+            if c not in (F_OPERANDS, F_TYPE):
+                x = 0
+            y = 0
+        elif c == F_ATTR:
+            obj = s
+            x = y = z = 0
+        elif c == F_OPT:
+            obj = (t, s if y else "")
+            x = 0
+        elif c == F_CUSTOM:
+            obj = d.segment_index
+            y = int(d.is_tied)
+            z = 0
+        elif c == F_SIZED_RESULT:
+            x = z = 0
+        elif c == F_TIED:
+            x = 0
+        for f in (c, x, y, z):
+            if not 0 <= f < 128:  # pragma: no cover - a format beyond any op's
+                raise ValueError(f"{d.name}: format instruction {(c, x, y, z)} does not fit a byte")
+        code += bytes((c, x, y, z))
+        objs.append(obj)
+    one = bytes(int(k == "1") for k in d.segment_kinds)
+    return bytes(code), tuple(objs), d.segment_kinds, one
 
 
 assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,

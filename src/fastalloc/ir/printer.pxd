@@ -7,9 +7,12 @@ cimport cython
 
 from fastalloc.ir.model cimport Block, Module, Op, Region, Value
 
+ctypedef const unsigned char* const_uchar_p
+
 
 cdef class _Kind:
-    cdef tuple prog
+    cdef bytes code
+    cdef tuple objs
     cdef tuple seg_kinds
     cdef dict seg_index
     cdef list static_start
@@ -96,9 +99,9 @@ cdef list _seg(Op op, _Kind kd, Py_ssize_t k)
 cdef list _groups(Op op)
 @cython.locals(k=Py_ssize_t)
 cdef list _gn(_Kind kd, list gs, str name)
-@cython.locals(out=list, prog=tuple, kinds=tuple, operands=list, res=list, pc=Py_ssize_t, n=Py_ssize_t,
-               ins=tuple, c=Py_ssize_t, x=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t, v=Value, r=Value, vals=list,
-               sizes=list, present=bint, gs=list)
+@cython.locals(out=list, code=const_uchar_p, objs=tuple, kinds=tuple, operands=list, res=list, pc=Py_ssize_t,
+               n=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t, z=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t,
+               v=Value, r=Value, vals=list, sizes=list, present=bint, gs=list)
 cdef _pp_format(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=list, outer=list, sizes=list, rsizes=list, region=Region, args=list, a=Value, r=Value, res=list,
                n=Py_ssize_t, k=Py_ssize_t, t=Py_ssize_t)

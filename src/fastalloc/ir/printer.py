@@ -231,11 +231,48 @@ class _Kind:
     (``OpDef.program``), its segments and where they start."""
 
     def __init__(self, d) -> None:
-        self.prog = d.program
+        self.code, self.objs = _print_program(d)
         self.seg_kinds = d.segment_kinds
         self.seg_index = d.segment_index
         self.static_start = d.static_start
         self.before_type = d.attrs_in_syntax
+
+
+def _print_program(d) -> tuple:
+    """``d.program`` flattened as the printer reads it: ``(code, objs)``,
+    four bytes ``(opcode, x, y, z)`` per instruction (the numbers the
+    printer uses: segment numbers, a result index, flags, jump targets; 0
+    where it uses none), read as a C array, and the instruction's text or
+    property name, or None.  The printer walked the tuples of
+    ``d.program`` before: a memory load per tuple and per number.  A result
+    index from the end (``-1``: the last result) is ``x = 1, y = 1``; an
+    optional group anchored on a property has ``y = 1``."""
+    code = bytearray()
+    objs: list = []
+    for c, x, y, z, s, _t in d.program:
+        obj = None
+        if c == F_LIT or c == F_ATTR:
+            obj = s
+            x = y = z = 0
+        elif c in (F_RESULT, F_TIMEPOINT):
+            x, y, z = (-x, 1, 0) if x < 0 else (x, 0, 0)
+        elif c == F_OPT:
+            obj = s
+            x, y = (0, 1) if x < 0 else (x, 0)
+        elif c == F_ELSE:
+            x = y = 0
+        elif c in (F_OPERAND, F_OPERANDS, F_TYPE, F_ATTR_DICT, F_CUSTOM):
+            y = z = 0
+        elif c in (F_SIZED, F_SIZED_RESULT):
+            z = 0
+        elif c == F_REGION:
+            x = y = z = 0
+        for f in (c, x, y, z):
+            if not 0 <= f < 128:  # pragma: no cover - a format beyond any op's
+                raise ValueError(f"{d.name}: format instruction {(c, x, y, z)} does not fit a byte")
+        code += bytes((c, x, y, z))
+        objs.append(obj)
+    return bytes(code), tuple(objs)
 
 
 def _prop(op: Op, key: str):
@@ -816,31 +853,32 @@ def _gn(kd: _Kind, gs: list, name: str) -> list:
 
 
 def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    """Print ``op``'s pretty form by its format (``OpDef.program``)."""
+    """Print ``op``'s pretty form by its format (:func:`_print_program`)."""
     out = p.out
     out.append(op.name)
-    prog = kd.prog
+    code = kd.code
+    objs = kd.objs
     kinds = kd.seg_kinds
     operands = op.operands
     res = op.results
     gs = None
     pc = 0
-    n = len(prog)
+    n = len(objs)
     while pc < n:
-        ins = prog[pc]
+        c = code[4 * pc]
+        x = code[4 * pc + 1]
+        y = code[4 * pc + 2]
+        z = code[4 * pc + 3]
         pc += 1
-        c = ins[0]
         if c == 0:  # F_LIT
-            out.append(ins[4])
+            out.append(objs[pc - 1])
         elif c == 1:  # F_OPERAND
-            x = ins[1]
             if kinds[x] == "1" or op.segments[x]:
                 v = operands[_start(op, kd, x)]
                 out.append(p.n(v))
         elif c == 2:  # F_OPERANDS
-            p.names(_seg(op, kd, ins[1]))
+            p.names(_seg(op, kd, x))
         elif c == 3:  # F_TYPE
-            x = ins[1]
             if kinds[x] == "1":
                 v = operands[_start(op, kd, x)]
                 out.append(v.type)
@@ -852,45 +890,42 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
                     v = vals[k]
                     out.append(v.type)
         elif c == 4:  # F_SIZED
-            x = ins[1]
             if kinds[x] == "1":
                 v = operands[_start(op, kd, x)]
-                p.typed(v.type, operands[_start(op, kd, ins[2])])
+                p.typed(v.type, operands[_start(op, kd, y)])
             else:
                 vals = _seg(op, kd, x)
-                sizes = _seg(op, kd, ins[2])
+                sizes = _seg(op, kd, y)
                 m = min(len(vals), len(sizes))
                 for k in range(m):
                     if k:
                         out.append(", ")
                     v = vals[k]
                     p.typed(v.type, sizes[k])
-        elif c == 5 or c == 8:  # F_RESULT, F_TIMEPOINT
-            x = ins[1]
-            r = res[x if x >= 0 else len(res) + x]
+        elif c == 5 or c == 8:  # F_RESULT, F_TIMEPOINT (y: x counts from the end)
+            r = res[len(res) - x if y else x]
             out.append(r.type)
         elif c == 6:  # F_SIZED_RESULT
-            r = res[ins[1]]
-            p.typed(r.type, operands[_start(op, kd, ins[2])])
+            r = res[x]
+            p.typed(r.type, operands[_start(op, kd, y)])
         elif c == 7:  # F_TIED: custom<ShapedTiedResult>
-            r = res[ins[1]]
-            out.append(p.n(operands[_start(op, kd, ins[2])]))
+            r = res[x]
+            out.append(p.n(operands[_start(op, kd, y)]))
             out.append(" as ")
-            p.typed(r.type, operands[_start(op, kd, ins[3])])
+            p.typed(r.type, operands[_start(op, kd, z)])
         elif c == 9:  # F_ATTR
-            out.append(_s(_prop(op, ins[4])))
-        elif c == 10:  # F_OPT
-            x = ins[1]
-            if x >= 0:
-                present = op.segments[x] != 0
+            out.append(_s(_prop(op, objs[pc - 1])))
+        elif c == 10:  # F_OPT (y: anchored on the property objs[pc - 1], else on segment x)
+            if y:
+                present = bool(_prop(op, objs[pc - 1]))
             else:
-                present = bool(_prop(op, ins[4]))
+                present = op.segments[x] != 0
             if not present:
-                pc = ins[3]
+                pc = z
         elif c == 11:  # F_ELSE: the end of the group that was printed
-            pc = ins[3]
+            pc = z
         elif c == 12:  # F_ATTR_DICT
-            if not ins[1]:
+            if not x:
                 attrs = op._attrs
                 if attrs:
                     out.append(" ")
@@ -900,7 +935,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         else:  # F_CUSTOM, by number (ops.CUSTOM_DIRECTIVES)
             if gs is None:
                 gs = _groups(op)
-            _custom(p, op, kd, ind, ins[1], gs)
+            _custom(p, op, kd, ind, x, gs)
 
 
 def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool, gs: list) -> None:
