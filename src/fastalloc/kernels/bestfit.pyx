@@ -570,19 +570,20 @@ cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
 cdef int64_t _bf_scan1(const _bf_Ent* p, const _bf_Ent* q, Py_ssize_t s, Py_ssize_t e,
                       int64_t sz, int64_t* top, bint first=False) noexcept nogil:
     # _bf_bk_fit over one list: the entries not meeting [s, e] are neutral
-    # (no gap, no raise of c), computed without branches on them
-    cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, hi
-    cdef int meets
+    # (gap -1, end 0), masked without branches on them: a branch on whether
+    # hi > c for an entry that may not meet is a coin toss (most entries do
+    # not meet), and its mispredictions cost more than the scan itself
+    cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, hi, mask
     while p < q:
-        meets = (p.s <= e) & (p.e >= s)
-        gap = p.lo - c
-        if meets & (gap >= sz) & (gap < best_gap):
+        mask = -<int64_t>((p.s <= e) & (p.e >= s))     # all ones iff it meets
+        gap = ((p.lo - c) & mask) | ~mask               # -1 unless it meets
+        if (gap >= sz) & (gap < best_gap):
             best_gap = gap
             best = c
             if (gap == sz) | first:
                 break
-        hi = p.hi
-        c = hi if meets & (hi > c) else c
+        hi = p.hi & mask                                # 0 <= c unless it meets
+        c = hi if hi > c else c
         p += 1
     top[0] = c
     return best
