@@ -1208,6 +1208,11 @@ def _bf_chunked(starts, ends, sizes, pool):
 _BF_REST_SHIFT = 6
 # and at most this many chunks are packed again near the peak
 _BF_REPACKS = 16
+# Chunks of _bf_tiered (at most; each at least _BF_CHUNK_LEAVES leaves): fewer
+# than _bf_chunked's, since the chunk of the peak is the one packed with
+# nearly all its buffers and retried, and a larger one leaves a pass more
+# room (random 10^6 seed 1: 1.027 against 1.040 with 64).
+_BF_TIER_CHUNKS = 32
 
 
 def _bf_stack(a, b):
@@ -1417,7 +1422,7 @@ def _bf_tiered(S, E, Z):
     if len(big) == 0:
         return None
     shift = _bf_bk_shift(lla[big], lha[big], len(big))
-    C = min(_BF_CHUNKS, T // _BF_CHUNK_LEAVES)
+    C = min(_BF_TIER_CHUNKS, T // _BF_CHUNK_LEAVES)
     if shift < 0 or C < 2:
         return None
     first = _bf_cuts(lla, lha, Z, T, C)
