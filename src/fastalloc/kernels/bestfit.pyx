@@ -1508,15 +1508,16 @@ def _bf_tiered(S, E, Z):
         for c in chunks:
             o = owns[c]
             full[c] = [by_class(o[~tiny[o]]), o[tiny[o]], 0, 0, 0]
-            tasks.append(lambda c=c, of=full[c][0]: job(c, of, INT64_MAX))
+            # a pass above the stacked plan's peak cannot win: it stops there
+            tasks.append(lambda c=c, of=full[c][0], cut=int(totals[c]) - 1: job(c, of, cut))
             tasks.append(lambda ot=full[c][1]: sweep(ot))
         res = _bf_parallel(tasks)
         for j, c in enumerate(chunks):
             (t, w), (t_off, t_top) = res[2 * j], res[2 * j + 1]
             f = full[c]
             f[2], f[3] = int(t), t_top
-            tt = _bf_stack(int(t), t_top)
-            if tt < totals[c]:
+            if t >= 0 and _bf_stack(int(t), t_top) < totals[c]:
+                tt = int(t) + t_top
                 totals[c] = tt
                 off[f[0]] = w
                 off[f[1]] = t_off + t
