@@ -325,21 +325,72 @@ def test_large_problem_plan_is_valid_on_any_input(problem):
     assert total2 == total and again.tolist() == offsets.tolist()
 
 
-def test_large_problem_stacks_only_the_smallest_bytes():
+def test_large_problem_packs_the_rest_by_best_fit_only_near_the_peak():
     s, e, z = random_buffers(20_000, seed=3)
     z = (z + 63) // 64 * 64
     offsets, total = _bf_large(s, e, z)
     assert sweep_conflict(s, e, z, offsets) is None
     assert total == int((offsets + z).max())
     lb = sweep_lower_bound(s, e, z)
-    # the swept ones sit on top of all the others and hold <= 1/2**shift of the bytes
-    shift = _bestfit._BF_SMALL_SHIFT
-    zs = np.sort(z)
-    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> shift, "right"))
-    small = z < zs[k]
-    assert small.any() and int(z[small].sum()) <= int(z.sum()) >> shift
-    assert int(offsets[small].min()) >= int((offsets + z)[~small].max())
     assert lb <= total and total / lb < 1.07
+    # the chunked (tiered) plan ran: some of the rest (the buffers holding
+    # 1/2**_BF_REST_SHIFT of the bytes) sits above every big buffer that
+    # meets it, stacked there, and far below the peak
+    zs = np.sort(z)
+    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> _bestfit._BF_REST_SHIFT, "right"))
+    rest = z < zs[k]
+    big = np.flatnonzero(~rest)
+    stacked_low = 0
+    for i in np.flatnonzero(rest)[:2000]:
+        meet = big[(s[big] <= e[i]) & (e[big] >= s[i])]
+        if len(meet) and offsets[i] >= int((offsets[meet] + z[meet]).max()) and \
+                offsets[i] + z[i] < total * 0.9:
+            stacked_low += 1
+    assert stacked_low > 100
+
+
+def test_chunk_cuts_take_the_least_load_near_equal_counts():
+    s, e, z = random_buffers(30_000, seed=4)
+    perm = np.argsort(s, kind="stable")
+    s, e, z = s[perm], e[perm], z[perm]
+    T, lo, hi = _bf_leaves(s, e)
+    C = 8
+    cuts = _bestfit._bf_cuts(lo, hi, z, T, C)
+    load = np.zeros(T, dtype=np.int64)
+    for a, b, x in zip(lo.tolist(), hi.tolist(), z.tolist()):
+        load[a:b + 1] += x
+    w = T // (4 * C)
+    assert cuts[0] == 0 and cuts[C] == T
+    for k in range(1, C):
+        b = -(-k * T // C)
+        window = load[b - w:b + w + 1]
+        assert cuts[k] == b - w + int(np.argmin(window))
+        assert load[cuts[k]] == window.min()
+
+
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 12), st.integers(0, 3000)),
+                min_size=1, max_size=60), st.booleans())
+@settings(max_examples=200, deadline=None)
+def test_slots_stack_is_valid_with_one_peak_per_class(items, by_start):
+    s = np.array([a for a, _, _ in items], dtype=np.int64)
+    e = s + np.array([b for _, b, _ in items], dtype=np.int64)
+    z = np.array([c for _, _, c in items], dtype=np.int64) * 64
+    if by_start:
+        o = np.argsort(s, kind="stable")
+        s, e, z = s[o], e[o], z[o]
+    offsets, total = _bestfit._bf_slots(s, e, z)
+    assert not ref_conflicts(s, e, z, offsets)
+    assert (offsets % 64 == 0).all() and (offsets >= 0).all()
+    assert total >= int((offsets + z).max())
+    # each half-octave class: slots as wide as its largest buffer, as many
+    # as its buffers live at once (greedy colouring of intervals is optimal)
+    cls = np.floor(2 * np.log2(np.maximum(z, 1).astype(np.float64))).astype(np.int64)
+    expect = 0
+    for c in np.unique(cls):
+        m = cls == c
+        peak = max(int(((s[m] <= t) & (e[m] >= t)).sum()) for t in s[m].tolist())
+        expect += peak * int(z[m].max())
+    assert total == expect
 
 
 def chunked_reference_order(s, e, z, chunks, chunk_leaves):

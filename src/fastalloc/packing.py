@@ -267,9 +267,9 @@ def pack(
         ``greedy_by_size`` or ``omni`` up to tie breaks; about 10x effort
         0.  Above 2*10^5
         buffers, one pass per time chunk over the buffers that hold all but
-        1/4096 of the bytes (the chunk of the peak retried in other orders),
-        the smallest ones swept on top, on 2 threads (the plan does not
-        depend on them).
+        1/64 of the bytes, the rest stacked on them, and near the peak one
+        pass over all but the smallest (the chunk of the peak retried in
+        other orders), on 2 threads (the plan does not depend on them).
       - ``effort=2``: also 12 size / size-class / lifetime / area orders in
         both rules (33 passes, ~3-4x effort 1).
       - ``effort=k >= 3``: then a seeded local search on the best order of
