@@ -914,12 +914,12 @@ _BF_LARGE_N = 200_000
 _BF_THREADS_MIN_N = 2000
 
 
-# The order in which effort 1 starts its passes (indices into
+# The order in which effort 2 starts effort 1's passes (indices into
 # _bf_default_orders plus the size-class order of _bf_large_orders, 8): the
 # most frequent winners on the random workload first (first fit by conflicts
 # x size, then by size; best fit by 1.5 and by 1 classes per octave), so that
 # the others mostly stop early at their cutoff.  The plan does not depend
-# on it.
+# on it.  (Effort 1 races its passes instead: _bf_race.)
 _BF_RUN_ORDER = (0, 1, 3, 8, 2, 4, 5, 6, 7)
 
 
@@ -1309,6 +1309,180 @@ def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
     return state[2], state[0], state[3], state[4]
 
 
+cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, Py_ssize_t n,
+                            const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                            const Py_ssize_t* leaf_hi, const int64_t* order, int64_t* off,
+                            int64_t* total, int64_t limit, bint first) except -2 nogil:
+    """Continue a pass (_bf_place's rule on X, or _bf_bk_place's on K) from
+    position r of its order: place buffers until the peak *total exceeds
+    `limit` (that buffer is placed and recorded, so the pass can resume) or
+    all n are placed; returns the next position.  Arrays are in placement
+    order, as _bf_bk_place's; order only names a buffer in an error."""
+    cdef int64_t sz, top, best
+    while r < n:
+        sz = sizes[r]
+        if sz == 0:
+            off[r] = 0
+            r += 1
+            continue
+        if use_bk:
+            best = _bf_bk_fit(K, leaf_lo[r], leaf_hi[r], sz, &top, first)
+        else:
+            best = _bf_fit(X, leaf_lo[r], leaf_hi[r], sz, &top, first)
+        if best < 0:
+            if top > INT64_MAX - sz:
+                with gil:
+                    raise OverflowError(
+                        f"buffer {order[r]}: offset {top} + size {sz} overflows int64")
+            best = top
+        off[r] = best
+        if use_bk:
+            _bf_bk_record(K, leaf_lo[r], leaf_hi[r], best, best + sz)
+        else:
+            _bf_record(X, leaf_lo[r], leaf_hi[r], best, best + sz)
+        r += 1
+        if best + sz > total[0]:
+            total[0] = best + sz
+            if total[0] > limit:
+                break
+    return r
+
+
+cdef class _BfPass:
+    """One best-fit (or first-fit) pass that can stop at a peak and resume
+    later: its own tree or buckets, its order's arrays gathered once, the
+    position reached and the peak so far (a lower bound of its final peak,
+    since placed buffers never move).  Same offsets as _BfPacker.run."""
+    cdef _bf_Tree X
+    cdef _bf_Bk K
+    cdef bint use_bk, first
+    cdef object order, szg, llg, lhg, offg
+    cdef readonly Py_ssize_t pos, n
+    cdef readonly int64_t peak
+
+    def __cinit__(self, order, bint first, sizes, leaves, int shift):
+        memset(&self.X, 0, sizeof(_bf_Tree))
+        memset(&self.K, 0, sizeof(_bf_Bk))
+        T, lla, lha = leaves
+        self.order = np.ascontiguousarray(order, dtype=np.int64)
+        self.n = len(self.order)
+        self.first = first
+        self.szg = np.ascontiguousarray(sizes[self.order], dtype=np.int64)
+        self.llg = np.ascontiguousarray(lla[self.order], dtype=np.intp)
+        self.lhg = np.ascontiguousarray(lha[self.order], dtype=np.intp)
+        self.offg = np.empty(self.n, dtype=np.int64)
+        self.pos = 0
+        self.peak = 0
+        self.use_bk = shift >= 0
+        if self.use_bk:
+            _bf_bk_init(&self.K, T, shift)
+        else:
+            _bf_tree_init(&self.X, T)
+
+    def __dealloc__(self):
+        _bf_tree_free(&self.X)
+        _bf_bk_free(&self.K)
+
+    def release(self):
+        """Free the structure early (a pass that cannot win); offsets stay."""
+        _bf_tree_free(&self.X)
+        _bf_bk_free(&self.K)
+        self.pos = -1
+
+    def advance(self, int64_t limit):
+        """Place buffers until one raises the peak above `limit` or all are
+        placed; returns whether the pass is complete."""
+        cdef const int64_t[::1] ordv = self.order
+        cdef const int64_t[::1] szv = self.szg
+        cdef const Py_ssize_t[::1] llv = self.llg
+        cdef const Py_ssize_t[::1] lhv = self.lhg
+        cdef int64_t[::1] offv = self.offg
+        cdef Py_ssize_t r = self.pos
+        cdef int64_t t = self.peak
+        if r < 0:
+            raise ValueError("pass released")
+        if r < self.n:
+            with nogil:
+                r = _bf_advance(&self.X, &self.K, self.use_bk, r, self.n, &szv[0], &llv[0],
+                                &lhv[0], &ordv[0], &offv[0], &t, limit, self.first)
+            self.pos = r
+            self.peak = t
+        return r == self.n
+
+    def offsets(self):
+        """The offsets by buffer index (the pass must be complete)."""
+        out = np.empty(self.n, dtype=np.int64)
+        out[self.order] = self.offg
+        return out
+
+
+# A pass of the race may run this share of the lower bound (as a shift) past
+# the point where another pass has the lower peak: fewer switches between
+# passes whose peaks climb together, at the cost of a little work past the
+# winner's peak.  The plan does not depend on it.
+_BF_RACE_SLACK_SHIFT = 12
+
+
+def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int shift):
+    """The lowest peak of the (order, first fit?) passes `cands` and of the
+    plan `best` (peak best_total, counted as earlier than all of them):
+    (offsets, peak, order, first), order None when `best` wins; ties go to
+    the earliest.  Same answer as running every pass to the end, but each
+    pass runs only while it may still win: the passes are resumable
+    (_BfPass), the one with the lowest (peak so far, index) advances until
+    its peak passes the next lowest one's, and the first pass to complete
+    while lowest is the answer (every other pass's final peak is at least its
+    peak so far).  So a losing pass stops near the winner's peak, whatever
+    order the passes are listed in, as if the winner had run first.  No
+    final peak is below `target` (the lower bound): a pass runs freely up to
+    it, and one that completes there wins against every later one at once.  Pure Python equivalent::
+
+        runs = [(best_total, -1, best)] + [(peak, k, off) for k, (o, f) in
+                enumerate(cands) for off, peak in [best_fit_pass(o, f)]]
+        peak, k, off = min(runs, key=lambda x: (x[0], x[1]))
+    """
+    cdef Py_ssize_t m = len(cands), i, j, k
+    cdef int64_t lim, slack = target >> _BF_RACE_SLACK_SHIFT
+    # a pass is built when it first runs: below the bound a pass may win
+    # outright, and then the later ones never run
+    passes = [None] * m
+    done = [False] * m
+    # the least final peak each pass may still reach: its peak so far, and
+    # never below `target`
+    low = [target] * m
+    while True:
+        # the lowest (low, index) among the passes and `best` (index -1)
+        k = -1
+        for i in range(m):
+            if low[i] < best_total and (k < 0 or low[i] < low[k]):
+                k = i
+        if k < 0:
+            return best, best_total, None, False
+        if done[k]:
+            break
+        # k advances while it stays lowest: below every earlier pass's low,
+        # up to every later one's (ties go to the earlier)
+        lim = best_total - 1
+        for j in range(m):
+            if j < k:
+                if low[j] - 1 < lim:
+                    lim = low[j] - 1
+            elif j > k and low[j] < lim:
+                lim = low[j]
+        if lim < INT64_MAX - slack:
+            lim += slack
+        if passes[k] is None:
+            order, first = cands[k]
+            passes[k] = _BfPass(order, first, sizes, leaves, shift)
+        done[k] = passes[k].advance(lim)
+        if passes[k].peak > low[k]:
+            low[k] = passes[k].peak
+        if low[k] >= best_total:
+            passes[k].release()
+    order, first = cands[k]
+    return passes[k].offsets(), low[k], order, first
+
+
 def _bf_search_passes(int effort):
     """Local search passes at this effort: none below 3, then
     _BF_SEARCH_PASSES * 4**(effort - 3) (capped at 2**40)."""
@@ -1329,13 +1503,17 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     if best_total <= target:
         return best, best_total
     cdef int64_t npass = _bf_search_passes(effort)
-    # without the local search, passes run on time buckets when they can
     leaves = _bf_leaves(starts, ends)
-    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, -1, leaves=leaves)
     # effort 1: the same nine passes at every size up to _BF_LARGE_N, so the
     # work per buffer does not jump with n
     cands = _bf_default_orders(starts, ends, sizes)
     cands.append((_bf_octave_longest(starts, ends, sizes), False))
+    if effort == 1:
+        best, best_total, _, _ = _bf_race(leaves, sizes, cands, best, best_total, target,
+                                          _bf_bk_shift(leaves[1], leaves[2], n))
+        return best, best_total
+    # without the local search, passes run on time buckets when they can
+    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, -1, leaves=leaves)
     run_order = _BF_RUN_ORDER
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
@@ -1463,10 +1641,10 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       (omnimalloc's greedy orders in first fit, two size-class orders in
       best fit) and best fit by octave class, longest first (the first of
       _bf_large_orders), keeping the lowest peak (the earliest on ties) as
-      XLA's heap simulator does; the same passes at every size, one after
-      the other (in _BF_RUN_ORDER), a pass stops as soon as it exceeds the
-      best peak so far, and the whole as soon as a peak meets the lower
-      bound.  Above _BF_LARGE_N buffers, _bf_large instead: the
+      XLA's heap simulator does; the same passes at every size, raced
+      (_bf_race: resumable passes, the one with the lowest peak so far
+      advances, so a losing pass stops near the winner's peak whichever
+      pass wins), a pass that completes at the lower bound ending the race.  Above _BF_LARGE_N buffers, _bf_large instead: the
       buffers holding all but 1/4096 of the bytes packed in independent time
       chunks (_bf_chunked: one pass each, the chunk of the peak retried in
       other orders), the smallest ones swept on top, on 2 threads.
