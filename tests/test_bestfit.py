@@ -833,3 +833,33 @@ def test_search_start_extra_passes_within_budget(work):
         assert total == e2_total == lb
         again = _bestfit._bf_search_start(s, e, z, lb, work, -1.0)
         assert again[0].tolist() == offsets.tolist() and again[1:] == (total, spent)
+
+
+@given(st.lists(st.one_of(st.integers(-3, 3), st.integers(-2**63, 2**63 - 1),
+                          st.integers(0, 2**40)), max_size=700),
+       st.sampled_from([1, 40, 300]))
+@settings(max_examples=150, deadline=None)
+def test_radix_argsort_is_a_stable_argsort(keys, reps):
+    # full int64 range (the key - min span needs all 64 bits), ties, and
+    # lengths on both sides of the insertion sort's and the 8/11-bit digits'
+    # thresholds (reps copies reach 2**14 keys)
+    k = np.array(keys * reps if len(keys) * reps <= 20_000 else keys, dtype=np.int64)
+    want = sorted(range(len(k)), key=lambda i: (int(k[i]), i))
+    assert _bestfit._py_radix_argsort(k).tolist() == want
+    assert _bestfit._bf_argsort(k).tolist() == want
+
+
+@given(order_problems())
+@settings(max_examples=60, deadline=None)
+def test_lexsort2_and_float_bits_keys_match_numpy(problem):
+    s, e, z = problem
+    length = e.astype(np.float64) - s.astype(np.float64) + 1.0
+    area = z * length
+    for n_rep in (1, 600 // max(len(z), 1) + 1):   # numpy's path and the radix one
+        ss, ll, aa = np.tile(s, n_rep), np.tile(length, n_rep), np.tile(area, n_rep)
+        assert (_bestfit._bf_argsort(-_bestfit._bf_fbits(ll)).tolist()
+                == np.argsort(-ll, kind="stable").tolist())
+        assert (_bestfit._bf_argsort(-_bestfit._bf_fbits(aa)).tolist()
+                == np.argsort(-aa, kind="stable").tolist())
+        assert (_bestfit._bf_lexsort2(-_bestfit._bf_fbits(ll), ss).tolist()
+                == np.lexsort((ss, -ll)).tolist())

@@ -381,21 +381,160 @@ def _bf_conflict_degree(starts, ends):
     return (n - 1) - np.searchsorted(es, starts, "left") - (n - np.searchsorted(ss, ends, "right"))
 
 
+cdef int _bf_radix_argsort(const int64_t* keys, Py_ssize_t n, int64_t* out) except -1 nogil:
+    """out[:n] = the indices that sort keys[:n] ascending, ties by index.
+
+    LSD radix sort of key - min (as uint64, exact over the whole int64
+    range) on digits of at most 11 bits (8 below 2**14 keys, where clearing
+    the counts would dominate), as many as the span's bit length needs: each
+    digit is a stable counting sort, so ties keep index order.  O(n) per
+    digit against a comparison sort's O(n log n).  Below 32 keys an
+    insertion sort.  Pure Python equivalent::
+
+        out[:n] = sorted(range(n), key=lambda i: (keys[i], i))
+    """
+    cdef Py_ssize_t i, j, c, pos, tot
+    cdef uint64_t lo, span, mask, d
+    cdef int bits = 0, w, nd, p, shift
+    cdef int64_t x, v
+    cdef uint64_t* ka
+    cdef uint64_t* kb
+    cdef uint64_t* ku
+    cdef int64_t* ia
+    cdef int64_t* ib
+    cdef int64_t* it
+    cdef int64_t* swp
+    cdef Py_ssize_t* count
+    if n <= 0:
+        return 0
+    if n < 32:
+        for i in range(n):
+            v = keys[i]
+            j = i
+            while j > 0 and keys[out[j - 1]] > v:
+                out[j] = out[j - 1]
+                j -= 1
+            out[j] = i
+        return 0
+    lo = <uint64_t>keys[0] ^ (<uint64_t>1 << 63)
+    span = lo
+    for i in range(1, n):
+        d = <uint64_t>keys[i] ^ (<uint64_t>1 << 63)     # order-preserving
+        if d < lo:
+            lo = d
+        if d > span:
+            span = d
+    span -= lo
+    while bits < 64 and (span >> bits) != 0:
+        bits += 1
+    if bits == 0:
+        for i in range(n):
+            out[i] = i
+        return 0
+    w = 11 if n >= (1 << 14) else 8
+    nd = (bits + w - 1) // w
+    w = (bits + nd - 1) // nd           # equal digits, fewest counts
+    mask = (<uint64_t>1 << w) - 1
+    ka = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
+    ia = <int64_t*>malloc(n * sizeof(int64_t))
+    count = <Py_ssize_t*>malloc(((<Py_ssize_t>1) << w) * sizeof(Py_ssize_t))
+    if ka == NULL or ia == NULL or count == NULL:
+        free(ka)
+        free(ia)
+        free(count)
+        with gil:
+            raise MemoryError()
+    kb = ka + n
+    for i in range(n):
+        ka[i] = (<uint64_t>keys[i] ^ (<uint64_t>1 << 63)) - lo
+        out[i] = i
+    # the indices alternate between out and ia; an odd digit count ends in
+    # ia and is copied back
+    ib = ia
+    it = out
+    for p in range(nd):
+        shift = p * w
+        memset(count, 0, ((<Py_ssize_t>1) << w) * sizeof(Py_ssize_t))
+        for i in range(n):
+            count[(ka[i] >> shift) & mask] += 1
+        tot = 0
+        for c in range((<Py_ssize_t>1) << w):
+            pos = count[c]
+            count[c] = tot
+            tot += pos
+        for i in range(n):
+            c = <Py_ssize_t>((ka[i] >> shift) & mask)
+            pos = count[c]
+            count[c] = pos + 1
+            kb[pos] = ka[i]
+            ib[pos] = it[i]
+        ku = ka; ka = kb; kb = ku
+        swp = ib; ib = it; it = swp
+    if it != out:
+        memcpy(out, it, n * sizeof(int64_t))
+    free(ka if ka < kb else kb)
+    free(ia)
+    free(count)
+    return 0
+
+
+def _bf_argsort(keys):
+    """np.argsort(keys, kind="stable") for int64 keys (ties by index) by
+    _bf_radix_argsort; the same indices."""
+    k = np.ascontiguousarray(keys, dtype=np.int64)
+    cdef Py_ssize_t n = k.shape[0]
+    if n < 512:
+        # numpy's call costs less than the memoryviews' there
+        return np.argsort(k, kind="stable")
+    out = np.empty(n, dtype=np.int64)
+    cdef const int64_t[::1] kv = k
+    cdef int64_t[::1] ov = out
+    with nogil:
+        _bf_radix_argsort(&kv[0], n, &ov[0])
+    return out
+
+
+def _py_radix_argsort(const int64_t[::1] keys):
+    """_bf_radix_argsort over keys at any length (test hook)."""
+    cdef Py_ssize_t n = keys.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] ov = out
+    if n:
+        _bf_radix_argsort(&keys[0], n, &ov[0])
+    return out
+
+
+def _bf_lexsort2(hi_key, lo_key):
+    """np.lexsort((lo_key, hi_key)) for int64 keys: stable by lo_key, then
+    stable by hi_key (two _bf_argsort calls)."""
+    if len(lo_key) < 512:
+        return np.lexsort((lo_key, hi_key))
+    p = _bf_argsort(lo_key)
+    return p[_bf_argsort(np.asarray(hi_key)[p])]
+
+
+def _bf_fbits(x):
+    """An int64 key that orders the float64 values x >= +0.0 (no NaN) as x
+    does, ties alike: their bit patterns (IEEE 754 orders non-negative
+    floats as their bits read as integers)."""
+    return np.ascontiguousarray(x, dtype=np.float64).view(np.int64)
+
+
 def _bf_pack2(hi_key, lo_key):
-    """One stable argsort order of (hi_key, lo_key) ascending, ties by index,
-    as np.lexsort((lo_key, hi_key)) gives (np.lexsort is stable, so ties keep
+    """One stable order of (hi_key, lo_key) ascending, ties by index, as
+    np.lexsort((lo_key, hi_key)) gives (np.lexsort is stable, so ties keep
     index order): both keys shifted to start at 0 and packed into one int64
-    when their bit widths add up to at most 63 (and from 512 keys), else
-    np.lexsort itself."""
+    when their bit widths add up to at most 63 (and from 512 keys), sorted by
+    _bf_argsort, else _bf_lexsort2."""
     if len(hi_key) < 512:
         # the packing's reductions cost more than a second sort pass there
-        return np.lexsort((lo_key, hi_key))
+        return _bf_lexsort2(hi_key, lo_key)
     hmin, lmin = int(hi_key.min()), int(lo_key.min())
     hb = (int(hi_key.max()) - hmin).bit_length()
     lb = (int(lo_key.max()) - lmin).bit_length()
     if hb + lb <= 63:     # then neither shifted key overflows
-        return np.argsort(((hi_key - hmin) << lb) | (lo_key - lmin), kind="stable")
-    return np.lexsort((lo_key, hi_key))
+        return _bf_argsort(((hi_key - hmin) << lb) | (lo_key - lmin))
+    return _bf_lexsort2(hi_key, lo_key)
 
 
 def _bf_default_orders(starts, ends, sizes):
@@ -409,8 +548,9 @@ def _bf_default_orders(starts, ends, sizes):
     best first-fit order).  Nine passes with the sweep: O(n log n) sorting
     and a pass cost that grows with the live set, not with n.
 
-    The orders are stable sorts of one key (two int64 keys packed into one
-    when they fit, _bf_pack2), the same permutations as these np.lexsort
+    The orders are stable radix sorts (_bf_argsort) of one key (two int64
+    keys packed into one when they fit, _bf_pack2; float keys by their bits,
+    _bf_fbits), the same permutations as these np.lexsort
     calls (idx = np.arange(n), d = _bf_conflict_degree, length = ends -
     starts + 1.0 and the size class -floor(q * log2(size)) as floats)::
 
@@ -429,7 +569,7 @@ def _bf_default_orders(starts, ends, sizes):
     neg_size = -sizes
     log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
     if n and int(d.max()) * int(sizes.max()) < (1 << 63):
-        by_conflict_size = np.lexsort((neg_size, -(d * sizes)))
+        by_conflict_size = _bf_lexsort2(-(d * sizes), neg_size)
     else:
         # d * size exactly (up to 2**94) as (hi, lo) int64 halves: float64
         # would merge distinct products into ties
@@ -443,16 +583,17 @@ def _bf_default_orders(starts, ends, sizes):
         # span orders alike
         by_class_longest = _bf_pack2(-np.floor(log_size * 1.5).astype(np.int64), -span)
     else:
-        by_class_longest = np.lexsort((-length, -np.floor(log_size * 1.5)))
+        by_class_longest = _bf_lexsort2(-np.floor(log_size * 1.5).astype(np.int64),
+                                        -_bf_fbits(length))
     return [
         (by_conflict_size, True),                                 # conflicts x size
-        (np.argsort(neg_size, kind="stable"), True),              # size (greedy_by_size)
+        (_bf_argsort(neg_size), True),                            # size (greedy_by_size)
         (_bf_pack2(-np.floor(log_size * 4.0).astype(np.int64), starts), False),  # class, first use
         (by_class_longest, False),                                # size class, longest
-        (np.argsort(-length, kind="stable"), True),               # lifetime
+        (_bf_argsort(-_bf_fbits(length)), True),                  # lifetime
         (_bf_pack2(starts, neg_size), True),                      # first use, larger first
         (_bf_pack2(-d, neg_size), True),                          # conflicts
-        (np.argsort(-(sizes * length), kind="stable"), True),     # area
+        (_bf_argsort(-_bf_fbits(sizes * length)), True),          # area
     ]
 
 
@@ -1495,6 +1636,20 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     cdef Py_ssize_t n = len(sizes)
     if effort == 1 and n > _BF_LARGE_N:
         return _bf_large(starts, ends, sizes)
+    if effort == 1:
+        # the sweep (earliest on ties) runs last, stopped as soon as it
+        # exceeds the passes' best peak, which it rarely beats: same plan as
+        # sweep first
+        target = _lower_bound(starts, ends, sizes)
+        leaves = _bf_leaves(starts, ends)
+        cands = _bf_default_orders(starts, ends, sizes)
+        cands.append((_bf_octave_longest(starts, ends, sizes), False))
+        best, best_total, _, _ = _bf_race(leaves, sizes, cands, None, INT64_MAX, target,
+                                          _bf_bk_shift(leaves[1], leaves[2], n))
+        sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
+        if sw_total >= 0:
+            return sw, sw_total
+        return best, best_total
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
     if effort == 0:
@@ -1508,10 +1663,6 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     # work per buffer does not jump with n
     cands = _bf_default_orders(starts, ends, sizes)
     cands.append((_bf_octave_longest(starts, ends, sizes), False))
-    if effort == 1:
-        best, best_total, _, _ = _bf_race(leaves, sizes, cands, best, best_total, target,
-                                          _bf_bk_shift(leaves[1], leaves[2], n))
-        return best, best_total
     # without the local search, passes run on time buckets when they can
     cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, -1, leaves=leaves)
     run_order = _BF_RUN_ORDER
@@ -1867,9 +2018,10 @@ cdef inline void _bf_live_pop(int64_t* hk, Py_ssize_t* hp, Py_ssize_t m) noexcep
 
 cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
                        int64_t* perm, int64_t* off, Py_ssize_t* block_of,
-                       int64_t* hk, Py_ssize_t* hp, _bf_Heap* H) except -2 nogil:
+                       int64_t* hk, Py_ssize_t* hp, _bf_Heap* H,
+                       int64_t cutoff=INT64_MAX) except -2 nogil:
     """Arrays in first-use order (S sorted); returns the peak, offsets in
-    off (same order).  Ties of S are first put larger-first (then by perm,
+    off (same order), or -1 as soon as the peak exceeds `cutoff`.  Ties of S are first put larger-first (then by perm,
     the original index) by an insertion sort: runs of equal starts are short."""
     cdef Py_ssize_t r, t, b, w, p, nx, nlive = 0
     cdef int64_t sz, total = 0, ks, kz, kp, ke
@@ -1944,13 +2096,16 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
         off[r] = H.lo[b]
         if off[r] + sz > total:
             total = off[r] + sz
+            if total > cutoff:
+                return -1
         _bf_live_push(hk, hp, nlive, E[r], r)
         nlive += 1
     return total
 
 
 def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
-                const int64_t[::1] sizes, int64_t alignment, int effort):
+                const int64_t[::1] sizes, int64_t alignment, int effort,
+                int64_t cutoff=INT64_MAX):
     """Online best-fit in first-use order (ties: larger first, then index):
     each buffer takes the smallest free block that fits (lowest on ties) of a
     simulated heap where buffers are freed after their last use, else the
@@ -1958,8 +2113,9 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     neighbours in an address-ordered list, live buffers in a heap by last
     use.  Same plan as one best-fit pass in that order (the placed buffers
     meeting the next one are exactly the live ones), much faster but looser
-    than size-first orders.  `effort` is ignored.  Assumes validated input
-    (see _pack_best_fit).
+    than size-first orders.  `effort` is ignored.  With `cutoff`, (None, -1)
+    as soon as the peak exceeds it.  Assumes validated input (see
+    _pack_best_fit).
 
     Pure Python equivalent: _pack_best_fit's pass with
     order = np.lexsort((np.arange(n), -sizes, starts)).
@@ -2007,7 +2163,9 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef int64_t total
     with nogil:
         total = _bf_sweep(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0], &offv[0], &blk[0],
-                          &hkv[0], &hpv[0], &H)
+                          &hkv[0], &hpv[0], &H, cutoff)
+    if total < 0:
+        return None, -1
     offsets = np.empty(n, dtype=np.int64)
     offsets[perm_a] = off_a
     return offsets, int(total)
