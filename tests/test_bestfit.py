@@ -677,13 +677,20 @@ def every_pass_to_the_end(s, e, z):
 
 
 @pytest.mark.parametrize("n,seed", [(1, 1), (7, 2), (100, 100), (1000, 1000), (2000, 7), (3000, 3000)])
-def test_effort_one_is_the_lowest_earliest_pass(n, seed):
+@pytest.mark.parametrize("tree", [False, True])
+def test_effort_one_is_the_lowest_earliest_pass(monkeypatch, n, seed, tree):
     # the race stops passes early; its plan must be the one every pass run to
     # the end and compared would give (3000/3000: the winner is the fifth of
-    # the nine passes, so the others are stopped in the race's middle)
+    # the nine passes, so the others are stopped in the race's middle).
+    # `tree`: as if lifetimes were too long for time buckets (then the passes
+    # run one after the other with cutoffs)
     s, e, z = random_buffers(n, seed=seed)
     z = (z + 63) // 64 * 64
+    calls = []
+    if tree:
+        monkeypatch.setattr(_bestfit, "_bf_bk_shift", lambda *a: calls.append(a) or -1)
     offsets, total = _pack_best_fit(s, e, z, 64, 1)
+    assert bool(calls) == tree
     want, want_total = every_pass_to_the_end(s, e, z)
     assert total == want_total and offsets.tolist() == want.tolist()
 

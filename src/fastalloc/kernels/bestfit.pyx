@@ -1453,13 +1453,16 @@ def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
 cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, Py_ssize_t n,
                             const int64_t* sizes, const Py_ssize_t* leaf_lo,
                             const Py_ssize_t* leaf_hi, const int64_t* order, int64_t* off,
-                            int64_t* total, int64_t limit, bint first) except -2 nogil:
+                            int64_t* total, int64_t limit, bint first,
+                            Py_ssize_t min_steps=0) except -2 nogil:
     """Continue a pass (_bf_place's rule on X, or _bf_bk_place's on K) from
-    position r of its order: place buffers until the peak *total exceeds
-    `limit` (that buffer is placed and recorded, so the pass can resume) or
-    all n are placed; returns the next position.  Arrays are in placement
-    order, as _bf_bk_place's; order only names a buffer in an error."""
+    position r of its order: place buffers until one raises the peak *total
+    above `limit` (that buffer is placed and recorded, so the pass can
+    resume) after at least `min_steps` placements, or all n are placed;
+    returns the next position.  Arrays are in placement order, as
+    _bf_bk_place's; order only names a buffer in an error."""
     cdef int64_t sz, top, best
+    cdef Py_ssize_t r_min = r + min_steps
     while r < n:
         sz = sizes[r]
         if sz == 0:
@@ -1484,8 +1487,8 @@ cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, P
         r += 1
         if best + sz > total[0]:
             total[0] = best + sz
-            if total[0] > limit:
-                break
+        if total[0] > limit and r >= r_min:
+            break
     return r
 
 
@@ -1498,7 +1501,13 @@ cdef class _BfPass:
     cdef _bf_Bk K
     cdef bint use_bk, first
     cdef object order, szg, llg, lhg, offg
-    cdef readonly Py_ssize_t pos, n
+    # the arrays' data (owned above, so they stay valid): no memoryview per call
+    cdef const int64_t* po
+    cdef const int64_t* psz
+    cdef const Py_ssize_t* pll
+    cdef const Py_ssize_t* plh
+    cdef int64_t* poff
+    cdef readonly Py_ssize_t pos, n, min_steps
     cdef readonly int64_t peak
 
     def __cinit__(self, order, bint first, sizes, leaves, int shift):
@@ -1514,6 +1523,21 @@ cdef class _BfPass:
         self.offg = np.empty(self.n, dtype=np.int64)
         self.pos = 0
         self.peak = 0
+        # a turn of the race places at least this many buffers: passes whose
+        # peaks climb together would else swap after every buffer (the
+        # switches, not the placements, were most of a small race)
+        self.min_steps = max(_BF_RACE_MIN_STEPS, self.n >> _BF_RACE_STEPS_SHIFT)
+        cdef const int64_t[::1] ov = self.order
+        cdef const int64_t[::1] sv = self.szg
+        cdef const Py_ssize_t[::1] lv = self.llg
+        cdef const Py_ssize_t[::1] hv = self.lhg
+        cdef int64_t[::1] fv = self.offg
+        if self.n:
+            self.po = &ov[0]
+            self.psz = &sv[0]
+            self.pll = &lv[0]
+            self.plh = &hv[0]
+            self.poff = &fv[0]
         self.use_bk = shift >= 0
         if self.use_bk:
             _bf_bk_init(&self.K, T, shift)
@@ -1533,19 +1557,15 @@ cdef class _BfPass:
     def advance(self, int64_t limit):
         """Place buffers until one raises the peak above `limit` or all are
         placed; returns whether the pass is complete."""
-        cdef const int64_t[::1] ordv = self.order
-        cdef const int64_t[::1] szv = self.szg
-        cdef const Py_ssize_t[::1] llv = self.llg
-        cdef const Py_ssize_t[::1] lhv = self.lhg
-        cdef int64_t[::1] offv = self.offg
         cdef Py_ssize_t r = self.pos
         cdef int64_t t = self.peak
         if r < 0:
             raise ValueError("pass released")
         if r < self.n:
             with nogil:
-                r = _bf_advance(&self.X, &self.K, self.use_bk, r, self.n, &szv[0], &llv[0],
-                                &lhv[0], &ordv[0], &offv[0], &t, limit, self.first)
+                r = _bf_advance(&self.X, &self.K, self.use_bk, r, self.n, self.psz, self.pll,
+                                self.plh, self.po, self.poff, &t, limit, self.first,
+                                self.min_steps)
             self.pos = r
             self.peak = t
         return r == self.n
@@ -1562,6 +1582,10 @@ cdef class _BfPass:
 # passes whose peaks climb together, at the cost of a little work past the
 # winner's peak.  The plan does not depend on it.
 _BF_RACE_SLACK_SHIFT = 12
+# ... and places at least max(_BF_RACE_MIN_STEPS, n >> _BF_RACE_STEPS_SHIFT)
+# buffers per turn.  The plan does not depend on either.
+_BF_RACE_MIN_STEPS = 32
+_BF_RACE_STEPS_SHIFT = 5
 
 
 def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int shift):
@@ -1637,19 +1661,23 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     if effort == 1 and n > _BF_LARGE_N:
         return _bf_large(starts, ends, sizes)
     if effort == 1:
-        # the sweep (earliest on ties) runs last, stopped as soon as it
-        # exceeds the passes' best peak, which it rarely beats: same plan as
-        # sweep first
-        target = _lower_bound(starts, ends, sizes)
         leaves = _bf_leaves(starts, ends)
-        cands = _bf_default_orders(starts, ends, sizes)
-        cands.append((_bf_octave_longest(starts, ends, sizes), False))
-        best, best_total, _, _ = _bf_race(leaves, sizes, cands, None, INT64_MAX, target,
-                                          _bf_bk_shift(leaves[1], leaves[2], n))
-        sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
-        if sw_total >= 0:
-            return sw, sw_total
-        return best, best_total
+        shift = _bf_bk_shift(leaves[1], leaves[2], n)
+        if shift >= 0:
+            # on time buckets, the passes raced; the sweep (earliest on ties)
+            # runs last, stopped as soon as it exceeds their best peak, which
+            # it rarely beats: same plan as sweep first.  (On the tree, nine
+            # trees at once cost more than the race saves: Y_1, 62185
+            # buffers, ~1.2x; there the passes run one after the other.)
+            target = _lower_bound(starts, ends, sizes)
+            cands = _bf_default_orders(starts, ends, sizes)
+            cands.append((_bf_octave_longest(starts, ends, sizes), False))
+            best, best_total, _, _ = _bf_race(leaves, sizes, cands, None, INT64_MAX, target,
+                                              shift)
+            sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
+            if sw_total >= 0:
+                return sw, sw_total
+            return best, best_total
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
     if effort == 0:
@@ -1658,9 +1686,11 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     if best_total <= target:
         return best, best_total
     cdef int64_t npass = _bf_search_passes(effort)
-    leaves = _bf_leaves(starts, ends)
-    # effort 1: the same nine passes at every size up to _BF_LARGE_N, so the
-    # work per buffer does not jump with n
+    if effort != 1:
+        leaves = _bf_leaves(starts, ends)
+    # effort 1's nine passes (the same at every size up to _BF_LARGE_N, so
+    # the work per buffer does not jump with n; on the tree, one after the
+    # other in _BF_RUN_ORDER), then effort 2's
     cands = _bf_default_orders(starts, ends, sizes)
     cands.append((_bf_octave_longest(starts, ends, sizes), False))
     # without the local search, passes run on time buckets when they can
@@ -1669,9 +1699,6 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
         run_order = list(run_order) + list(range(len(run_order), len(cands)))
-    # effort 1 on one thread: run one after the other, the passes after the
-    # first winner mostly stop early at its cutoff, which two passes at once
-    # lose (and the machine may have no idle core)
     best, best_total, best_order, best_first = _bf_portfolio(
         P, leaves, sizes, cands, best, best_total, target, run_order, effort >= 2)
     if best_total <= target:
