@@ -1819,10 +1819,12 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       (omnimalloc's greedy orders in first fit, two size-class orders in
       best fit) and best fit by octave class, longest first (the first of
       _bf_large_orders), keeping the lowest peak (the earliest on ties) as
-      XLA's heap simulator does; the same passes at every size, raced
-      (_bf_race: resumable passes, the one with the lowest peak so far
-      advances, so a losing pass stops near the winner's peak whichever
-      pass wins), a pass that completes at the lower bound ending the race.  Above _BF_LARGE_N buffers, _bf_large instead: the
+      XLA's heap simulator does; the same passes at every size, raced on
+      time buckets (_bf_race: resumable passes, the one with the lowest
+      peak so far advances, so a losing pass stops near the winner's peak
+      whichever pass wins; the sweep last, with that peak as cutoff), on
+      the tree one after the other in _BF_RUN_ORDER, each stopped once it
+      exceeds the best peak so far.  Above _BF_LARGE_N buffers, _bf_large instead: the
       buffers holding all but 1/4096 of the bytes packed in independent time
       chunks (_bf_chunked: one pass each, the chunk of the peak retried in
       other orders), the smallest ones swept on top, on 2 threads.
