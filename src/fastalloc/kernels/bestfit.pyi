@@ -39,6 +39,9 @@ def _bf_conflict_degree(starts: I64, ends: I64) -> I64: ...
 def _bf_default_orders(starts: I64, ends: I64, sizes: I64) -> list[tuple[I64, bool]]: ...
 _BF_RUN_ORDER: tuple[int, ...]
 _BF_RACE_SLACK_SHIFT: int
+_BF_RACE_MIN_N: int
+_BF_RACE_MIN_STEPS: int
+_BF_RACE_STEPS_SHIFT: int
 def _bf_bk_shift(lla: npt.NDArray[np.intp], lha: npt.NDArray[np.intp], n: int) -> int: ...
 
 class _BfPass:

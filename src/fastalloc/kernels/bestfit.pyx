@@ -1582,7 +1582,11 @@ cdef class _BfPass:
 # passes whose peaks climb together, at the cost of a little work past the
 # winner's peak.  The plan does not depend on it.
 _BF_RACE_SLACK_SHIFT = 12
-# ... and places at least max(_BF_RACE_MIN_STEPS, n >> _BF_RACE_STEPS_SHIFT)
+# Effort 1 races from this many buffers: below, building nine passes costs
+# more than the race saves when the usual winner runs first (random 10^3,
+# resnet50, A..K: 1.0-1.3x), though not always (G_1, 816 buffers: 0.4x).
+_BF_RACE_MIN_N = 2000
+# A turn of the race places at least max(_BF_RACE_MIN_STEPS, n >> _BF_RACE_STEPS_SHIFT)
 # buffers per turn.  The plan does not depend on either.
 _BF_RACE_MIN_STEPS = 32
 _BF_RACE_STEPS_SHIFT = 5
@@ -1663,7 +1667,7 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     if effort == 1:
         leaves = _bf_leaves(starts, ends)
         shift = _bf_bk_shift(leaves[1], leaves[2], n)
-        if shift >= 0:
+        if shift >= 0 and n >= _BF_RACE_MIN_N:
             # on time buckets, the passes raced; the sweep (earliest on ties)
             # runs last, stopped as soon as it exceeds their best peak, which
             # it rarely beats: same plan as sweep first.  (On the tree, nine
@@ -1820,11 +1824,12 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       best fit) and best fit by octave class, longest first (the first of
       _bf_large_orders), keeping the lowest peak (the earliest on ties) as
       XLA's heap simulator does; the same passes at every size, raced on
-      time buckets (_bf_race: resumable passes, the one with the lowest
-      peak so far advances, so a losing pass stops near the winner's peak
-      whichever pass wins; the sweep last, with that peak as cutoff), on
-      the tree one after the other in _BF_RUN_ORDER, each stopped once it
-      exceeds the best peak so far.  Above _BF_LARGE_N buffers, _bf_large instead: the
+      time buckets from _BF_RACE_MIN_N buffers (_bf_race: resumable
+      passes, the one with the lowest peak so far advances, so a losing
+      pass stops near the winner's peak whichever pass wins; the sweep
+      last, with that peak as cutoff), else one after the other in
+      _BF_RUN_ORDER, each stopped once it exceeds the best peak so far.
+      Above _BF_LARGE_N buffers, _bf_large instead: the
       buffers holding all but 1/4096 of the bytes packed in independent time
       chunks (_bf_chunked: one pass each, the chunk of the peak retried in
       other orders), the smallest ones swept on top, on 2 threads.
