@@ -1698,7 +1698,9 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     cands = _bf_default_orders(starts, ends, sizes)
     cands.append((_bf_octave_longest(starts, ends, sizes), False))
     # without the local search, passes run on time buckets when they can
-    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, -1, leaves=leaves)
+    # (effort 1 computed the bucket width above)
+    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, shift if effort == 1 else -1,
+                                 leaves=leaves)
     run_order = _BF_RUN_ORDER
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
