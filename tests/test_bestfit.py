@@ -697,19 +697,110 @@ def test_octave_longest_is_the_first_large_order(n, seed):
     assert got.tolist() == _bestfit._bf_large_orders(s, e, z, 1)[0].tolist()
 
 
-def test_effort_one_plan_whatever_the_run_order(monkeypatch):
-    # _BF_RUN_ORDER only decides how early the cutoffs tighten: the plan is
-    # still the earliest lowest one of effort 1's passes
+def test_effort_two_plan_whatever_the_run_order(monkeypatch):
+    # _BF_RUN_ORDER (effort 2's portfolio) only decides how early the cutoffs
+    # tighten: the plan is still the earliest lowest one of the passes
     s, e, z = random_buffers(2000, seed=7)
     z = (z + 63) // 64 * 64
     plans = []
     for order in (_bestfit._BF_RUN_ORDER, tuple(range(9)), tuple(range(8, -1, -1))):
         monkeypatch.setattr(_bestfit, "_BF_RUN_ORDER", order)
-        plans.append(run(s, e, z, alignment=64))
+        plans.append(run(s, e, z, alignment=64, effort=2))
     assert sorted(_bestfit._BF_RUN_ORDER) == list(range(9))
     for offsets, total in plans[1:]:
         assert total == plans[0][1] and offsets.tolist() == plans[0][0].tolist()
     assert sweep_conflict(s, e, z, plans[0][0]) is None
+
+
+def every_pass_to_the_end(s, e, z):
+    """effort 1's answer by brute force: the sweep and every pass of
+    _bf_default_orders + _bf_octave_longest run to the end by the one-pass
+    kernel (tree), the lowest peak kept, the earliest on ties (the sweep
+    first)."""
+    best, best_total = _pack_sweep(s, e, z, 1, 0)
+    cands = _bestfit._bf_default_orders(s, e, z)
+    cands.append((_bestfit._bf_octave_longest(s, e, z), False))
+    for order, first in cands:
+        off, t = _pack_best_fit_order(s, e, z, order, first)
+        if t < best_total:
+            best, best_total = off, t
+    return best, best_total
+
+
+@pytest.mark.parametrize("n,seed", [(1, 1), (7, 2), (100, 100), (1000, 1000), (2000, 7), (3000, 3000)])
+@pytest.mark.parametrize("tree", [False, True])
+def test_effort_one_is_the_lowest_earliest_pass(monkeypatch, n, seed, tree):
+    # the race stops passes early; its plan must be the one every pass run to
+    # the end and compared would give (3000/3000: the winner is the fifth of
+    # the nine passes, so the others are stopped in the race's middle).
+    # `tree`: as if lifetimes were too long for time buckets (then the passes
+    # run one after the other with cutoffs)
+    s, e, z = random_buffers(n, seed=seed)
+    z = (z + 63) // 64 * 64
+    calls = []
+    if tree:
+        monkeypatch.setattr(_bestfit, "_bf_bk_shift", lambda *a: calls.append(a) or -1)
+    offsets, total = _pack_best_fit(s, e, z, 64, 1)
+    assert bool(calls) == tree
+    want, want_total = every_pass_to_the_end(s, e, z)
+    assert total == want_total and offsets.tolist() == want.tolist()
+
+
+@st.composite
+def race_problems(draw):
+    """Small problems with many equal peaks across passes (ties between
+    passes and with the sweep), lifetimes short or spanning everything (time
+    buckets or the tree)."""
+    n = draw(st.integers(0, 40))
+    s = np.array([draw(st.integers(0, 12)) for _ in range(n)], dtype=np.int64)
+    e = s + np.array([draw(st.one_of(st.integers(0, 4), st.just(30))) for _ in range(n)], dtype=np.int64)
+    z = np.array([draw(st.sampled_from([0, 1, 2, 3, 4, 6, 8, 64])) for _ in range(n)], dtype=np.int64)
+    return s, e, z
+
+
+@given(race_problems(), st.sampled_from([None, -1]), st.integers(0, 3))
+@settings(max_examples=200, deadline=None)
+def test_race_same_as_every_pass_to_the_end(problem, shift, slack):
+    s, e, z = problem
+    best, best_total = _pack_sweep(s, e, z, 1, 0)
+    want, want_total = every_pass_to_the_end(s, e, z)
+    leaves = _bf_leaves(s, e)
+    if shift is None:
+        shift = _bestfit._bf_bk_shift(leaves[1], leaves[2], len(z))
+    cands = _bestfit._bf_default_orders(s, e, z)
+    cands.append((_bestfit._bf_octave_longest(s, e, z), False))
+    # any target at or below the lower bound, any slack: same answer
+    target = max(ref_lower_bound(s, e, z) - slack, 0)
+    old = _bestfit._BF_RACE_SLACK_SHIFT
+    try:
+        _bestfit._BF_RACE_SLACK_SHIFT = slack
+        off, total, order, first = _bestfit._bf_race(leaves, z, cands, best, best_total, target, shift)
+    finally:
+        _bestfit._BF_RACE_SLACK_SHIFT = old
+    assert total == want_total and off.tolist() == want.tolist()
+    if order is not None:
+        again, t = _pack_best_fit_order(s, e, z, order, first)
+        assert t == total and again.tolist() == off.tolist()
+
+
+@given(race_problems(), st.lists(st.integers(0, 80), max_size=6), st.booleans())
+@settings(max_examples=150, deadline=None)
+def test_pass_resumed_at_any_peaks_places_as_one_pass(problem, limits, first):
+    # a pass stopped at a peak and resumed places every buffer where one
+    # uninterrupted pass does; its peak so far never goes down
+    s, e, z = problem
+    leaves = _bf_leaves(s, e)
+    order = np.lexsort((np.arange(len(z)), -z))
+    want, want_total = _pack_best_fit_order(s, e, z, order, first)
+    for shift in (_bestfit._bf_bk_shift(leaves[1], leaves[2], len(z)), -1):
+        p = _bestfit._BfPass(order, first, z, leaves, shift)
+        last = 0
+        for lim in sorted(limits):
+            done = p.advance(lim)
+            assert p.peak >= last and (done or p.peak > lim)
+            last = p.peak
+        assert p.advance(2**63 - 1)
+        assert p.peak == want_total and p.offsets().tolist() == want.tolist()
 
 
 def ref_default_orders(s, e, z):
@@ -800,3 +891,33 @@ def test_search_start_extra_passes_within_budget(work):
         assert total == e2_total == lb
         again = _bestfit._bf_search_start(s, e, z, lb, work, -1.0)
         assert again[0].tolist() == offsets.tolist() and again[1:] == (total, spent)
+
+
+@given(st.lists(st.one_of(st.integers(-3, 3), st.integers(-2**63, 2**63 - 1),
+                          st.integers(0, 2**40)), max_size=700),
+       st.sampled_from([1, 40, 300]))
+@settings(max_examples=150, deadline=None)
+def test_radix_argsort_is_a_stable_argsort(keys, reps):
+    # full int64 range (the key - min span needs all 64 bits), ties, and
+    # lengths on both sides of the insertion sort's and the 8/11-bit digits'
+    # thresholds (reps copies reach 2**14 keys)
+    k = np.array(keys * reps if len(keys) * reps <= 20_000 else keys, dtype=np.int64)
+    want = sorted(range(len(k)), key=lambda i: (int(k[i]), i))
+    assert _bestfit._py_radix_argsort(k).tolist() == want
+    assert _bestfit._bf_argsort(k).tolist() == want
+
+
+@given(order_problems())
+@settings(max_examples=60, deadline=None)
+def test_lexsort2_and_float_bits_keys_match_numpy(problem):
+    s, e, z = problem
+    length = e.astype(np.float64) - s.astype(np.float64) + 1.0
+    area = z * length
+    for n_rep in (1, 600 // max(len(z), 1) + 1):   # numpy's path and the radix one
+        ss, ll, aa = np.tile(s, n_rep), np.tile(length, n_rep), np.tile(area, n_rep)
+        assert (_bestfit._bf_argsort(-_bestfit._bf_fbits(ll)).tolist()
+                == np.argsort(-ll, kind="stable").tolist())
+        assert (_bestfit._bf_argsort(-_bestfit._bf_fbits(aa)).tolist()
+                == np.argsort(-aa, kind="stable").tolist())
+        assert (_bestfit._bf_lexsort2(-_bestfit._bf_fbits(ll), ss).tolist()
+                == np.lexsort((ss, -ll)).tolist())

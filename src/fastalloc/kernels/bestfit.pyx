@@ -381,21 +381,160 @@ def _bf_conflict_degree(starts, ends):
     return (n - 1) - np.searchsorted(es, starts, "left") - (n - np.searchsorted(ss, ends, "right"))
 
 
+cdef int _bf_radix_argsort(const int64_t* keys, Py_ssize_t n, int64_t* out) except -1 nogil:
+    """out[:n] = the indices that sort keys[:n] ascending, ties by index.
+
+    LSD radix sort of key - min (as uint64, exact over the whole int64
+    range) on digits of at most 11 bits (8 below 2**14 keys, where clearing
+    the counts would dominate), as many as the span's bit length needs: each
+    digit is a stable counting sort, so ties keep index order.  O(n) per
+    digit against a comparison sort's O(n log n).  Below 32 keys an
+    insertion sort.  Pure Python equivalent::
+
+        out[:n] = sorted(range(n), key=lambda i: (keys[i], i))
+    """
+    cdef Py_ssize_t i, j, c, pos, tot
+    cdef uint64_t lo, span, mask, d
+    cdef int bits = 0, w, nd, p, shift
+    cdef int64_t x, v
+    cdef uint64_t* ka
+    cdef uint64_t* kb
+    cdef uint64_t* ku
+    cdef int64_t* ia
+    cdef int64_t* ib
+    cdef int64_t* it
+    cdef int64_t* swp
+    cdef Py_ssize_t* count
+    if n <= 0:
+        return 0
+    if n < 32:
+        for i in range(n):
+            v = keys[i]
+            j = i
+            while j > 0 and keys[out[j - 1]] > v:
+                out[j] = out[j - 1]
+                j -= 1
+            out[j] = i
+        return 0
+    lo = <uint64_t>keys[0] ^ (<uint64_t>1 << 63)
+    span = lo
+    for i in range(1, n):
+        d = <uint64_t>keys[i] ^ (<uint64_t>1 << 63)     # order-preserving
+        if d < lo:
+            lo = d
+        if d > span:
+            span = d
+    span -= lo
+    while bits < 64 and (span >> bits) != 0:
+        bits += 1
+    if bits == 0:
+        for i in range(n):
+            out[i] = i
+        return 0
+    w = 11 if n >= (1 << 14) else 8
+    nd = (bits + w - 1) // w
+    w = (bits + nd - 1) // nd           # equal digits, fewest counts
+    mask = (<uint64_t>1 << w) - 1
+    ka = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
+    ia = <int64_t*>malloc(n * sizeof(int64_t))
+    count = <Py_ssize_t*>malloc(((<Py_ssize_t>1) << w) * sizeof(Py_ssize_t))
+    if ka == NULL or ia == NULL or count == NULL:
+        free(ka)
+        free(ia)
+        free(count)
+        with gil:
+            raise MemoryError()
+    kb = ka + n
+    for i in range(n):
+        ka[i] = (<uint64_t>keys[i] ^ (<uint64_t>1 << 63)) - lo
+        out[i] = i
+    # the indices alternate between out and ia; an odd digit count ends in
+    # ia and is copied back
+    ib = ia
+    it = out
+    for p in range(nd):
+        shift = p * w
+        memset(count, 0, ((<Py_ssize_t>1) << w) * sizeof(Py_ssize_t))
+        for i in range(n):
+            count[(ka[i] >> shift) & mask] += 1
+        tot = 0
+        for c in range((<Py_ssize_t>1) << w):
+            pos = count[c]
+            count[c] = tot
+            tot += pos
+        for i in range(n):
+            c = <Py_ssize_t>((ka[i] >> shift) & mask)
+            pos = count[c]
+            count[c] = pos + 1
+            kb[pos] = ka[i]
+            ib[pos] = it[i]
+        ku = ka; ka = kb; kb = ku
+        swp = ib; ib = it; it = swp
+    if it != out:
+        memcpy(out, it, n * sizeof(int64_t))
+    free(ka if ka < kb else kb)
+    free(ia)
+    free(count)
+    return 0
+
+
+def _bf_argsort(keys):
+    """np.argsort(keys, kind="stable") for int64 keys (ties by index) by
+    _bf_radix_argsort; the same indices."""
+    k = np.ascontiguousarray(keys, dtype=np.int64)
+    cdef Py_ssize_t n = k.shape[0]
+    if n < 512:
+        # numpy's call costs less than the memoryviews' there
+        return np.argsort(k, kind="stable")
+    out = np.empty(n, dtype=np.int64)
+    cdef const int64_t[::1] kv = k
+    cdef int64_t[::1] ov = out
+    with nogil:
+        _bf_radix_argsort(&kv[0], n, &ov[0])
+    return out
+
+
+def _py_radix_argsort(const int64_t[::1] keys):
+    """_bf_radix_argsort over keys at any length (test hook)."""
+    cdef Py_ssize_t n = keys.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] ov = out
+    if n:
+        _bf_radix_argsort(&keys[0], n, &ov[0])
+    return out
+
+
+def _bf_lexsort2(hi_key, lo_key):
+    """np.lexsort((lo_key, hi_key)) for int64 keys: stable by lo_key, then
+    stable by hi_key (two _bf_argsort calls)."""
+    if len(lo_key) < 512:
+        return np.lexsort((lo_key, hi_key))
+    p = _bf_argsort(lo_key)
+    return p[_bf_argsort(np.asarray(hi_key)[p])]
+
+
+def _bf_fbits(x):
+    """An int64 key that orders the float64 values x >= +0.0 (no NaN) as x
+    does, ties alike: their bit patterns (IEEE 754 orders non-negative
+    floats as their bits read as integers)."""
+    return np.ascontiguousarray(x, dtype=np.float64).view(np.int64)
+
+
 def _bf_pack2(hi_key, lo_key):
-    """One stable argsort order of (hi_key, lo_key) ascending, ties by index,
-    as np.lexsort((lo_key, hi_key)) gives (np.lexsort is stable, so ties keep
+    """One stable order of (hi_key, lo_key) ascending, ties by index, as
+    np.lexsort((lo_key, hi_key)) gives (np.lexsort is stable, so ties keep
     index order): both keys shifted to start at 0 and packed into one int64
-    when their bit widths add up to at most 63 (and from 512 keys), else
-    np.lexsort itself."""
+    when their bit widths add up to at most 63 (and from 512 keys), sorted by
+    _bf_argsort, else _bf_lexsort2."""
     if len(hi_key) < 512:
         # the packing's reductions cost more than a second sort pass there
-        return np.lexsort((lo_key, hi_key))
+        return _bf_lexsort2(hi_key, lo_key)
     hmin, lmin = int(hi_key.min()), int(lo_key.min())
     hb = (int(hi_key.max()) - hmin).bit_length()
     lb = (int(lo_key.max()) - lmin).bit_length()
     if hb + lb <= 63:     # then neither shifted key overflows
-        return np.argsort(((hi_key - hmin) << lb) | (lo_key - lmin), kind="stable")
-    return np.lexsort((lo_key, hi_key))
+        return _bf_argsort(((hi_key - hmin) << lb) | (lo_key - lmin))
+    return _bf_lexsort2(hi_key, lo_key)
 
 
 def _bf_default_orders(starts, ends, sizes):
@@ -409,8 +548,9 @@ def _bf_default_orders(starts, ends, sizes):
     best first-fit order).  Nine passes with the sweep: O(n log n) sorting
     and a pass cost that grows with the live set, not with n.
 
-    The orders are stable sorts of one key (two int64 keys packed into one
-    when they fit, _bf_pack2), the same permutations as these np.lexsort
+    The orders are stable radix sorts (_bf_argsort) of one key (two int64
+    keys packed into one when they fit, _bf_pack2; float keys by their bits,
+    _bf_fbits), the same permutations as these np.lexsort
     calls (idx = np.arange(n), d = _bf_conflict_degree, length = ends -
     starts + 1.0 and the size class -floor(q * log2(size)) as floats)::
 
@@ -429,7 +569,7 @@ def _bf_default_orders(starts, ends, sizes):
     neg_size = -sizes
     log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
     if n and int(d.max()) * int(sizes.max()) < (1 << 63):
-        by_conflict_size = np.lexsort((neg_size, -(d * sizes)))
+        by_conflict_size = _bf_lexsort2(-(d * sizes), neg_size)
     else:
         # d * size exactly (up to 2**94) as (hi, lo) int64 halves: float64
         # would merge distinct products into ties
@@ -443,16 +583,17 @@ def _bf_default_orders(starts, ends, sizes):
         # span orders alike
         by_class_longest = _bf_pack2(-np.floor(log_size * 1.5).astype(np.int64), -span)
     else:
-        by_class_longest = np.lexsort((-length, -np.floor(log_size * 1.5)))
+        by_class_longest = _bf_lexsort2(-np.floor(log_size * 1.5).astype(np.int64),
+                                        -_bf_fbits(length))
     return [
         (by_conflict_size, True),                                 # conflicts x size
-        (np.argsort(neg_size, kind="stable"), True),              # size (greedy_by_size)
+        (_bf_argsort(neg_size), True),                            # size (greedy_by_size)
         (_bf_pack2(-np.floor(log_size * 4.0).astype(np.int64), starts), False),  # class, first use
         (by_class_longest, False),                                # size class, longest
-        (np.argsort(-length, kind="stable"), True),               # lifetime
+        (_bf_argsort(-_bf_fbits(length)), True),                  # lifetime
         (_bf_pack2(starts, neg_size), True),                      # first use, larger first
         (_bf_pack2(-d, neg_size), True),                          # conflicts
-        (np.argsort(-(sizes * length), kind="stable"), True),     # area
+        (_bf_argsort(-_bf_fbits(sizes * length)), True),          # area
     ]
 
 
@@ -915,12 +1056,12 @@ _BF_LARGE_N = 200_000
 _BF_THREADS_MIN_N = 2000
 
 
-# The order in which effort 1 starts its passes (indices into
+# The order in which effort 2 starts effort 1's passes (indices into
 # _bf_default_orders plus the size-class order of _bf_large_orders, 8): the
 # most frequent winners on the random workload first (first fit by conflicts
 # x size, then by size; best fit by 1.5 and by 1 classes per octave), so that
 # the others mostly stop early at their cutoff.  The plan does not depend
-# on it.
+# on it.  (Effort 1 races its passes instead: _bf_race.)
 _BF_RUN_ORDER = (0, 1, 3, 8, 2, 4, 5, 6, 7)
 
 
@@ -1675,6 +1816,208 @@ def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
     return state[2], state[0], state[3], state[4]
 
 
+cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, Py_ssize_t n,
+                            const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                            const Py_ssize_t* leaf_hi, const int64_t* order, int64_t* off,
+                            int64_t* total, int64_t limit, bint first,
+                            Py_ssize_t min_steps=0) except -2 nogil:
+    """Continue a pass (_bf_place's rule on X, or _bf_bk_place's on K) from
+    position r of its order: place buffers until one raises the peak *total
+    above `limit` (that buffer is placed and recorded, so the pass can
+    resume) after at least `min_steps` placements, or all n are placed;
+    returns the next position.  Arrays are in placement order, as
+    _bf_bk_place's; order only names a buffer in an error."""
+    cdef int64_t sz, top, best
+    cdef Py_ssize_t r_min = r + min_steps
+    while r < n:
+        sz = sizes[r]
+        if sz == 0:
+            off[r] = 0
+            r += 1
+            continue
+        if use_bk:
+            best = _bf_bk_fit(K, leaf_lo[r], leaf_hi[r], sz, &top, first)
+        else:
+            best = _bf_fit(X, leaf_lo[r], leaf_hi[r], sz, &top, first)
+        if best < 0:
+            if top > INT64_MAX - sz:
+                with gil:
+                    raise OverflowError(
+                        f"buffer {order[r]}: offset {top} + size {sz} overflows int64")
+            best = top
+        off[r] = best
+        if use_bk:
+            _bf_bk_record(K, leaf_lo[r], leaf_hi[r], best, best + sz)
+        else:
+            _bf_record(X, leaf_lo[r], leaf_hi[r], best, best + sz)
+        r += 1
+        if best + sz > total[0]:
+            total[0] = best + sz
+        if total[0] > limit and r >= r_min:
+            break
+    return r
+
+
+cdef class _BfPass:
+    """One best-fit (or first-fit) pass that can stop at a peak and resume
+    later: its own tree or buckets, its order's arrays gathered once, the
+    position reached and the peak so far (a lower bound of its final peak,
+    since placed buffers never move).  Same offsets as _BfPacker.run."""
+    cdef _bf_Tree X
+    cdef _bf_Bk K
+    cdef bint use_bk, first
+    cdef object order, szg, llg, lhg, offg
+    # the arrays' data (owned above, so they stay valid): no memoryview per call
+    cdef const int64_t* po
+    cdef const int64_t* psz
+    cdef const Py_ssize_t* pll
+    cdef const Py_ssize_t* plh
+    cdef int64_t* poff
+    cdef readonly Py_ssize_t pos, n, min_steps
+    cdef readonly int64_t peak
+
+    def __cinit__(self, order, bint first, sizes, leaves, int shift):
+        memset(&self.X, 0, sizeof(_bf_Tree))
+        memset(&self.K, 0, sizeof(_bf_Bk))
+        T, lla, lha = leaves
+        self.order = np.ascontiguousarray(order, dtype=np.int64)
+        self.n = len(self.order)
+        self.first = first
+        self.szg = np.ascontiguousarray(sizes[self.order], dtype=np.int64)
+        self.llg = np.ascontiguousarray(lla[self.order], dtype=np.intp)
+        self.lhg = np.ascontiguousarray(lha[self.order], dtype=np.intp)
+        self.offg = np.empty(self.n, dtype=np.int64)
+        self.pos = 0
+        self.peak = 0
+        # a turn of the race places at least this many buffers: passes whose
+        # peaks climb together would else swap after every buffer (the
+        # switches, not the placements, were most of a small race)
+        self.min_steps = max(_BF_RACE_MIN_STEPS, self.n >> _BF_RACE_STEPS_SHIFT)
+        cdef const int64_t[::1] ov = self.order
+        cdef const int64_t[::1] sv = self.szg
+        cdef const Py_ssize_t[::1] lv = self.llg
+        cdef const Py_ssize_t[::1] hv = self.lhg
+        cdef int64_t[::1] fv = self.offg
+        if self.n:
+            self.po = &ov[0]
+            self.psz = &sv[0]
+            self.pll = &lv[0]
+            self.plh = &hv[0]
+            self.poff = &fv[0]
+        self.use_bk = shift >= 0
+        if self.use_bk:
+            _bf_bk_init(&self.K, T, shift)
+        else:
+            _bf_tree_init(&self.X, T)
+
+    def __dealloc__(self):
+        _bf_tree_free(&self.X)
+        _bf_bk_free(&self.K)
+
+    def release(self):
+        """Free the structure early (a pass that cannot win); offsets stay."""
+        _bf_tree_free(&self.X)
+        _bf_bk_free(&self.K)
+        self.pos = -1
+
+    def advance(self, int64_t limit):
+        """Place buffers until one raises the peak above `limit` or all are
+        placed; returns whether the pass is complete."""
+        cdef Py_ssize_t r = self.pos
+        cdef int64_t t = self.peak
+        if r < 0:
+            raise ValueError("pass released")
+        if r < self.n:
+            with nogil:
+                r = _bf_advance(&self.X, &self.K, self.use_bk, r, self.n, self.psz, self.pll,
+                                self.plh, self.po, self.poff, &t, limit, self.first,
+                                self.min_steps)
+            self.pos = r
+            self.peak = t
+        return r == self.n
+
+    def offsets(self):
+        """The offsets by buffer index (the pass must be complete)."""
+        out = np.empty(self.n, dtype=np.int64)
+        out[self.order] = self.offg
+        return out
+
+
+# A pass of the race may run this share of the lower bound (as a shift) past
+# the point where another pass has the lower peak: fewer switches between
+# passes whose peaks climb together, at the cost of a little work past the
+# winner's peak.  The plan does not depend on it.
+_BF_RACE_SLACK_SHIFT = 12
+# Effort 1 races from this many buffers: below, building nine passes costs
+# more than the race saves when the usual winner runs first (random 10^3,
+# resnet50, A..K: 1.0-1.3x), though not always (G_1, 816 buffers: 0.4x).
+_BF_RACE_MIN_N = 2000
+# A turn of the race places at least max(_BF_RACE_MIN_STEPS, n >> _BF_RACE_STEPS_SHIFT)
+# buffers per turn.  The plan does not depend on either.
+_BF_RACE_MIN_STEPS = 32
+_BF_RACE_STEPS_SHIFT = 5
+
+
+def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int shift):
+    """The lowest peak of the (order, first fit?) passes `cands` and of the
+    plan `best` (peak best_total, counted as earlier than all of them):
+    (offsets, peak, order, first), order None when `best` wins; ties go to
+    the earliest.  Same answer as running every pass to the end, but each
+    pass runs only while it may still win: the passes are resumable
+    (_BfPass), the one with the lowest (peak so far, index) advances until
+    its peak passes the next lowest one's, and the first pass to complete
+    while lowest is the answer (every other pass's final peak is at least its
+    peak so far).  So a losing pass stops near the winner's peak, whatever
+    order the passes are listed in, as if the winner had run first.  No
+    final peak is below `target` (the lower bound): a pass runs freely up to
+    it, and one that completes there wins against every later one at once.  Pure Python equivalent::
+
+        runs = [(best_total, -1, best)] + [(peak, k, off) for k, (o, f) in
+                enumerate(cands) for off, peak in [best_fit_pass(o, f)]]
+        peak, k, off = min(runs, key=lambda x: (x[0], x[1]))
+    """
+    cdef Py_ssize_t m = len(cands), i, j, k
+    cdef int64_t lim, slack = target >> _BF_RACE_SLACK_SHIFT
+    # a pass is built when it first runs: below the bound a pass may win
+    # outright, and then the later ones never run
+    passes = [None] * m
+    done = [False] * m
+    # the least final peak each pass may still reach: its peak so far, and
+    # never below `target`
+    low = [target] * m
+    while True:
+        # the lowest (low, index) among the passes and `best` (index -1)
+        k = -1
+        for i in range(m):
+            if low[i] < best_total and (k < 0 or low[i] < low[k]):
+                k = i
+        if k < 0:
+            return best, best_total, None, False
+        if done[k]:
+            break
+        # k advances while it stays lowest: below every earlier pass's low,
+        # up to every later one's (ties go to the earlier)
+        lim = best_total - 1
+        for j in range(m):
+            if j < k:
+                if low[j] - 1 < lim:
+                    lim = low[j] - 1
+            elif j > k and low[j] < lim:
+                lim = low[j]
+        if lim < INT64_MAX - slack:
+            lim += slack
+        if passes[k] is None:
+            order, first = cands[k]
+            passes[k] = _BfPass(order, first, sizes, leaves, shift)
+        done[k] = passes[k].advance(lim)
+        if passes[k].peak > low[k]:
+            low[k] = passes[k].peak
+        if low[k] >= best_total:
+            passes[k].release()
+    order, first = cands[k]
+    return passes[k].offsets(), low[k], order, first
+
+
 def _bf_search_passes(int effort):
     """Local search passes at this effort: none below 3, then
     _BF_SEARCH_PASSES * 4**(effort - 3) (capped at 2**40)."""
@@ -1687,6 +2030,24 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     cdef Py_ssize_t n = len(sizes)
     if effort == 1 and n > _BF_LARGE_N:
         return _bf_large(starts, ends, sizes)
+    if effort == 1:
+        leaves = _bf_leaves(starts, ends)
+        shift = _bf_bk_shift(leaves[1], leaves[2], n)
+        if shift >= 0 and n >= _BF_RACE_MIN_N:
+            # on time buckets, the passes raced; the sweep (earliest on ties)
+            # runs last, stopped as soon as it exceeds their best peak, which
+            # it rarely beats: same plan as sweep first.  (On the tree, nine
+            # trees at once cost more than the race saves: Y_1, 62185
+            # buffers, ~1.2x; there the passes run one after the other.)
+            target = _lower_bound(starts, ends, sizes)
+            cands = _bf_default_orders(starts, ends, sizes)
+            cands.append((_bf_octave_longest(starts, ends, sizes), False))
+            best, best_total, _, _ = _bf_race(leaves, sizes, cands, None, INT64_MAX, target,
+                                              shift)
+            sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
+            if sw_total >= 0:
+                return sw, sw_total
+            return best, best_total
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
     if effort == 0:
@@ -1695,20 +2056,21 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     if best_total <= target:
         return best, best_total
     cdef int64_t npass = _bf_search_passes(effort)
-    # without the local search, passes run on time buckets when they can
-    leaves = _bf_leaves(starts, ends)
-    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, -1, leaves=leaves)
-    # effort 1: the same nine passes at every size up to _BF_LARGE_N, so the
-    # work per buffer does not jump with n
+    if effort != 1:
+        leaves = _bf_leaves(starts, ends)
+    # effort 1's nine passes (the same at every size up to _BF_LARGE_N, so
+    # the work per buffer does not jump with n; on the tree, one after the
+    # other in _BF_RUN_ORDER), then effort 2's
     cands = _bf_default_orders(starts, ends, sizes)
     cands.append((_bf_octave_longest(starts, ends, sizes), False))
+    # without the local search, passes run on time buckets when they can
+    # (effort 1 computed the bucket width above)
+    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, shift if effort == 1 else -1,
+                                 leaves=leaves)
     run_order = _BF_RUN_ORDER
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
         run_order = list(run_order) + list(range(len(run_order), len(cands)))
-    # effort 1 on one thread: run one after the other, the passes after the
-    # first winner mostly stop early at its cutoff, which two passes at once
-    # lose (and the machine may have no idle core)
     best, best_total, best_order, best_first = _bf_portfolio(
         P, leaves, sizes, cands, best, best_total, target, run_order, effort >= 2)
     if best_total <= target:
@@ -1829,10 +2191,13 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       (omnimalloc's greedy orders in first fit, two size-class orders in
       best fit) and best fit by octave class, longest first (the first of
       _bf_large_orders), keeping the lowest peak (the earliest on ties) as
-      XLA's heap simulator does; the same passes at every size, one after
-      the other (in _BF_RUN_ORDER), a pass stops as soon as it exceeds the
-      best peak so far, and the whole as soon as a peak meets the lower
-      bound.  Above _BF_LARGE_N buffers, _bf_large instead: independent
+      XLA's heap simulator does; the same passes at every size, raced on
+      time buckets from _BF_RACE_MIN_N buffers (_bf_race: resumable
+      passes, the one with the lowest peak so far advances, so a losing
+      pass stops near the winner's peak whichever pass wins; the sweep
+      last, with that peak as cutoff), else one after the other in
+      _BF_RUN_ORDER, each stopped once it exceeds the best peak so far.
+      Above _BF_LARGE_N buffers, _bf_large instead: independent
       time chunks on 2 threads (_bf_tiered): one pass each over the buffers
       holding all but 1/64 of the bytes, the rest stacked on them, and in
       the chunks near the peak one pass over all but the smallest (1/4096
@@ -2057,9 +2422,10 @@ cdef inline void _bf_live_pop(int64_t* hk, Py_ssize_t* hp, Py_ssize_t m) noexcep
 
 cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
                        int64_t* perm, int64_t* off, Py_ssize_t* block_of,
-                       int64_t* hk, Py_ssize_t* hp, _bf_Heap* H) except -2 nogil:
+                       int64_t* hk, Py_ssize_t* hp, _bf_Heap* H,
+                       int64_t cutoff=INT64_MAX) except -2 nogil:
     """Arrays in first-use order (S sorted); returns the peak, offsets in
-    off (same order).  Ties of S are first put larger-first (then by perm,
+    off (same order), or -1 as soon as the peak exceeds `cutoff`.  Ties of S are first put larger-first (then by perm,
     the original index) by an insertion sort: runs of equal starts are short."""
     cdef Py_ssize_t r, t, b, w, p, nx, nlive = 0
     cdef int64_t sz, total = 0, ks, kz, kp, ke
@@ -2134,13 +2500,16 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
         off[r] = H.lo[b]
         if off[r] + sz > total:
             total = off[r] + sz
+            if total > cutoff:
+                return -1
         _bf_live_push(hk, hp, nlive, E[r], r)
         nlive += 1
     return total
 
 
 def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
-                const int64_t[::1] sizes, int64_t alignment, int effort):
+                const int64_t[::1] sizes, int64_t alignment, int effort,
+                int64_t cutoff=INT64_MAX):
     """Online best-fit in first-use order (ties: larger first, then index):
     each buffer takes the smallest free block that fits (lowest on ties) of a
     simulated heap where buffers are freed after their last use, else the
@@ -2148,8 +2517,9 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     neighbours in an address-ordered list, live buffers in a heap by last
     use.  Same plan as one best-fit pass in that order (the placed buffers
     meeting the next one are exactly the live ones), much faster but looser
-    than size-first orders.  `effort` is ignored.  Assumes validated input
-    (see _pack_best_fit).
+    than size-first orders.  `effort` is ignored.  With `cutoff`, (None, -1)
+    as soon as the peak exceeds it.  Assumes validated input (see
+    _pack_best_fit).
 
     Pure Python equivalent: _pack_best_fit's pass with
     order = np.lexsort((np.arange(n), -sizes, starts)).
@@ -2197,7 +2567,9 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef int64_t total
     with nogil:
         total = _bf_sweep(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0], &offv[0], &blk[0],
-                          &hkv[0], &hpv[0], &H)
+                          &hkv[0], &hpv[0], &H, cutoff)
+    if total < 0:
+        return None, -1
     offsets = np.empty(n, dtype=np.int64)
     offsets[perm_a] = off_a
     return offsets, int(total)
