@@ -1233,6 +1233,38 @@ def _bf_chunk_order(starts, ends, sizes, spec):
     return np.lexsort((idx, -ends, cls))
 
 
+def _bf_chunk_job(x, cs, ce, first, sizes, lla, lha, shift, off):
+    """The pass of one time chunk, for _bf_chunked and _bf_tiered:
+    job(c, oc, cutoff) places chunk c's own buffers `oc` in that order by
+    best fit around the crossing buffers `x` that meet the chunk (already
+    placed: their offsets are read from `off` when the job runs), on the
+    chunk's own leaves (first[c] .. first[c + 1] - 1), and returns (peak,
+    offsets of oc); the peak exceeds `cutoff` only if the pass stopped there.
+    Chunk c spans cs..ce of each buffer's chunks; a crossing buffer meets
+    every chunk from cs[i] to ce[i] (a long lifetime may cross several)."""
+    cdef Py_ssize_t C = len(first) - 1
+    span = ce[x] - cs[x] + 1
+    rep = np.repeat(x, span)
+    ch = np.repeat(cs[x] - (np.cumsum(span) - span), span) + np.arange(len(rep))
+    rep = rep[_argsort_stable(ch)]
+    xptr = np.zeros(C + 1, dtype=np.int64)
+    np.cumsum(np.bincount(ch, minlength=C), out=xptr[1:])
+
+    def job(Py_ssize_t c, oc, int64_t cutoff):
+        cr = rep[xptr[c]:xptr[c + 1]]
+        idx = np.concatenate((cr, oc))
+        lo = first[c]
+        tc = first[c + 1] - lo
+        P = _BfPacker(None, None, sizes[idx], True, shift,
+                      leaves=(tc, np.clip(lla[idx] - lo, 0, tc - 1).astype(np.intp, copy=False),
+                              np.clip(lha[idx] - lo, 0, tc - 1).astype(np.intp, copy=False)))
+        w = np.empty(len(idx), dtype=np.int64)
+        w[:len(cr)] = off[cr]
+        t = P.run(np.arange(len(idx), dtype=np.int64), w, cutoff, len(cr))
+        return t, w[len(cr):]
+    return job
+
+
 def _bf_chunked(starts, ends, sizes, pool):
     """The best-fit plan of _bf_large's big buffers, (offsets, peak); its
     passes run as tasks of `pool` (after the tasks already submitted), and
@@ -1293,27 +1325,8 @@ def _bf_chunked(starts, ends, sizes, pool):
     own = og[_argsort_stable(ogc)]
     optr = np.zeros(C + 1, dtype=np.int64)
     np.cumsum(np.bincount(ogc, minlength=C), out=optr[1:])
-    span = ce[x] - cs[x] + 1
-    rep = np.repeat(x, span)
-    ch = np.repeat(cs[x] - (np.cumsum(span) - span), span) + np.arange(len(rep))
-    rep = rep[_argsort_stable(ch)]
-    xptr = np.zeros(C + 1, dtype=np.int64)
-    np.cumsum(np.bincount(ch, minlength=C), out=xptr[1:])
     first = (np.arange(C + 1, dtype=np.int64) * T + (C - 1)) // C   # first leaf of each chunk
-
-    def job(Py_ssize_t c, oc, int64_t cutoff):
-        # peak and offsets of chunk c's own buffers `oc` placed in that order
-        cr = rep[xptr[c]:xptr[c + 1]]
-        idx = np.concatenate((cr, oc))
-        lo = first[c]
-        tc = first[c + 1] - lo
-        P = _BfPacker(None, None, sizes[idx], True, shift,
-                      leaves=(tc, np.clip(lla[idx] - lo, 0, tc - 1).astype(np.intp, copy=False),
-                              np.clip(lha[idx] - lo, 0, tc - 1).astype(np.intp, copy=False)))
-        w = np.empty(len(idx), dtype=np.int64)
-        w[:len(cr)] = off[cr]
-        t = P.run(np.arange(len(idx), dtype=np.int64), w, cutoff, len(cr))
-        return t, w[len(cr):]
+    job = _bf_chunk_job(x, cs, ce, first, sizes, lla, lha, shift, off)
 
     k = len(pool.tasks)
     for c in range(C):
@@ -1582,27 +1595,8 @@ def _bf_tiered(S, E, Z):
         Px.run(np.ascontiguousarray(_argsort_stable(-cls[x]), dtype=np.int64), xw)
         off[x] = xw
     # the crossing ones meeting each chunk (a long lifetime may cross several)
-    span = ce[x] - cs[x] + 1
-    rep = np.repeat(x, span)
-    ch = np.repeat(cs[x] - (np.cumsum(span) - span), span) + np.arange(len(rep))
-    rep = rep[_argsort_stable(ch)]
-    xptr = np.zeros(C + 1, dtype=np.int64)
-    np.cumsum(np.bincount(ch, minlength=C), out=xptr[1:])
+    job = _bf_chunk_job(x, cs, ce, first, Z, lla, lha, shift, off)
     cptr = np.searchsorted(cs, np.arange(C + 1, dtype=np.int64), "left")   # cs is sorted
-
-    def job(Py_ssize_t c, oc, int64_t cutoff):
-        # peak and offsets of chunk c's own buffers `oc` placed in that order
-        cr = rep[xptr[c]:xptr[c + 1]]
-        idx = np.concatenate((cr, oc))
-        lo = first[c]
-        tc = first[c + 1] - lo
-        P = _BfPacker(None, None, Z[idx], True, shift,
-                      leaves=(tc, np.clip(lla[idx] - lo, 0, tc - 1).astype(np.intp, copy=False),
-                              np.clip(lha[idx] - lo, 0, tc - 1).astype(np.intp, copy=False)))
-        w = np.empty(len(idx), dtype=np.int64)
-        w[:len(cr)] = off[cr]
-        t = P.run(np.arange(len(idx), dtype=np.int64), w, cutoff, len(cr))
-        return t, w[len(cr):]
 
     def sweep(o):
         return _pack_sweep(S[o], E[o], Z[o], 1, 0) if len(o) else (np.zeros(0, np.int64), 0)
