@@ -639,26 +639,8 @@ def _new_text_op(name: str, tmpl: list, operands: list, result_type: str | None 
     (unresolved).  The fields are those ``Op.__init__`` and
     ``Value.__init__`` set, written directly (typed, no call per field)."""
     op = Op.__new__(Op)
-    op.name = name
-    op.operands = operands
-    op.results = []
-    op._regions = NO_REGIONS
-    op._props = EMPTY_MAP
-    op._attrs = EMPTY_MAP
-    op.parent = None
-    op.segments = None
+    _fill_built(op, name, None, operands, None, loc_from)
     op.tmpl = tmpl
-    op.opdef = None
-    if loc_from is not None:
-        op._loc = loc_from._loc
-        op._src = loc_from._src
-        op.dloc = loc_from.dloc
-    else:
-        op._loc = None
-        op._src = None
-        op.dloc = None
-    if operands:
-        _add_uses(op, operands)
     if result_type is not None:
         op.results.append(_new_value(result_type, op, 0))
     return op
