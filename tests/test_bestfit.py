@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fastalloc.kernels import bestfit as _bestfit
+from fastalloc.kernels import sort as _sort
 from fastalloc.kernels.bestfit import (
     _bf_large,
     _bf_leaves,
@@ -897,13 +898,13 @@ def test_search_start_extra_passes_within_budget(work):
                           st.integers(0, 2**40)), max_size=700),
        st.sampled_from([1, 40, 300]))
 @settings(max_examples=150, deadline=None)
-def test_radix_argsort_is_a_stable_argsort(keys, reps):
+def test_argsort_kernel_is_stable_at_every_length(keys, reps):
     # full int64 range (the key - min span needs all 64 bits), ties, and
     # lengths on both sides of the insertion sort's and the 8/11-bit digits'
     # thresholds (reps copies reach 2**14 keys)
     k = np.array(keys * reps if len(keys) * reps <= 20_000 else keys, dtype=np.int64)
     want = sorted(range(len(k)), key=lambda i: (int(k[i]), i))
-    assert _bestfit._py_radix_argsort(k).tolist() == want
+    assert _sort._py_argsort(k).tolist() == want
     assert _bestfit._bf_argsort(k).tolist() == want
 
 

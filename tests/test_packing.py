@@ -512,7 +512,7 @@ def test_argsort_stable(keys, small):
 @SETTINGS
 @given(st.lists(st.integers(-(2**63), 2**63 - 1), max_size=60), st.integers(0, 30))
 def test_numpy_free_argsort(keys, small):
-    # merge-sort branch (wide keys, the whole int64 range included), counting-sort branch
+    # radix branch (wide keys, the whole int64 range included), counting-sort branch
     for k in (keys, [x % (small + 1) - 3 for x in keys]):
         got = _sort._py_argsort(array("q", k))
         assert isinstance(got, array) and got.typecode == "q"

@@ -21,6 +21,7 @@ import time
 import numpy as np
 
 from fastalloc.kernels.bound import _lower_bound
+from fastalloc.kernels.sort cimport _argsort_into
 from fastalloc.kernels.sort import _argsort_stable
 
 
@@ -381,106 +382,9 @@ def _bf_conflict_degree(starts, ends):
     return (n - 1) - np.searchsorted(es, starts, "left") - (n - np.searchsorted(ss, ends, "right"))
 
 
-cdef int _bf_radix_argsort(const int64_t* keys, Py_ssize_t n, int64_t* out) except -1 nogil:
-    """out[:n] = the indices that sort keys[:n] ascending, ties by index.
-
-    LSD radix sort of key - min (as uint64, exact over the whole int64
-    range) on digits of at most 11 bits (8 below 2**14 keys, where clearing
-    the counts would dominate), as many as the span's bit length needs: each
-    digit is a stable counting sort, so ties keep index order.  O(n) per
-    digit against a comparison sort's O(n log n).  Below 32 keys an
-    insertion sort.  Pure Python equivalent::
-
-        out[:n] = sorted(range(n), key=lambda i: (keys[i], i))
-    """
-    cdef Py_ssize_t i, j, c, pos, tot
-    cdef uint64_t lo, span, mask, d
-    cdef int bits = 0, w, nd, p, shift
-    cdef int64_t x, v
-    cdef uint64_t* ka
-    cdef uint64_t* kb
-    cdef uint64_t* ku
-    cdef int64_t* ia
-    cdef int64_t* ib
-    cdef int64_t* it
-    cdef int64_t* swp
-    cdef Py_ssize_t* count
-    if n <= 0:
-        return 0
-    if n < 32:
-        for i in range(n):
-            v = keys[i]
-            j = i
-            while j > 0 and keys[out[j - 1]] > v:
-                out[j] = out[j - 1]
-                j -= 1
-            out[j] = i
-        return 0
-    lo = <uint64_t>keys[0] ^ (<uint64_t>1 << 63)
-    span = lo
-    for i in range(1, n):
-        d = <uint64_t>keys[i] ^ (<uint64_t>1 << 63)     # order-preserving
-        if d < lo:
-            lo = d
-        if d > span:
-            span = d
-    span -= lo
-    while bits < 64 and (span >> bits) != 0:
-        bits += 1
-    if bits == 0:
-        for i in range(n):
-            out[i] = i
-        return 0
-    w = 11 if n >= (1 << 14) else 8
-    nd = (bits + w - 1) // w
-    w = (bits + nd - 1) // nd           # equal digits, fewest counts
-    mask = (<uint64_t>1 << w) - 1
-    ka = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
-    ia = <int64_t*>malloc(n * sizeof(int64_t))
-    count = <Py_ssize_t*>malloc(((<Py_ssize_t>1) << w) * sizeof(Py_ssize_t))
-    if ka == NULL or ia == NULL or count == NULL:
-        free(ka)
-        free(ia)
-        free(count)
-        with gil:
-            raise MemoryError()
-    kb = ka + n
-    for i in range(n):
-        ka[i] = (<uint64_t>keys[i] ^ (<uint64_t>1 << 63)) - lo
-        out[i] = i
-    # the indices alternate between out and ia; an odd digit count ends in
-    # ia and is copied back
-    ib = ia
-    it = out
-    for p in range(nd):
-        shift = p * w
-        memset(count, 0, ((<Py_ssize_t>1) << w) * sizeof(Py_ssize_t))
-        for i in range(n):
-            count[(ka[i] >> shift) & mask] += 1
-        tot = 0
-        for c in range((<Py_ssize_t>1) << w):
-            pos = count[c]
-            count[c] = tot
-            tot += pos
-        for i in range(n):
-            c = <Py_ssize_t>((ka[i] >> shift) & mask)
-            pos = count[c]
-            count[c] = pos + 1
-            kb[pos] = ka[i]
-            ib[pos] = it[i]
-        ku = ka; ka = kb; kb = ku
-        swp = ib; ib = it; it = swp
-    if it != out:
-        memcpy(out, it, n * sizeof(int64_t))
-    free(ka if ka < kb else kb)
-    free(ia)
-    free(count)
-    return 0
-
-
 def _bf_argsort(keys):
     """np.argsort(keys, kind="stable") for int64 keys (ties by index) by
-    _bf_radix_argsort; the same indices."""
+    sort._argsort_into (a radix sort at these lengths); the same indices."""
     k = np.ascontiguousarray(keys, dtype=np.int64)
     cdef Py_ssize_t n = k.shape[0]
     if n < 512:
@@ -490,17 +394,7 @@ def _bf_argsort(keys):
     cdef const int64_t[::1] kv = k
     cdef int64_t[::1] ov = out
     with nogil:
-        _bf_radix_argsort(&kv[0], n, &ov[0])
-    return out
-
-
-def _py_radix_argsort(const int64_t[::1] keys):
-    """_bf_radix_argsort over keys at any length (test hook)."""
-    cdef Py_ssize_t n = keys.shape[0]
-    out = np.empty(n, dtype=np.int64)
-    cdef int64_t[::1] ov = out
-    if n:
-        _bf_radix_argsort(&keys[0], n, &ov[0])
+        _argsort_into(&kv[0], n, &ov[0])
     return out
 
 

@@ -15,7 +15,7 @@ numpy is imported only by the functions that return numpy arrays (see
 
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from fastalloc.kernels._buf cimport new_i64
 
@@ -24,7 +24,7 @@ def _argsort_stable(keys):
     """Indices that sort int64 ``keys`` ascending, ties by index (numpy's
     ``argsort(kind="stable")``), as a numpy array: :func:`_argsort_into` (a
     counting sort when the keys span at most about 4n values, as op indices
-    do; else a stable merge sort) coerced and wrapped for numpy callers.
+    do; else a radix sort) coerced and wrapped for numpy callers.
     Shared by every sweep of the kernels.  Pure Python equivalent::
 
         sorted(range(len(keys)), key=lambda i: (keys[i], i))
@@ -110,22 +110,115 @@ def _py_i64_sort(const int64_t[::1] keys):
     return out
 
 
+cdef int _radix_argsort(const int64_t* keys, int64_t n, int64_t* out) except -1 nogil:
+    """out[:n] = the indices that sort keys[:n] ascending, ties by index
+    (_argsort_into's branch for keys that span too many values to count).
+
+    LSD radix sort of key - min (as uint64, exact over the whole int64
+    range) on digits of at most 11 bits (8 below 2**14 keys, where clearing
+    the counts would dominate), as many as the span's bit length needs: each
+    digit is a stable counting sort, so ties keep index order.  O(n) per
+    digit against a comparison sort's O(n log n).  Below 32 keys an
+    insertion sort.  Pure Python equivalent::
+
+        out[:n] = sorted(range(n), key=lambda i: (keys[i], i))
+    """
+    cdef int64_t i, j, c, pos, tot
+    cdef uint64_t lo, span, mask, d
+    cdef int bits = 0, w, nd, p, shift
+    cdef int64_t x, v
+    cdef uint64_t* ka
+    cdef uint64_t* kb
+    cdef uint64_t* ku
+    cdef int64_t* ia
+    cdef int64_t* ib
+    cdef int64_t* it
+    cdef int64_t* swp
+    cdef int64_t* count
+    if n <= 0:
+        return 0
+    if n < 32:
+        for i in range(n):
+            v = keys[i]
+            j = i
+            while j > 0 and keys[out[j - 1]] > v:
+                out[j] = out[j - 1]
+                j -= 1
+            out[j] = i
+        return 0
+    lo = <uint64_t>keys[0] ^ (<uint64_t>1 << 63)
+    span = lo
+    for i in range(1, n):
+        d = <uint64_t>keys[i] ^ (<uint64_t>1 << 63)     # order-preserving
+        if d < lo:
+            lo = d
+        if d > span:
+            span = d
+    span -= lo
+    while bits < 64 and (span >> bits) != 0:
+        bits += 1
+    if bits == 0:
+        for i in range(n):
+            out[i] = i
+        return 0
+    w = 11 if n >= (1 << 14) else 8
+    nd = (bits + w - 1) // w
+    w = (bits + nd - 1) // nd           # equal digits, fewest counts
+    mask = (<uint64_t>1 << w) - 1
+    ka = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
+    ia = <int64_t*>malloc(n * sizeof(int64_t))
+    count = <int64_t*>malloc(((<int64_t>1) << w) * sizeof(int64_t))
+    if ka == NULL or ia == NULL or count == NULL:
+        free(ka)
+        free(ia)
+        free(count)
+        with gil:
+            raise MemoryError()
+    kb = ka + n
+    for i in range(n):
+        ka[i] = (<uint64_t>keys[i] ^ (<uint64_t>1 << 63)) - lo
+        out[i] = i
+    # the indices alternate between out and ia; an odd digit count ends in
+    # ia and is copied back
+    ib = ia
+    it = out
+    for p in range(nd):
+        shift = p * w
+        memset(count, 0, ((<int64_t>1) << w) * sizeof(int64_t))
+        for i in range(n):
+            count[(ka[i] >> shift) & mask] += 1
+        tot = 0
+        for c in range((<int64_t>1) << w):
+            pos = count[c]
+            count[c] = tot
+            tot += pos
+        for i in range(n):
+            c = <int64_t>((ka[i] >> shift) & mask)
+            pos = count[c]
+            count[c] = pos + 1
+            kb[pos] = ka[i]
+            ib[pos] = it[i]
+        ku = ka; ka = kb; kb = ku
+        swp = ib; ib = it; it = swp
+    if it != out:
+        memcpy(out, it, n * sizeof(int64_t))
+    free(ka if ka < kb else kb)
+    free(ia)
+    free(count)
+    return 0
+
+
 cdef int _argsort_into(const int64_t* keys, int64_t n, int64_t* out) except -1 nogil:
     """``out[:n]`` = the indices that sort ``keys[:n]`` ascending, ties by
     index (the kernel behind ``_argsort_stable``): a counting sort when the
-    keys span at most 4n + 1024 values, else a bottom-up merge sort of the
-    indices (a tie keeps the left run's index first).  Pure
+    keys span at most 4n + 1024 values, else ``_radix_argsort``.  Pure
     Python equivalent::
 
         out[:n] = sorted(range(n), key=lambda i: (keys[i], i))
     """
-    cdef int64_t i, c, lo, hi, width, mid, p, q, k
+    cdef int64_t i, c, lo, hi
     cdef uint64_t span
     cdef int64_t* count
-    cdef int64_t* src
-    cdef int64_t* dst
-    cdef int64_t* sw
-    cdef int64_t* tmp
     if n <= 0:
         return 0
     lo = hi = keys[0]
@@ -152,48 +245,7 @@ cdef int _argsort_into(const int64_t* keys, int64_t n, int64_t* out) except -1 n
             count[c] += 1
         free(count)
         return 0
-    tmp = <int64_t*>malloc(n * sizeof(int64_t))
-    if tmp == NULL:
-        with gil:
-            raise MemoryError()
-    for i in range(n):
-        out[i] = i
-    src = out
-    dst = tmp
-    width = 1
-    while width < n:
-        lo = 0
-        while lo < n:
-            mid = lo + width if lo + width < n else n
-            hi = lo + 2 * width if lo + 2 * width < n else n
-            p = lo
-            q = mid
-            k = lo
-            while p < mid and q < hi:
-                if keys[src[q]] < keys[src[p]]:
-                    dst[k] = src[q]
-                    q += 1
-                else:
-                    dst[k] = src[p]
-                    p += 1
-                k += 1
-            while p < mid:
-                dst[k] = src[p]
-                p += 1
-                k += 1
-            while q < hi:
-                dst[k] = src[q]
-                q += 1
-                k += 1
-            lo = hi
-        sw = src
-        src = dst
-        dst = sw
-        width *= 2
-    if src != out:
-        memcpy(out, src, n * sizeof(int64_t))
-    free(tmp)
-    return 0
+    return _radix_argsort(keys, n, out)
 
 
 def _py_argsort(const int64_t[::1] keys):
