@@ -38,6 +38,9 @@ extensions = [
     _native("fastalloc.kernels.alias", "src/fastalloc/kernels/alias.pyx"),
     _native("fastalloc.kernels.iree_pack", "src/fastalloc/kernels/iree_pack.pyx"),
     _native("fastalloc.kernels.bound", "src/fastalloc/kernels/bound.pyx"),
+    _native("fastalloc.kernels.bestfit_engine", "src/fastalloc/kernels/bestfit_engine.pyx"),
+    _native("fastalloc.kernels.sweep", "src/fastalloc/kernels/sweep.pyx"),
+    _native("fastalloc.kernels.bestfit_large", "src/fastalloc/kernels/bestfit_large.pyx"),
     _native("fastalloc.kernels.bestfit", "src/fastalloc/kernels/bestfit.pyx"),
     # The IR model (Cython's pure-Python mode: ir/model.py + ir/model.pxd),
     # and the compiled helpers that cimport its classes.

@@ -11,6 +11,8 @@ is a fixed number, not a timing.
 from __future__ import annotations
 
 import bisect
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -18,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fastalloc.kernels import bestfit as _bestfit
+from fastalloc.kernels import bestfit_large as _large
 from fastalloc.kernels import sort as _sort
 from fastalloc.kernels.bestfit import (
     _bf_large,
@@ -338,7 +341,7 @@ def test_large_problem_packs_the_rest_by_best_fit_only_near_the_peak():
     # 1/2**_BF_REST_SHIFT of the bytes) sits above every big buffer that
     # meets it, stacked there, and far below the peak
     zs = np.sort(z)
-    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> _bestfit._BF_REST_SHIFT, "right"))
+    k = int(np.searchsorted(np.cumsum(zs), int(z.sum()) >> _large._BF_REST_SHIFT, "right"))
     rest = z < zs[k]
     big = np.flatnonzero(~rest)
     stacked_low = 0
@@ -356,7 +359,7 @@ def test_chunk_cuts_take_the_least_load_near_equal_counts():
     s, e, z = s[perm], e[perm], z[perm]
     T, lo, hi = _bf_leaves(s, e)
     C = 8
-    cuts = _bestfit._bf_cuts(lo, hi, z, T, C)
+    cuts = _large._bf_cuts(lo, hi, z, T, C)
     load = np.zeros(T, dtype=np.int64)
     for a, b, x in zip(lo.tolist(), hi.tolist(), z.tolist()):
         load[a:b + 1] += x
@@ -379,7 +382,7 @@ def test_slots_stack_is_valid_with_one_peak_per_class(items, by_start):
     if by_start:
         o = np.argsort(s, kind="stable")
         s, e, z = s[o], e[o], z[o]
-    offsets, total = _bestfit._bf_slots(s, e, z)
+    offsets, total = _large._bf_slots(s, e, z)
     assert not ref_conflicts(s, e, z, offsets)
     assert (offsets % 64 == 0).all() and (offsets >= 0).all()
     assert total >= int((offsets + z).max())
@@ -419,23 +422,23 @@ def sparse_workload(n, seed):
 def test_chunked_plan_is_one_pass_in_its_order(monkeypatch, seed):
     # chunks are independent: without retries the plan is exactly one pass
     # with the crossing buffers first, then each chunk's own buffers
-    monkeypatch.setattr(_bestfit, "_BF_RETRIES", 0)
-    monkeypatch.setattr(_bestfit, "_BF_CHUNK_LEAVES", 64)
+    monkeypatch.setattr(_large, "_BF_RETRIES", 0)
+    monkeypatch.setattr(_large, "_BF_CHUNK_LEAVES", 64)
     s, e, z = sparse_workload(3000, seed)
-    C, crossing, order = chunked_reference_order(s, e, z, _bestfit._BF_CHUNKS, 64)
+    C, crossing, order = chunked_reference_order(s, e, z, _large._BF_CHUNKS, 64)
     assert C >= 8 and 0 < crossing.sum() <= len(z) // 8     # the chunked path runs
-    offsets, total = _bestfit._bf_chunked(s, e, z, _bestfit._BfPool())
+    offsets, total = _large._bf_chunked(s, e, z, _large._BfPool())
     expect, expect_total = _pack_best_fit_order(s, e, z, order)
     assert offsets.tolist() == expect.tolist() and total == expect_total
 
 
 def test_chunk_retries_only_lower_the_peak(monkeypatch):
-    monkeypatch.setattr(_bestfit, "_BF_CHUNK_LEAVES", 64)
+    monkeypatch.setattr(_large, "_BF_CHUNK_LEAVES", 64)
     s, e, z = sparse_workload(3000, 3)
-    offsets, total = _bestfit._bf_chunked(s, e, z, _bestfit._BfPool())
+    offsets, total = _large._bf_chunked(s, e, z, _large._BfPool())
     assert sweep_conflict(s, e, z, offsets) is None and total == int((offsets + z).max())
-    monkeypatch.setattr(_bestfit, "_BF_RETRIES", 0)
-    _, total0 = _bestfit._bf_chunked(s, e, z, _bestfit._BfPool())
+    monkeypatch.setattr(_large, "_BF_RETRIES", 0)
+    _, total0 = _large._bf_chunked(s, e, z, _large._BfPool())
     assert sweep_lower_bound(s, e, z) <= total <= total0
 
 
@@ -444,7 +447,7 @@ def test_large_problem_same_plan_whatever_the_threads(monkeypatch, threads):
     s, e, z = random_buffers(60_000, seed=5)
     z = (z + 63) // 64 * 64
     offsets, total = _bf_large(s, e, z)
-    monkeypatch.setattr(_bestfit, "_BF_THREADS", threads)
+    monkeypatch.setattr(_large, "_BF_THREADS", threads)
     again, total2 = _bf_large(s, e, z)
     assert total2 == total and again.tolist() == offsets.tolist()
 
@@ -455,13 +458,13 @@ def test_chunked_large_plan_is_valid_on_any_input(problem, chunk_leaves):
     # tiny chunks, so that small inputs take the chunked path too
     s, e, z, alignment = problem
     args = [np.asarray(x, dtype=np.int64) for x in (s, e, z)]
-    old = _bestfit._BF_CHUNK_LEAVES
-    _bestfit._BF_CHUNK_LEAVES = chunk_leaves
+    old = _large._BF_CHUNK_LEAVES
+    _large._BF_CHUNK_LEAVES = chunk_leaves
     try:
         offsets, total = _bf_large(*args)
         again, total2 = _bf_large(*args)
     finally:
-        _bestfit._BF_CHUNK_LEAVES = old
+        _large._BF_CHUNK_LEAVES = old
     assert_plan(s, e, z, alignment, offsets, int(total))
     assert total2 == total and again.tolist() == offsets.tolist()
 
@@ -470,8 +473,26 @@ def test_pool_raises_the_first_error_in_task_order():
     def boom(k):
         raise ValueError(f"task {k}")
     with pytest.raises(ValueError, match="task 1"):
-        _bestfit._bf_parallel([lambda: 0, lambda: boom(1), lambda: boom(2)])
-    assert _bestfit._bf_parallel([lambda k=k: k * k for k in range(5)]) == [0, 1, 4, 9, 16]
+        _large._bf_parallel([lambda: 0, lambda: boom(1), lambda: boom(2)])
+    assert _large._bf_parallel([lambda k=k: k * k for k in range(5)]) == [0, 1, 4, 9, 16]
+
+
+@pytest.mark.parametrize("first", ["bestfit_large", "bestfit"])
+def test_large_path_works_whichever_module_is_imported_first(first):
+    # bestfit calls _bf_large and bestfit_large runs bestfit's packer: the
+    # cycle is broken at call time, so a fresh interpreter importing either
+    # one first must still make the same plan as the other order
+    code = (f"import importlib, sys; importlib.import_module('fastalloc.kernels.{first}')\n"
+            "import numpy as np\n"
+            "from fastalloc.kernels.bestfit_large import _bf_large\n"
+            "from fastalloc.kernels.bestfit import _pack_best_fit\n"
+            "from fastalloc.testing.workloads import random_buffers\n"
+            "s, e, z = random_buffers(3000, seed=2); z = (z + 63) // 64 * 64\n"
+            "print(_bf_large(s, e, z)[1], _pack_best_fit(s, e, z, 64, 1)[1])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    s, e, z = random_buffers(3000, seed=2)
+    z = (z + 63) // 64 * 64
+    assert out.stdout.split() == [str(_bf_large(s, e, z)[1]), str(_pack_best_fit(s, e, z, 64, 1)[1])]
 
 
 def test_default_call_above_the_large_threshold():
@@ -680,7 +701,9 @@ def test_portfolio_same_plan_whatever_the_threads(monkeypatch, threads):
     monkeypatch.setattr(_bestfit, "_BF_THREADS_MIN_N", 0)
     plans = {}
     for t in (1, threads):
+        # the portfolio's thread count and its pool's
         monkeypatch.setattr(_bestfit, "_BF_THREADS", t)
+        monkeypatch.setattr(_large, "_BF_THREADS", t)
         plans[t] = [run(s, e, z, alignment=64, effort=k) for k in (1, 2)]
     for (o1, t1), (o2, t2) in zip(plans[1], plans[threads]):
         assert t1 == t2 and o1.tolist() == o2.tolist()

@@ -35,7 +35,8 @@ print(json.dumps({"new": new, "ir": ir}))
 
 def test_every_kernel_module_is_found():
     # A compiled module that failed to build would vanish from the list.
-    for name in ("sort", "intervals", "alias", "iree_pack", "bound", "bestfit"):
+    for name in ("sort", "intervals", "alias", "iree_pack", "bound", "bestfit_engine", "sweep",
+                 "bestfit_large", "bestfit", "search"):
         assert f"fastalloc.kernels.{name}" in KERNEL_MODULES
 
 

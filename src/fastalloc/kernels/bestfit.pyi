@@ -1,39 +1,25 @@
 """Type stubs of fastalloc.kernels.bestfit (kernels/bestfit.pyx)."""
 
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
+
+from fastalloc.kernels.bestfit_engine import _bf_bk_shift as _bf_bk_shift
+from fastalloc.kernels.bestfit_large import _BF_THREADS as _BF_THREADS
+from fastalloc.kernels.bestfit_large import _bf_large as _bf_large
+from fastalloc.kernels.bestfit_large import _bf_parallel as _bf_parallel
+from fastalloc.kernels.sweep import _pack_sweep as _pack_sweep
 
 I64 = npt.NDArray[np.int64]
 
 def _pack_best_fit(
     starts: I64, ends: I64, sizes: I64, alignment: int, effort: int
 ) -> tuple[I64, int]: ...
-def _pack_sweep(starts: I64, ends: I64, sizes: I64, alignment: int, effort: int) -> tuple[I64, int]: ...
 def _pack_best_fit_order(
     starts: I64, ends: I64, sizes: I64, order: I64, first: bool = False
 ) -> tuple[I64, int]: ...
 def _pack_best_fit_order_bk(
     starts: I64, ends: I64, sizes: I64, order: I64, shift: int = -1, first: bool = False
 ) -> tuple[I64, int]: ...
-def _bf_large(starts: I64, ends: I64, sizes: I64) -> tuple[I64, int]: ...
-def _bf_chunked(starts: I64, ends: I64, sizes: I64, pool: _BfPool) -> tuple[I64, int]: ...
-def _bf_tiered(S: I64, E: I64, Z: I64) -> tuple[I64, int] | None: ...
-def _bf_slots(S: I64, E: I64, Z: I64) -> tuple[I64, int]: ...
-def _bf_cuts(lla: Any, lha: Any, Z: I64, T: int, C: int) -> I64: ...
-def _bf_parallel(tasks: list[Callable[[], Any]]) -> list[Any]: ...
-
-class _BfPool:
-    def submit(self, task: Callable[[], Any]) -> None: ...
-    def results(self) -> list[Any]: ...
-    def close(self) -> None: ...
-
-_BF_CHUNKS: int
-_BF_CHUNK_LEAVES: int
-_BF_RETRIES: int
-_BF_THREADS: int
 _BF_THREADS_MIN_N: int
 _BF_LARGE_N: int
 _BF_SEARCH_PASSES: int
@@ -45,7 +31,6 @@ _BF_RACE_SLACK_SHIFT: int
 _BF_RACE_MIN_N: int
 _BF_RACE_MIN_STEPS: int
 _BF_RACE_STEPS_SHIFT: int
-def _bf_bk_shift(lla: npt.NDArray[np.intp], lha: npt.NDArray[np.intp], n: int) -> int: ...
 
 class _BfPass:
     pos: int
@@ -65,7 +50,6 @@ def _bf_race(
 ) -> tuple[I64, int, I64 | None, bool]: ...
 def _bf_large_orders(starts: I64, ends: I64, sizes: I64, k: int) -> list[I64]: ...
 def _bf_octave_longest(starts: I64, ends: I64, sizes: I64) -> I64: ...
-_BF_SMALL_SHIFT: int
 _BF_START_MIN_N: int
 _BF_START_UNIT_SHIFT: int
 def _bf_pack2(hi_key: I64, lo_key: I64) -> I64: ...

@@ -1,0 +1,110 @@
+# The best-fit placement engines (kernels/bestfit_engine.pyx), cimported by
+# the packers built on them: bestfit (the default's passes, the race and the
+# local search), bestfit_large (through bestfit's _BfPacker) and sweep (its
+# treap's priorities, _bf_rand).  Two structures answer the same query
+# ("smallest gap that fits among the placed buffers meeting a lifetime"):
+# a segment tree over time (_bf_Tree, any lifetimes) and time buckets
+# (_bf_Bk, short lifetimes against the time axis); same offsets either way.
+
+from libc.stdint cimport int32_t, int64_t, uint64_t
+
+
+# Sorted, disjoint, non-touching byte ranges [lo, hi): the union of the
+# ranges of a set of placed buffers.
+ctypedef struct _bf_Run:
+    int64_t lo
+    int64_t hi
+
+ctypedef struct _bf_Runs:
+    _bf_Run* a
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+# Segment tree over time (leaves = distinct start times, so that two
+# lifetimes meet iff they share a leaf).  A placed buffer is recorded at its
+# O(log T) canonical nodes in `full` (it covers the node's whole time range)
+# and in `part` of its canonical nodes and of every node on the root paths of
+# its two end leaves (it touches the node's range).  The bytes busy during a
+# query window are then the union of part[c] over the window's canonical
+# nodes c and full[u] over the nodes u on the root paths of its end leaves.
+# Storing unions, not buffers, is what keeps queries cheap: a well packed
+# region is one run however many buffers it holds.
+ctypedef struct _bf_Tree:
+    _bf_Runs* full
+    _bf_Runs* part
+    Py_ssize_t P            # number of leaves, a power of two
+    const _bf_Run** cur     # merge heap of a query: cursor and end per list
+    const _bf_Run** end
+
+
+# ---------------------------------------------------------------------------
+# Time buckets: a flat alternative to _bf_Tree for short lifetimes
+# ---------------------------------------------------------------------------
+#
+# The leaves (distinct start times) are cut into buckets of 2**shift leaves.
+# A placed buffer is listed in own[b] for the bucket b of its first leaf and
+# in tch[b] for every bucket b its lifetime touches.  The placed buffers
+# meeting a window [s, e] are then, each exactly once, the entries of
+# tch[bucket(s)] whose leaf range meets [s, e] and those of own[b] for
+# bucket(s) < b <= bucket(e) that start by e.  Lists are kept sorted by
+# offset, so a query merges a few sorted arrays (no heap, no allocation);
+# with buckets a few times the median lifetime most queries read the one
+# list tch[bucket(s)] with a branch-free loop (_bf_scan1), about the live set
+# plus the buffers starting nearby.  ~4x faster than the tree on the random
+# workload; the tree keeps the general case (a buffer spanning everything
+# costs a list per bucket here, and unions of runs are not shared).
+
+ctypedef struct _bf_Ent:
+    int64_t lo
+    int64_t hi
+    int32_t s               # leaf range of the buffer (24-byte entries: the
+    int32_t e               # scans are memory bound; fewer than 2**31 leaves)
+
+ctypedef struct _bf_EList:
+    _bf_Ent* a
+    Py_ssize_t n
+    Py_ssize_t cap
+
+ctypedef struct _bf_Bk:
+    _bf_EList* own
+    _bf_EList* tch
+    Py_ssize_t nb
+    int shift
+    _bf_Run* acc            # scratch of a query over several lists: the
+    _bf_Run* piece          # ranges merged so far, the next list's, and
+    _bf_Run* out            # their merge
+    Py_ssize_t cap
+
+cdef int _bf_tree_init(_bf_Tree* X, Py_ssize_t T) except -1
+cdef void _bf_tree_free(_bf_Tree* X) noexcept nogil
+cdef int64_t _bf_fit(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t sz,
+                     int64_t* top, bint first=*) noexcept nogil
+cdef int _bf_record(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t lo, int64_t hi) except -1 nogil
+cdef int64_t _bf_place(_bf_Tree* X, const int64_t* order, Py_ssize_t n,
+                       const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                       const Py_ssize_t* leaf_hi, int64_t* off,
+                       int64_t cutoff, Py_ssize_t nfixed=*, bint first=*) except -2 nogil
+
+cdef int _bf_bk_init(_bf_Bk* K, Py_ssize_t T, int shift) except -1
+cdef void _bf_bk_free(_bf_Bk* K) noexcept nogil
+cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
+                        int64_t* top, bint first=*) except -2 nogil
+cdef int _bf_bk_record(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t lo,
+                       int64_t hi) except -1 nogil
+cdef int64_t _bf_bk_place(_bf_Bk* K, const int64_t* order, Py_ssize_t n,
+                          const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                          const Py_ssize_t* leaf_hi, int64_t* off,
+                          int64_t cutoff, Py_ssize_t nfixed=*, bint first=*) except -2 nogil
+cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
+                        int64_t cutoff, Py_ssize_t nfixed=*, bint first=*) except -2
+
+
+cdef inline uint64_t _bf_rand(uint64_t* state) noexcept nogil:
+    # splitmix64: tiny, good enough, and the same on every platform
+    cdef uint64_t z
+    state[0] += <uint64_t>0x9E3779B97F4A7C15
+    z = state[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)

@@ -1,0 +1,511 @@
+# cython: language_level=3
+"""The best-fit placement engines: one best-fit (or first-fit) pass over a
+given order, on a segment tree over time (``_bf_Tree``: ``_bf_fit``,
+``_bf_record``, ``_bf_place``) or on time buckets (``_bf_Bk``: ``_bf_bk_fit``,
+``_bf_bk_record``, ``_bf_bk_place``, ``_bf_bk_run``), and the bucket width
+(``_bf_bk_shift``).  The structures and the functions the packers share are
+declared in ``bestfit_engine.pxd``; the passes themselves (orders, race,
+local search) are in ``bestfit``, which exposes them to tests
+(``_pack_best_fit_order``, ``_pack_best_fit_order_bk``).  Every function
+assumes validated input (``fastalloc.packing.pack``)."""
+
+from libc.stdint cimport int32_t, int64_t, INT64_MAX
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memmove, memset
+
+import numpy as np
+
+
+cdef int _bf_runs_add(_bf_Runs* L, int64_t lo, int64_t hi) except -1 nogil:
+    cdef Py_ssize_t i = 0, j, h = L.n, mid, cap
+    cdef _bf_Run* a
+    # first run with hi >= lo (hi values are increasing): it may touch [lo, hi)
+    while i < h:
+        mid = (i + h) >> 1
+        if L.a[mid].hi < lo:
+            i = mid + 1
+        else:
+            h = mid
+    j = i
+    while j < L.n and L.a[j].lo <= hi:
+        if L.a[j].lo < lo:
+            lo = L.a[j].lo
+        if L.a[j].hi > hi:
+            hi = L.a[j].hi
+        j += 1
+    if j == i:
+        if L.n == L.cap:
+            cap = 4 if L.cap == 0 else 2 * L.cap
+            a = <_bf_Run*>realloc(L.a, cap * sizeof(_bf_Run))
+            if a == NULL:
+                with gil:
+                    raise MemoryError()
+            L.a = a
+            L.cap = cap
+        if i < L.n:
+            memmove(&L.a[i + 1], &L.a[i], (L.n - i) * sizeof(_bf_Run))
+        L.n += 1
+    elif j > i + 1:
+        if j < L.n:
+            memmove(&L.a[i + 1], &L.a[j], (L.n - j) * sizeof(_bf_Run))
+        L.n -= j - i - 1
+    L.a[i].lo = lo
+    L.a[i].hi = hi
+    return 0
+
+
+cdef int _bf_tree_init(_bf_Tree* X, Py_ssize_t T) except -1:
+    cdef Py_ssize_t P = 1
+    while P < T:
+        P <<= 1
+    X.P = P
+    X.full = <_bf_Runs*>malloc(2 * P * sizeof(_bf_Runs))
+    X.part = <_bf_Runs*>malloc(2 * P * sizeof(_bf_Runs))
+    # a query reads at most 2 lists per level on each of two paths
+    X.cur = <const _bf_Run**>malloc(4 * 66 * sizeof(_bf_Run*))
+    X.end = <const _bf_Run**>malloc(4 * 66 * sizeof(_bf_Run*))
+    if X.full == NULL or X.part == NULL or X.cur == NULL or X.end == NULL:
+        raise MemoryError()
+    memset(X.full, 0, 2 * P * sizeof(_bf_Runs))
+    memset(X.part, 0, 2 * P * sizeof(_bf_Runs))
+    return 0
+
+
+cdef void _bf_tree_clear(_bf_Tree* X) noexcept nogil:
+    cdef Py_ssize_t j
+    for j in range(2 * X.P):
+        X.full[j].n = 0
+        X.part[j].n = 0
+
+
+cdef void _bf_tree_free(_bf_Tree* X) noexcept nogil:
+    cdef Py_ssize_t j
+    if X.full != NULL:
+        for j in range(2 * X.P):
+            free(X.full[j].a)
+        free(X.full)
+    if X.part != NULL:
+        for j in range(2 * X.P):
+            free(X.part[j].a)
+        free(X.part)
+    free(X.cur)
+    free(X.end)
+    X.full = NULL
+    X.part = NULL
+    X.cur = NULL
+    X.end = NULL
+
+
+cdef inline void _bf_sift(const _bf_Run** cur, const _bf_Run** end, Py_ssize_t m,
+                          Py_ssize_t i) noexcept nogil:
+    # min-heap of list cursors keyed by the lo of the run they point at
+    cdef Py_ssize_t c
+    cdef const _bf_Run* tc
+    cdef const _bf_Run* te
+    while True:
+        c = 2 * i + 1
+        if c >= m:
+            return
+        if c + 1 < m and cur[c + 1].lo < cur[c].lo:
+            c += 1
+        if cur[i].lo <= cur[c].lo:
+            return
+        tc = cur[i]; cur[i] = cur[c]; cur[c] = tc
+        te = end[i]; end[i] = end[c]; end[c] = te
+        i = c
+
+
+cdef inline Py_ssize_t _bf_add_list(_bf_Tree* X, Py_ssize_t m, const _bf_Runs* L) noexcept nogil:
+    if L.n:
+        X.cur[m] = L.a
+        X.end[m] = L.a + L.n
+        return m + 1
+    return m
+
+
+cdef int64_t _bf_fit(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t sz,
+                     int64_t* top, bint first=False) noexcept nogil:
+    """Offset of the smallest gap >= sz (lowest on ties) in the bytes free
+    throughout leaves [l, r], or -1; *top = end of the highest busy byte.
+    With `first`, the lowest gap >= sz instead (first fit).
+
+    Merges the sorted run lists of the query (see _bf_Tree) with a heap and
+    sweeps them in offset order; stops early on an exact fit."""
+    cdef Py_ssize_t m = 0, a = l + X.P, b = r + X.P + 1, i
+    cdef const _bf_Run** cur = X.cur
+    cdef const _bf_Run** end = X.end
+    cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, lo, hi
+    while a < b:
+        if a & 1:
+            m = _bf_add_list(X, m, &X.part[a])
+            a += 1
+        if b & 1:
+            b -= 1
+            m = _bf_add_list(X, m, &X.part[b])
+        a >>= 1
+        b >>= 1
+    a = l + X.P
+    b = r + X.P
+    while a != b:
+        m = _bf_add_list(X, m, &X.full[a])
+        m = _bf_add_list(X, m, &X.full[b])
+        a >>= 1
+        b >>= 1
+    while a >= 1:
+        m = _bf_add_list(X, m, &X.full[a])
+        a >>= 1
+    i = m // 2
+    while i > 0:
+        i -= 1
+        _bf_sift(cur, end, m, i)
+    while m > 0:
+        lo = cur[0].lo
+        hi = cur[0].hi
+        if lo > c:
+            gap = lo - c
+            if gap >= sz and gap < best_gap:
+                best_gap = gap
+                best = c
+                if gap == sz or first:
+                    break
+        if hi > c:
+            c = hi
+        cur[0] += 1
+        if cur[0] == end[0]:
+            m -= 1
+            cur[0] = cur[m]
+            end[0] = end[m]
+        _bf_sift(cur, end, m, 0)
+    top[0] = c
+    return best
+
+
+cdef int _bf_record(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t lo, int64_t hi) except -1 nogil:
+    cdef Py_ssize_t a = l + X.P, b = r + X.P + 1
+    while a < b:
+        if a & 1:
+            _bf_runs_add(&X.full[a], lo, hi)
+            _bf_runs_add(&X.part[a], lo, hi)
+            a += 1
+        if b & 1:
+            b -= 1
+            _bf_runs_add(&X.full[b], lo, hi)
+            _bf_runs_add(&X.part[b], lo, hi)
+        a >>= 1
+        b >>= 1
+    a = (l + X.P) >> 1
+    b = (r + X.P) >> 1
+    while a != b:
+        _bf_runs_add(&X.part[a], lo, hi)
+        _bf_runs_add(&X.part[b], lo, hi)
+        a >>= 1
+        b >>= 1
+    while a >= 1:
+        _bf_runs_add(&X.part[a], lo, hi)
+        a >>= 1
+    return 0
+
+
+cdef int64_t _bf_place(_bf_Tree* X, const int64_t* order, Py_ssize_t n,
+                       const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                       const Py_ssize_t* leaf_hi, int64_t* off,
+                       int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2 nogil:
+    """Place buffers in `order`, each in the smallest gap that fits among the
+    already placed buffers whose lifetimes meet its own (lowest such gap on
+    ties; with `first`, the lowest gap that fits), else on top of them.  Returns the peak, or -1 as soon as the peak
+    exceeds `cutoff` (a restart that cannot win is abandoned early).  The
+    first `nfixed` buffers of `order` keep the offsets given in `off` (they
+    are recorded, not placed, and count in the peak)."""
+    cdef Py_ssize_t r
+    cdef int64_t i, sz, top, best, total = 0
+    _bf_tree_clear(X)
+    for r in range(n):
+        i = order[r]
+        sz = sizes[i]
+        if sz == 0:
+            off[i] = 0
+            continue
+        if r < nfixed:
+            if off[i] + sz > total:
+                total = off[i] + sz
+            _bf_record(X, leaf_lo[i], leaf_hi[i], off[i], off[i] + sz)
+            continue
+        best = _bf_fit(X, leaf_lo[i], leaf_hi[i], sz, &top, first)
+        if best < 0:
+            if top > INT64_MAX - sz:
+                with gil:
+                    raise OverflowError(
+                        f"buffer {i}: offset {top} + size {sz} overflows int64")
+            best = top
+        off[i] = best
+        if best + sz > total:
+            total = best + sz
+            if total > cutoff:
+                return -1
+        _bf_record(X, leaf_lo[i], leaf_hi[i], best, best + sz)
+    return total
+
+cdef int _bf_bk_init(_bf_Bk* K, Py_ssize_t T, int shift) except -1:
+    if T >= 2**31:
+        raise OverflowError(f"time buckets hold fewer than 2**31 leaves, got {T}")
+    K.shift = shift
+    K.nb = ((T - 1) >> shift) + 1 if T > 0 else 1
+    K.own = <_bf_EList*>malloc(K.nb * sizeof(_bf_EList))
+    K.tch = <_bf_EList*>malloc(K.nb * sizeof(_bf_EList))
+    K.acc = K.piece = K.out = NULL
+    K.cap = 0
+    if K.own == NULL or K.tch == NULL:
+        raise MemoryError()
+    memset(K.own, 0, K.nb * sizeof(_bf_EList))
+    memset(K.tch, 0, K.nb * sizeof(_bf_EList))
+    return 0
+
+
+cdef void _bf_bk_clear(_bf_Bk* K) noexcept nogil:
+    cdef Py_ssize_t j
+    for j in range(K.nb):
+        K.own[j].n = 0
+        K.tch[j].n = 0
+
+
+cdef void _bf_elists_free(_bf_EList* L, Py_ssize_t nb) noexcept nogil:
+    cdef Py_ssize_t j
+    if L != NULL:
+        for j in range(nb):
+            free(L[j].a)
+        free(L)
+
+
+cdef void _bf_bk_free(_bf_Bk* K) noexcept nogil:
+    _bf_elists_free(K.own, K.nb)
+    _bf_elists_free(K.tch, K.nb)
+    free(K.acc)
+    free(K.piece)
+    free(K.out)
+    K.own = NULL
+    K.tch = NULL
+    K.acc = K.piece = K.out = NULL
+    K.cap = 0
+
+
+cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
+                       Py_ssize_t e) except -1 nogil:
+    # sorted by lo; equal lo: insertion order (irrelevant to the union)
+    cdef Py_ssize_t i = 0, h = L.n, mid, cap
+    cdef _bf_Ent* a
+    while i < h:
+        mid = (i + h) >> 1
+        if L.a[mid].lo <= lo:
+            i = mid + 1
+        else:
+            h = mid
+    if L.n == L.cap:
+        cap = 16 if L.cap == 0 else 2 * L.cap
+        a = <_bf_Ent*>realloc(L.a, cap * sizeof(_bf_Ent))
+        if a == NULL:
+            with gil:
+                raise MemoryError()
+        L.a = a
+        L.cap = cap
+    if i < L.n:
+        memmove(&L.a[i + 1], &L.a[i], (L.n - i) * sizeof(_bf_Ent))
+    L.n += 1
+    L.a[i].lo = lo
+    L.a[i].hi = hi
+    L.a[i].s = <int32_t>s
+    L.a[i].e = <int32_t>e
+    return 0
+
+
+cdef int64_t _bf_scan1(const _bf_Ent* p, const _bf_Ent* q, Py_ssize_t s, Py_ssize_t e,
+                      int64_t sz, int64_t* top, bint first=False) noexcept nogil:
+    # _bf_bk_fit over one list: the entries not meeting [s, e] are neutral
+    # (gap -1, end 0), masked without branches on them: a branch on whether
+    # hi > c for an entry that may not meet is a coin toss (most entries do
+    # not meet), and its mispredictions cost more than the scan itself
+    cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, hi, mask
+    while p < q:
+        mask = -<int64_t>((p.s <= e) & (p.e >= s))     # all ones iff it meets
+        gap = ((p.lo - c) & mask) | ~mask               # -1 unless it meets
+        if (gap >= sz) & (gap < best_gap):
+            best_gap = gap
+            best = c
+            if (gap == sz) | first:
+                break
+        hi = p.hi & mask                                # 0 <= c unless it meets
+        c = hi if hi > c else c
+        p += 1
+    top[0] = c
+    return best
+
+
+cdef inline Py_ssize_t _bf_bk_filter(const _bf_EList* L, Py_ssize_t s, Py_ssize_t e,
+                                     _bf_Run* out) noexcept nogil:
+    # the byte ranges of L's entries whose leaf range meets [s, e], in order
+    cdef const _bf_Ent* p = L.a
+    cdef const _bf_Ent* q = p + L.n
+    cdef Py_ssize_t k = 0
+    while p < q:
+        out[k].lo = p.lo
+        out[k].hi = p.hi
+        k += (p.s <= e) & (p.e >= s)
+        p += 1
+    return k
+
+
+cdef inline Py_ssize_t _bf_merge2(const _bf_Run* a, Py_ssize_t na, const _bf_Run* b,
+                                  Py_ssize_t nb, _bf_Run* out) noexcept nogil:
+    # two lists sorted by lo into one
+    cdef Py_ssize_t i = 0, j = 0, k = 0
+    cdef int t
+    while i < na and j < nb:
+        t = b[j].lo < a[i].lo
+        out[k] = b[j] if t else a[i]
+        j += t
+        i += 1 - t
+        k += 1
+    if i < na:
+        memcpy(&out[k], &a[i], (na - i) * sizeof(_bf_Run))
+        k += na - i
+    if j < nb:
+        memcpy(&out[k], &b[j], (nb - j) * sizeof(_bf_Run))
+        k += nb - j
+    return k
+
+
+cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
+                        int64_t* top, bint first=False) except -2 nogil:
+    """Same answer as _bf_fit: offset of the smallest gap >= sz (lowest on
+    ties) among the placed buffers meeting leaves [s, e], or -1; *top = end
+    of the highest of them (when the answer is -1).  One list: a single
+    scan; several: their ranges meeting [s, e] merged by lo first."""
+    cdef Py_ssize_t b0 = s >> K.shift, b1 = e >> K.shift, b, need, na, np_, r
+    cdef _bf_Run* tmp
+    cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, hi
+    if b0 == b1:
+        return _bf_scan1(K.tch[b0].a, K.tch[b0].a + K.tch[b0].n, s, e, sz, top, first)
+    need = K.tch[b0].n
+    for b in range(b0 + 1, b1 + 1):
+        need += K.own[b].n
+    if need > K.cap:
+        need = max(need, 2 * K.cap)
+        free(K.acc)
+        free(K.piece)
+        free(K.out)
+        K.acc = <_bf_Run*>malloc(need * sizeof(_bf_Run))
+        K.piece = <_bf_Run*>malloc(need * sizeof(_bf_Run))
+        K.out = <_bf_Run*>malloc(need * sizeof(_bf_Run))
+        if K.acc == NULL or K.piece == NULL or K.out == NULL:
+            K.cap = 0
+            with gil:
+                raise MemoryError()
+        K.cap = need
+    na = _bf_bk_filter(&K.tch[b0], s, e, K.acc)
+    for b in range(b0 + 1, b1 + 1):
+        np_ = _bf_bk_filter(&K.own[b], s, e, K.piece)
+        if np_:
+            na = _bf_merge2(K.acc, na, K.piece, np_, K.out)
+            tmp = K.acc; K.acc = K.out; K.out = tmp
+    for r in range(na):
+        gap = K.acc[r].lo - c
+        if gap >= sz and gap < best_gap:
+            best_gap = gap
+            best = c
+            if gap == sz or first:
+                break
+        hi = K.acc[r].hi
+        c = hi if hi > c else c
+    top[0] = c
+    return best
+
+
+cdef int _bf_bk_record(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t lo,
+                       int64_t hi) except -1 nogil:
+    cdef Py_ssize_t b0 = s >> K.shift, b1 = e >> K.shift, b
+    _bf_elist_add(&K.own[b0], lo, hi, s, e)
+    for b in range(b0, b1 + 1):
+        _bf_elist_add(&K.tch[b], lo, hi, s, e)
+    return 0
+
+
+cdef int64_t _bf_bk_place(_bf_Bk* K, const int64_t* order, Py_ssize_t n,
+                          const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                          const Py_ssize_t* leaf_hi, int64_t* off,
+                          int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2 nogil:
+    """_bf_place on time buckets: same offsets, same peak, but every array
+    is given in placement order (sizes[r] is buffer order[r]'s; order only
+    names a buffer in an error): gathering them first in numpy keeps this
+    loop off random memory accesses."""
+    cdef Py_ssize_t r
+    cdef int64_t sz, top, best, total = 0
+    _bf_bk_clear(K)
+    for r in range(n):
+        sz = sizes[r]
+        if sz == 0:
+            off[r] = 0
+            continue
+        if r < nfixed:
+            if off[r] + sz > total:
+                total = off[r] + sz
+            _bf_bk_record(K, leaf_lo[r], leaf_hi[r], off[r], off[r] + sz)
+            continue
+        best = _bf_bk_fit(K, leaf_lo[r], leaf_hi[r], sz, &top, first)
+        if best < 0:
+            if top > INT64_MAX - sz:
+                with gil:
+                    raise OverflowError(
+                        f"buffer {order[r]}: offset {top} + size {sz} overflows int64")
+            best = top
+        off[r] = best
+        if best + sz > total:
+            total = best + sz
+            if total > cutoff:
+                return -1
+        _bf_bk_record(K, leaf_lo[r], leaf_hi[r], best, best + sz)
+    return total
+
+
+cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
+                        int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2:
+    # _bf_bk_place on arrays gathered in `order`; offsets scattered into out
+    # (and read from it for the first nfixed buffers of the order)
+    cdef const int64_t[::1] ordv = order
+    cdef const int64_t[::1] szv = sizes[order]
+    cdef const Py_ssize_t[::1] llv = lla[order]
+    cdef const Py_ssize_t[::1] lhv = lha[order]
+    off_a = np.empty(len(order), dtype=np.int64)
+    if nfixed:
+        off_a[:nfixed] = np.asarray(out)[order[:nfixed]]
+    cdef int64_t[::1] offv = off_a
+    cdef int64_t t
+    if len(order) == 0:
+        return 0
+    with nogil:
+        t = _bf_bk_place(K, &ordv[0], ordv.shape[0], &szv[0], &llv[0], &lhv[0], &offv[0],
+                         cutoff, nfixed, first)
+    if t >= 0:
+        np.asarray(out)[order] = off_a
+    return t
+
+
+def _bf_bk_shift(lla, lha, Py_ssize_t n):
+    """Bucket width 2**shift leaves for these leaf ranges (about 8x the
+    median span, measured best on the random workload), or -1 when buckets
+    would not pay (some lifetime spans many buckets) or cannot hold the
+    leaf indices (2**31 buffers or more)."""
+    if n == 0 or n >= 2**31:
+        return -1
+    span = lha - lla
+    # int(np.median(span)) by a partial sort (np.median's own overhead is
+    # most of a small problem's setup): the middle one, or the floor of the
+    # mean of the two middle ones (spans are small non-negative integers)
+    k = n // 2
+    if n & 1:
+        med = int(np.partition(span, k)[k])
+    else:
+        mid = np.partition(span, (k - 1, k))
+        med = (int(mid[k - 1]) + int(mid[k])) // 2
+    shift = int(med + 1).bit_length() + 3
+    if int(np.max((lha >> shift) - (lla >> shift))) > 16:
+        return -1
+    return shift

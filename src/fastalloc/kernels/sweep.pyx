@@ -1,0 +1,326 @@
+# cython: language_level=3
+"""The sweep: online best-fit in first-use order, O(n log n) (``_pack_sweep``,
+strategy "best-fit" at effort 0, a pass of effort 1, and the stacker of the
+small buffers in ``bestfit_large``).  Independent of the placement engines
+but for the treap's random priorities (``bestfit_engine._bf_rand``).
+Assumes validated input (``fastalloc.packing.pack``)."""
+
+from libc.stdint cimport int64_t, uint64_t, INT64_MAX
+from libc.string cimport memmove
+
+import numpy as np
+
+from fastalloc.kernels.bestfit_engine cimport _bf_rand
+from fastalloc.kernels.sort import _argsort_stable
+
+
+# ---------------------------------------------------------------------------
+# "sweep": online best-fit in first-use order, O(n log n)
+# ---------------------------------------------------------------------------
+#
+# Placing buffers by first use means the placed buffers that meet the next one
+# are exactly those still live, so the gaps are the free blocks of a malloc
+# heap at that time: a free list replaces the overlap query.  Blocks form an
+# address-ordered doubly linked list whose last block is the unbounded
+# "wilderness"; free blocks are also kept in a treap keyed by (length, offset)
+# for the best-fit lookup.
+
+ctypedef struct _bf_Heap:
+    int64_t* lo         # per block: [lo, hi)
+    int64_t* hi
+    Py_ssize_t* prev    # address order; -1 at the ends
+    Py_ssize_t* next
+    char* free          # 1 free (in the treap), 0 used, 2 the wilderness
+    Py_ssize_t* left    # treap children and priorities
+    Py_ssize_t* right
+    uint64_t* prio
+    Py_ssize_t root
+    Py_ssize_t nblocks
+    Py_ssize_t* pool    # recycled block ids
+    Py_ssize_t npool
+
+
+cdef inline bint _bf_key_less(_bf_Heap* H, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
+    cdef int64_t la = H.hi[a] - H.lo[a], lb = H.hi[b] - H.lo[b]
+    return la < lb or (la == lb and H.lo[a] < H.lo[b])
+
+
+cdef Py_ssize_t _bf_treap_merge(_bf_Heap* H, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
+    # every key of a is below every key of b
+    if a < 0:
+        return b
+    if b < 0:
+        return a
+    if H.prio[a] > H.prio[b]:
+        H.right[a] = _bf_treap_merge(H, H.right[a], b)
+        return a
+    H.left[b] = _bf_treap_merge(H, a, H.left[b])
+    return b
+
+
+cdef void _bf_treap_split(_bf_Heap* H, Py_ssize_t t, Py_ssize_t key,
+                          Py_ssize_t* a, Py_ssize_t* b) noexcept nogil:
+    # a: keys < key's key, b: the rest
+    if t < 0:
+        a[0] = -1
+        b[0] = -1
+        return
+    if _bf_key_less(H, t, key):
+        _bf_treap_split(H, H.right[t], key, &H.right[t], b)
+        a[0] = t
+    else:
+        _bf_treap_split(H, H.left[t], key, a, &H.left[t])
+        b[0] = t
+
+
+cdef void _bf_treap_insert(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
+    cdef Py_ssize_t a, b
+    H.left[x] = -1
+    H.right[x] = -1
+    _bf_treap_split(H, H.root, x, &a, &b)
+    H.root = _bf_treap_merge(H, _bf_treap_merge(H, a, x), b)
+
+
+cdef void _bf_treap_erase(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
+    # x is in the treap: find the link that points at it
+    cdef Py_ssize_t* link = &H.root
+    while link[0] != x:
+        if _bf_key_less(H, x, link[0]):
+            link = &H.left[link[0]]
+        else:
+            link = &H.right[link[0]]
+    link[0] = _bf_treap_merge(H, H.left[x], H.right[x])
+
+
+cdef Py_ssize_t _bf_treap_fit(_bf_Heap* H, int64_t sz) noexcept nogil:
+    # smallest (length, offset) with length >= sz, or -1
+    cdef Py_ssize_t t = H.root, best = -1
+    while t >= 0:
+        if H.hi[t] - H.lo[t] >= sz:
+            best = t
+            t = H.left[t]
+        else:
+            t = H.right[t]
+    return best
+
+
+cdef inline Py_ssize_t _bf_new_block(_bf_Heap* H, int64_t lo, int64_t hi,
+                                     Py_ssize_t before, uint64_t* state) noexcept nogil:
+    # a used block [lo, hi) linked just before block `before`
+    cdef Py_ssize_t b
+    if H.npool:
+        H.npool -= 1
+        b = H.pool[H.npool]
+    else:
+        b = H.nblocks
+        H.nblocks += 1
+        H.prio[b] = _bf_rand(state)
+    H.lo[b] = lo
+    H.hi[b] = hi
+    H.free[b] = 0
+    H.prev[b] = H.prev[before]
+    H.next[b] = before
+    if H.prev[before] >= 0:
+        H.next[H.prev[before]] = b
+    H.prev[before] = b
+    return b
+
+
+cdef inline void _bf_drop_block(_bf_Heap* H, Py_ssize_t b) noexcept nogil:
+    # unlink b from the address list and recycle its id
+    if H.prev[b] >= 0:
+        H.next[H.prev[b]] = H.next[b]
+    if H.next[b] >= 0:
+        H.prev[H.next[b]] = H.prev[b]
+    H.pool[H.npool] = b
+    H.npool += 1
+
+
+cdef inline void _bf_live_push(int64_t* hk, Py_ssize_t* hp, Py_ssize_t m,
+                               int64_t key, Py_ssize_t pos) noexcept nogil:
+    # min-heap of live buffers by last use
+    cdef Py_ssize_t c = m, par
+    while c > 0:
+        par = (c - 1) >> 1
+        if hk[par] <= key:
+            break
+        hk[c] = hk[par]
+        hp[c] = hp[par]
+        c = par
+    hk[c] = key
+    hp[c] = pos
+
+
+cdef inline void _bf_live_pop(int64_t* hk, Py_ssize_t* hp, Py_ssize_t m) noexcept nogil:
+    # remove the root of a heap of m elements
+    cdef int64_t key = hk[m - 1]
+    cdef Py_ssize_t pos = hp[m - 1], c = 0, k
+    m -= 1
+    while True:
+        k = 2 * c + 1
+        if k >= m:
+            break
+        if k + 1 < m and hk[k + 1] < hk[k]:
+            k += 1
+        if key <= hk[k]:
+            break
+        hk[c] = hk[k]
+        hp[c] = hp[k]
+        c = k
+    hk[c] = key
+    hp[c] = pos
+
+
+cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
+                       int64_t* perm, int64_t* off, Py_ssize_t* block_of,
+                       int64_t* hk, Py_ssize_t* hp, _bf_Heap* H,
+                       int64_t cutoff=INT64_MAX) except -2 nogil:
+    """Arrays in first-use order (S sorted); returns the peak, offsets in
+    off (same order), or -1 as soon as the peak exceeds `cutoff`.  Ties of S are first put larger-first (then by perm,
+    the original index) by an insertion sort: runs of equal starts are short."""
+    cdef Py_ssize_t r, t, b, w, p, nx, nlive = 0
+    cdef int64_t sz, total = 0, ks, kz, kp, ke
+    cdef uint64_t state = 0x5EED
+    for r in range(1, n):
+        ks = S[r]
+        kz = Z[r]
+        kp = perm[r]
+        t = r
+        while t > 0 and S[t - 1] == ks and (Z[t - 1] < kz or (Z[t - 1] == kz and perm[t - 1] > kp)):
+            t -= 1
+        if t != r:
+            ke = E[r]
+            memmove(&Z[t + 1], &Z[t], (r - t) * sizeof(int64_t))
+            memmove(&perm[t + 1], &perm[t], (r - t) * sizeof(int64_t))
+            memmove(&E[t + 1], &E[t], (r - t) * sizeof(int64_t))
+            Z[t] = kz
+            perm[t] = kp
+            E[t] = ke
+    H.nblocks = 1
+    H.npool = 0
+    H.root = -1
+    H.lo[0] = 0                 # block 0: the wilderness [0, inf)
+    H.hi[0] = INT64_MAX
+    H.prev[0] = -1
+    H.next[0] = -1
+    H.free[0] = 2
+    w = 0
+    for r in range(n):
+        sz = Z[r]
+        if sz == 0:
+            off[r] = 0
+            continue
+        # free every buffer that died before this one starts
+        while nlive and hk[0] < S[r]:
+            b = block_of[hp[0]]
+            _bf_live_pop(hk, hp, nlive)
+            nlive -= 1
+            p = H.prev[b]
+            nx = H.next[b]
+            if p >= 0 and H.free[p] == 1:
+                _bf_treap_erase(H, p)
+                H.lo[b] = H.lo[p]
+                _bf_drop_block(H, p)
+            if H.free[nx] == 2:
+                H.lo[nx] = H.lo[b]          # the wilderness swallows it
+                _bf_drop_block(H, b)
+                continue
+            if H.free[nx] == 1:
+                _bf_treap_erase(H, nx)
+                H.hi[b] = H.hi[nx]
+                _bf_drop_block(H, nx)
+            H.free[b] = 1
+            _bf_treap_insert(H, b)
+        b = _bf_treap_fit(H, sz)
+        if b < 0:
+            if H.lo[w] > INT64_MAX - sz:
+                with gil:
+                    raise OverflowError(f"buffer {perm[r]}: offset {H.lo[w]} + size {sz} overflows int64")
+            b = _bf_new_block(H, H.lo[w], H.lo[w] + sz, w, &state)
+            H.lo[w] += sz
+        else:
+            _bf_treap_erase(H, b)
+            if H.hi[b] - H.lo[b] == sz:
+                H.free[b] = 0
+            else:
+                nx = b
+                b = _bf_new_block(H, H.lo[nx], H.lo[nx] + sz, nx, &state)
+                H.lo[nx] += sz
+                _bf_treap_insert(H, nx)
+        block_of[r] = b
+        off[r] = H.lo[b]
+        if off[r] + sz > total:
+            total = off[r] + sz
+            if total > cutoff:
+                return -1
+        _bf_live_push(hk, hp, nlive, E[r], r)
+        nlive += 1
+    return total
+
+
+def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
+                const int64_t[::1] sizes, int64_t alignment, int effort,
+                int64_t cutoff=INT64_MAX):
+    """Online best-fit in first-use order (ties: larger first, then index):
+    each buffer takes the smallest free block that fits (lowest on ties) of a
+    simulated heap where buffers are freed after their last use, else the
+    top.  O(n log n): free blocks in a treap keyed by (length, offset),
+    neighbours in an address-ordered list, live buffers in a heap by last
+    use.  Same plan as one best-fit pass in that order (the placed buffers
+    meeting the next one are exactly the live ones), much faster but looser
+    than size-first orders.  `effort` is ignored.  With `cutoff`, (None, -1)
+    as soon as the peak exceeds it.  Assumes validated input (see
+    _pack_best_fit).
+
+    Pure Python equivalent: _pack_best_fit's pass with
+    order = np.lexsort((np.arange(n), -sizes, starts)).
+    """
+    cdef Py_ssize_t n = sizes.shape[0]
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), 0
+    perm_a = _argsort_stable(np.asarray(starts))
+    S_a = np.asarray(starts)[perm_a]
+    E_a = np.asarray(ends)[perm_a]
+    Z_a = np.asarray(sizes)[perm_a]
+    cdef int64_t[::1] Sv = S_a, Ev = E_a, Zv = Z_a, pv_ = perm_a
+    off_a = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] offv = off_a
+    block_a = np.empty(n, dtype=np.intp)
+    cdef Py_ssize_t[::1] blk = block_a
+    hk_a = np.empty(n, dtype=np.int64)
+    hp_a = np.empty(n, dtype=np.intp)
+    cdef int64_t[::1] hkv = hk_a
+    cdef Py_ssize_t[::1] hpv = hp_a
+    cdef Py_ssize_t m = 2 * n + 2
+    lo_a = np.empty(m, dtype=np.int64)
+    hi_a = np.empty(m, dtype=np.int64)
+    prev_a = np.empty(m, dtype=np.intp)
+    next_a = np.empty(m, dtype=np.intp)
+    free_a = np.zeros(m, dtype=np.int8)
+    left_a = np.empty(m, dtype=np.intp)
+    right_a = np.empty(m, dtype=np.intp)
+    prio_a = np.empty(m, dtype=np.uint64)
+    pool_a = np.empty(m, dtype=np.intp)
+    cdef int64_t[::1] lov = lo_a, hiv = hi_a
+    cdef Py_ssize_t[::1] pv = prev_a, nv = next_a, lv = left_a, rv = right_a, plv = pool_a
+    cdef signed char[::1] fv = free_a
+    cdef uint64_t[::1] prv = prio_a
+    cdef _bf_Heap H
+    H.lo = &lov[0]
+    H.hi = &hiv[0]
+    H.prev = &pv[0]
+    H.next = &nv[0]
+    H.free = <char*>&fv[0]
+    H.left = &lv[0]
+    H.right = &rv[0]
+    H.prio = &prv[0]
+    H.pool = &plv[0]
+    cdef int64_t total
+    with nogil:
+        total = _bf_sweep(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0], &offv[0], &blk[0],
+                          &hkv[0], &hpv[0], &H, cutoff)
+    if total < 0:
+        return None, -1
+    offsets = np.empty(n, dtype=np.int64)
+    offsets[perm_a] = off_a
+    return offsets, int(total)
