@@ -442,6 +442,44 @@ def test_chunk_retries_only_lower_the_peak(monkeypatch):
     assert sweep_lower_bound(s, e, z) <= total <= total0
 
 
+@pytest.mark.parametrize("n,seed", [(20_000, 3), (30_000, 2)])
+def test_tier_retries_only_lower_the_peak(monkeypatch, n, seed):
+    # the chunk of the peak retried in _BF_TIER_ORDERS (mostly first fit)
+    # keeps a pass only when it is lower: valid, and at most the plan
+    # without retries (here strictly lower)
+    s, e, z = random_buffers(n, seed=seed)
+    z = (z + 63) // 64 * 64
+    offsets, total = _bf_large(s, e, z)
+    assert sweep_conflict(s, e, z, offsets) is None and total == int((offsets + z).max())
+    monkeypatch.setattr(_large, "_BF_TIER_RETRIES", 0)
+    _, total0 = _bf_large(s, e, z)
+    assert sweep_lower_bound(s, e, z) <= total < total0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_chunk_job_in_first_fit_is_one_pass_in_its_order(seed):
+    # a chunk's first-fit job around the placed crossing buffers gives the
+    # offsets of one first-fit pass over all crossing buffers, then the chunk's
+    s, e, z = sparse_workload(3000, seed)
+    T, lla, lha = _bf_leaves(s, e)
+    C = 8
+    cs, ce = lla.astype(np.int64) * C // T, lha.astype(np.int64) * C // T
+    first = (np.arange(C + 1, dtype=np.int64) * T + (C - 1)) // C
+    x = np.flatnonzero(cs != ce)
+    assert 0 < len(x) < len(z) // 8
+    off = np.zeros(len(z), dtype=np.int64)
+    off[x] = _pack_best_fit_order(s[x], e[x], z[x], np.arange(len(x)), first=True)[0]
+    job = _large._bf_chunk_job(x, cs, ce, first, z, lla, lha, _bestfit._bf_bk_shift(lla, lha, len(z)), off)
+    for c in (0, 3, C - 1):
+        own = np.flatnonzero((cs == c) & (ce == c))[::-1]      # some order other than by index
+        order = np.concatenate((x, own))
+        expect, _ = _pack_best_fit_order(s[order], e[order], z[order], np.arange(len(order)), first=True)
+        t, got = job(c, own, np.iinfo(np.int64).max, True)
+        assert got.tolist() == expect[len(x):].tolist()
+        meet = (cs[x] <= c) & (ce[x] >= c)
+        assert t == int(max((off[x] + z[x])[meet].max(initial=0), (got + z[own]).max()))
+
+
 @pytest.mark.parametrize("threads", [1, 3])
 def test_large_problem_same_plan_whatever_the_threads(monkeypatch, threads):
     s, e, z = random_buffers(60_000, seed=5)

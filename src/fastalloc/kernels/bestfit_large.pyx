@@ -138,8 +138,8 @@ def _bf_parallel(tasks):
 
 
 def _bf_chunk_order(starts, ends, sizes, spec):
-    """The order `spec` (an entry of _BF_CHUNK_ORDERS) of these buffers,
-    ties by index."""
+    """The order `spec` (an entry of _BF_CHUNK_ORDERS, or the kind and
+    classes of one of _BF_TIER_ORDERS) of these buffers, ties by index."""
     kind, q = spec
     idx = np.arange(len(sizes))
     if kind == "size":
@@ -156,8 +156,8 @@ def _bf_chunk_order(starts, ends, sizes, spec):
 
 def _bf_chunk_job(x, cs, ce, first, sizes, lla, lha, shift, off):
     """The pass of one time chunk, for _bf_chunked and _bf_tiered:
-    job(c, oc, cutoff) places chunk c's own buffers `oc` in that order by
-    best fit around the crossing buffers `x` that meet the chunk (already
+    job(c, oc, cutoff, first_fit=False) places chunk c's own buffers `oc` in
+    that order by best fit (first fit with `first_fit`) around the crossing buffers `x` that meet the chunk (already
     placed: their offsets are read from `off` when the job runs), on the
     chunk's own leaves (first[c] .. first[c + 1] - 1), and returns (peak,
     offsets of oc); the peak exceeds `cutoff` only if the pass stopped there.
@@ -172,7 +172,7 @@ def _bf_chunk_job(x, cs, ce, first, sizes, lla, lha, shift, off):
     xptr = np.zeros(C + 1, dtype=np.int64)
     np.cumsum(np.bincount(ch, minlength=C), out=xptr[1:])
 
-    def job(Py_ssize_t c, oc, int64_t cutoff):
+    def job(Py_ssize_t c, oc, int64_t cutoff, bint first_fit=False):
         cr = rep[xptr[c]:xptr[c + 1]]
         idx = np.concatenate((cr, oc))
         lo = first[c]
@@ -182,7 +182,7 @@ def _bf_chunk_job(x, cs, ce, first, sizes, lla, lha, shift, off):
                               np.clip(lha[idx] - lo, 0, tc - 1).astype(np.intp, copy=False)))
         w = np.empty(len(idx), dtype=np.int64)
         w[:len(cr)] = off[cr]
-        t = P.run(np.arange(len(idx), dtype=np.int64), w, cutoff, len(cr))
+        t = P.run(np.arange(len(idx), dtype=np.int64), w, cutoff, len(cr), first_fit)
         return t, w[len(cr):]
     return job
 
@@ -285,6 +285,19 @@ def _bf_chunked(starts, ends, sizes, pool):
 _BF_REST_SHIFT = 6
 # and at most this many chunks are packed again near the peak
 _BF_REPACKS = 16
+# _bf_tiered retries the chunk of the peak in these orders, (kind, classes per
+# octave as in _BF_CHUNK_ORDERS, first fit?), at most _BF_TIER_RETRIES passes
+# in all.  Mostly first fit: around the fixed crossing buffers the lowest gap
+# that fits packs a nearly full chunk tighter than the smallest one, and which
+# order wins varies by chunk, so the list runs in the order that lowered the
+# peak chunks of random 3*10^5..10^6 problems most often first (the greedy
+# cover of 25 such chunks: each order the one that most lowers the mean gap
+# to the best of 23 orders, given those before it).
+_BF_TIER_RETRIES = 24
+_BF_TIER_ORDERS = (("last", 2.0, True), ("longest", 1.5, True), ("start", 2.0, True),
+                   ("longest", 1.0, True), ("start", 1.0, True), ("start", 3.0, True),
+                   ("area", 0.0, False), ("longest", 2.0, True), ("start", 1.5, True),
+                   ("longest", 2.0, False))
 # Chunks of _bf_tiered (at most; each at least _BF_CHUNK_LEAVES leaves): fewer
 # than _bf_chunked's, since the chunk of the peak is the one packed with
 # nearly all its buffers and retried, and a larger one leaves a pass more
@@ -459,14 +472,15 @@ def _bf_tiered(S, E, Z):
     (independent of the others, so in parallel, on _BF_THREADS threads): the
     big ones (all but the rest, _BF_REST_SHIFT) by a best-fit pass in the
     same order around the crossing ones, up to the chunk's peak p_c, and
-    the rest by the sweep (_pack_sweep) stacked on p_c, up to p_c + s_c.
+    the rest in size-class slots (_bf_slots) stacked on p_c, up to p_c + s_c.
     Where that exceeds P = max p_c (the chunks near the peak: a few, since
     the rest holds 1/64 of the bytes and the chunk peaks spread by more),
     the chunk is packed again: all but the tiny ones (_BF_SMALL_SHIFT) in
     one best-fit pass, the tiny ones swept on top, and the lower of the two
     plans kept (the stacked one on ties).  Then the chunk holding the peak,
-    if packed that way, is retried in other orders (_BF_CHUNK_ORDERS, at
-    most _BF_RETRIES passes), keeping the lower peak.  The best-fit passes,
+    if packed that way, is retried in other orders, mostly first fit
+    (_BF_TIER_ORDERS, at most _BF_TIER_RETRIES passes), keeping the lower
+    peak.  The best-fit passes,
     the costly part, run over the big buffers everywhere and over nearly all
     of them only near the peak, which is where the peak is decided; the
     rest cost no bytes elsewhere.  Same plan whatever the thread count.
@@ -476,12 +490,16 @@ def _bf_tiered(S, E, Z):
 
         x = crossing; place x by best_fit_pass in class order
         for c in chunks:
-            p[c] = best_fit_pass(big own of c); s[c] = sweep(rest own of c)
+            p[c] = best_fit_pass(big own of c); s[c] = slots(rest own of c)
         P = max(p)
         for c in chunks: total[c] = p[c] + s[c]
             if total[c] > P:
                 q = best_fit_pass(non-tiny own of c); t = sweep(tiny own of c)
                 total[c] = min(total[c], q + t)    # and the offsets with it
+        while the chunk c of max(total) was packed again (and retries last):
+            for kind, q, first in the next two of _BF_TIER_ORDERS:
+                q' = pass(non-tiny own of c in that order, first fit if first)
+                if q' < q: q = q'; total[c] = q' + t    # and the offsets
         return offsets, max(total)
     """
     from fastalloc.kernels.bestfit import _BfPacker, _bf_leaves   # see the module docstring
@@ -559,7 +577,7 @@ def _bf_tiered(S, E, Z):
     # tiny ones swept on top (the lower plan kept); first those above P,
     # then, while the highest chunk is still stacked, it and the next
     # stacked one (at most _BF_REPACKS chunks); the highest one, when packed
-    # that way, is retried in other orders (at most _BF_RETRIES passes)
+    # that way, is retried in other orders (at most _BF_TIER_RETRIES passes)
     full = {}       # chunk: [order, tiny ones, peak q, tiny top, orders tried or -1]
 
     def repack(chunks):
@@ -594,14 +612,15 @@ def _bf_tiered(S, E, Z):
             pair = [int(d) for d in np.argsort(-totals, kind="stable") if int(d) not in full][:2]
             repack(pair)
             continue
-        if f[4] < 0 or f[4] >= len(_BF_CHUNK_ORDERS) or retries >= _BF_RETRIES:
+        if f[4] < 0 or f[4] >= len(_BF_TIER_ORDERS) or retries >= _BF_TIER_RETRIES:
             break
         of, qc = f[0], f[2]
-        cand = [of[_bf_chunk_order(S[of], E[of], Z[of], spec)]
-                for spec in _BF_CHUNK_ORDERS[f[4]:f[4] + 2]]
+        specs = _BF_TIER_ORDERS[f[4]:f[4] + 2]
+        cand = [of[_bf_chunk_order(S[of], E[of], Z[of], spec[:2])] for spec in specs]
         f[4] += 2
         retries += 2
-        res = _bf_parallel([lambda o=o: job(c, o, qc - 1) for o in cand])
+        res = _bf_parallel([lambda o=o, ff=spec[2]: job(c, o, qc - 1, ff)
+                            for o, spec in zip(cand, specs)])
         for o, (t, w) in zip(cand, res):
             if 0 <= t < qc:
                 off[f[1]] += t - qc
