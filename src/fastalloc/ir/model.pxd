@@ -127,7 +127,8 @@ cdef int _fill_built(Op op, str name, object opdef, list operands, list segments
 @cython.locals(v=Value)
 cpdef Value _new_value(str type, object owner, Py_ssize_t index)
 cdef dict _own_props(object d)
-@cython.locals(key=list, k=tuple)
+@cython.locals(key=list, k=tuple, c=type)
 cpdef object _share_props(dict shared, dict d)
+cpdef int _set_tok(Op op, Py_ssize_t tok) except -1
 @cython.locals(op=Op)
 cpdef Op _new_text_op(str name, list tmpl, list operands, str result_type=*, Op loc_from=*)

@@ -181,7 +181,7 @@ class SharedProps(dict):
 def _own_props(d: Any) -> dict:
     """A fresh dict of ``d``'s items, its lists copied: an op's own
     properties, made from shared ones."""
-    return {k: (list(v) if v.__class__ is list else v) for k, v in d.items()}
+    return {k: (list(v) if type(v) is list else v) for k, v in d.items()}
 
 
 def _share_props(shared: dict, d: dict) -> Any:
@@ -197,7 +197,7 @@ def _share_props(shared: dict, d: dict) -> Any:
     key = [SharedProps]
     for name, v in d.items():
         key.append(name)
-        c = v.__class__
+        c = type(v)
         if c is list:
             key.append(tuple(v))
         elif c is str:
@@ -681,6 +681,16 @@ def _fill_built(op: Op, name: str, opdef: Any, operands: list, segments: list, l
     return 0
 
 
+def _set_tok(op: Op, tok: int) -> int:
+    """``op._src = tok`` for compiled callers (the parser, per op): the C
+    field directly, through the property only for what it does not hold."""
+    if 0 <= tok < 0x7FFFFFFF:
+        op._tok = tok + 1
+    else:
+        op._src = tok
+    return 0
+
+
 def _new_value(type: str, owner: Any, index: int) -> Value:
     """``Value(type, owner, index)`` without the call of ``__init__`` (the
     passes make ~10^5 results at a time)."""
@@ -844,6 +854,7 @@ class Op:
         self._loc = srcmap.location(tok) if srcmap is not None else None
         self._tok = 0
 
+    # (compiled callers set it with _set_tok)
     @property
     def _src(self) -> int | None:
         """The token index the op started at while its location is not
@@ -885,7 +896,7 @@ class Op:
     @property
     def props(self) -> dict[str, Any]:
         d = self._props
-        if d is EMPTY_MAP or d.__class__ is SharedProps:
+        if d is EMPTY_MAP or type(d) is SharedProps:
             d = self._props = _own_props(d)
         return d
 
