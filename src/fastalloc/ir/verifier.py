@@ -34,7 +34,7 @@ import re
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Module, Op, Value
+from fastalloc.ir.model import Block, Module, Op, SharedProps, Value
 from fastalloc.ir.ops import INDEX_SEGMENTS, OPS, TEXT_OP_PARENTS
 
 __all__ = ["verify"]
@@ -113,6 +113,7 @@ def _verify(module: Module) -> None:
     nvalues = len(values)
     levels = [-1] * nvalues
     others: dict[Value, int] = {}
+    checked: set = set()  # SharedProps already checked (see _check_props)
     stack: list[_Frame] = [_Frame(module.body.ops, [], 0, None, None)]
     while stack:
         frame = stack[-1]
@@ -124,7 +125,7 @@ def _verify(module: Module) -> None:
         while frame.pos < len(ops):
             op = ops[frame.pos]
             frame.pos += 1
-            _check_op(op, capt)
+            _check_op(op, capt, checked)
             operands = op.operands
             for k in range(len(operands)):
                 v = operands[k]
@@ -221,7 +222,7 @@ def _check_symbols(module: Module) -> None:
         seen[name] = op
 
 
-def _check_op(op: Op, capt: Op | None) -> None:
+def _check_op(op: Op, capt: Op | None, checked: set) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
@@ -230,7 +231,7 @@ def _check_op(op: Op, capt: Op | None) -> None:
         if segs is not None and (len(segs) != facts.nseg or _total(segs) != len(op.operands)):
             raise _err(op, f"operand segment sizes {list(segs)} do not match its {len(op.operands)} operands")
         if op._props:
-            _check_props(op, facts)
+            _check_props(op, facts, checked)
         if facts.async_region:
             _check_async_region(op)
         elif facts.num_regions and op._regions:
@@ -404,34 +405,49 @@ def _total(segs: list) -> int:
     return total
 
 
-def _check_props(op: Op, facts: _OpFacts) -> None:
-    """The integer-list properties' values; ``facts``: those of ``op.opdef``."""
+def _check_props(op: Op, facts: _OpFacts, checked: set) -> None:
+    """The integer-list properties' values; ``facts``: those of ``op.opdef``;
+    ``checked``: the ids of the SharedProps whose values were checked
+    already (they cannot change; the checks against the op still run)."""
     d = op._props
     if not d:
         return
-    # (a read-only mapping: read it as a dict)
-    props = d if d.__class__ is dict else dict(d)
-    for key in _INT_LIST_PROPS:
-        vals = props.get(key)
-        if vals is None or not isinstance(vals, list):
-            continue
-        for v in vals:
-            if not isinstance(v, int) or not _INDEX_MIN <= v <= _INDEX_MAX:
-                raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
-    tied = props.get("tied_operands")
+    if type(d) is SharedProps:
+        # (compiled, dict.get is the C lookup: a SharedProps is a dict)
+        if id(d) not in checked:
+            _check_int_lists(op, d)
+            checked.add(id(d))
+        tied = dict.get(d, "tied_operands")
+        life = dict.get(d, "lifetime_intervals")
+    else:
+        # (a read-only mapping: read it as a dict)
+        props = d if type(d) is dict else dict(d)
+        _check_int_lists(op, props)
+        tied = props.get("tied_operands")
+        life = props.get("lifetime_intervals")
     if isinstance(tied, list) and op.opdef is not None:
         if facts.resource_operands >= 0:
             n = _group_len(op, facts)
             for k, t in enumerate(tied):
                 if t < -1 or t >= n:
                     raise _err(op, f"result #{k} is tied to operand #{t}, but there are {n} resource operands")
-    life = props.get("lifetime_intervals")
     if isinstance(life, list) and op.name == "stream.resource.pack":
         if len(life) % 2:
             raise _err(op, f"lifetime_intervals has an odd number of entries ({len(life)}): expected start/end pairs")
         n = len(life) // 2
         if len(op.results) != n + 1:
             raise _err(op, f"has {n} lifetime intervals but {len(op.results) - 1} slice results")
+
+
+def _check_int_lists(op: Op, props) -> None:
+    """Each integer-list property of ``props`` (a dict, or a subclass) fits ``index``."""
+    for key in _INT_LIST_PROPS:
+        vals = dict.get(props, key)
+        if vals is None or not isinstance(vals, list):
+            continue
+        for v in vals:
+            if not isinstance(v, int) or not _INDEX_MIN <= v <= _INDEX_MAX:
+                raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
 
 
 def _group_len(op: Op, facts: _OpFacts) -> int:
@@ -489,7 +505,16 @@ def _bits(ty: str) -> tuple[int, bool]:
 
 
 def _check_constant(op: Op) -> None:
-    text = "".join(x for x in op.tmpl if isinstance(x, str))
+    tmpl = op.tmpl
+    if len(tmpl) == 1 and type(tmpl[0]) is str:
+        text = tmpl[0]
+    else:
+        text = "".join([x for x in tmpl if isinstance(x, str)])
+    fits = _plain_constant_fits(text)
+    if fits == 1:
+        return
+    if fits == 0:
+        raise FastallocError("integer constant out of range for attribute", _loc(op))
     m = _CONSTANT.match(text.strip()) or _GENERIC_CONSTANT.search(text)
     if m is None:
         return
@@ -506,6 +531,62 @@ def _check_constant(op: Op) -> None:
         ok = value < 1 << width
     if not ok:
         raise FastallocError("integer constant out of range for attribute", _loc(op))
+
+
+def _plain_constant_fits(text: str) -> int:
+    """The check of :func:`_check_constant` on the usual spelling, without
+    the regexes: ``arith.constant [-]<decimal> : index|i<N>`` with single
+    spaces and at most 18 digits.  1 if the value fits, 0 if not, -1 for
+    any other text (the caller reads it with the regexes).  Assumes nothing
+    of ``text``.  In Python::
+
+        m = re.fullmatch(r"arith\\.constant (-?)(\\d{1,18}) : (index|i\\d{1,5})", text.strip(" "))
+        if m is None: return -1
+        neg, value, ty = m[1], int(m[2]), m[3]
+        width = 64 if ty == "index" else int(ty[1:])
+        if width == 0 or width > 60: return 1   # (10**18 < 2**60)
+        return int(value <= (1 << (width - 1) if width > 1 else 1) if neg else value < 1 << width)
+    """
+    n = len(text)
+    a = 0
+    while a < n and text[a] == " ":
+        a += 1
+    while n > a and text[n - 1] == " ":
+        n -= 1
+    if n - a < 21 or not text.startswith("arith.constant ", a):
+        return -1
+    i = a + 15
+    neg = text[i] == "-"
+    if neg:
+        i += 1
+    value = 0
+    digits = 0
+    while i < n and "0" <= text[i] <= "9":
+        if digits == 18:
+            return -1
+        value = value * 10 + (ord(text[i]) - 48)
+        digits += 1
+        i += 1
+    if digits == 0 or not text.startswith(" : ", i):
+        return -1
+    i += 3
+    if n - i == 5 and text.startswith("index", i):
+        return 1  # (64 bits)
+    if n - i < 2 or n - i > 6 or text[i] != "i":
+        return -1
+    width = 0
+    i += 1
+    while i < n:
+        if not "0" <= text[i] <= "9":
+            return -1
+        width = width * 10 + (ord(text[i]) - 48)
+        i += 1
+    if width == 0 or width > 60:
+        return 1
+    one = 1
+    if neg:
+        return 1 if value <= (one << (width - 1) if width > 1 else 1) else 0
+    return 1 if value < one << width else 0
 
 
 def _ancestor_in(op: Op, block: Block) -> Op | None:
@@ -661,3 +742,8 @@ def _in_sibling_block(op: Op, block: Block) -> bool:
         owner = getattr(r, "parent", None)
         cur = owner if isinstance(owner, Op) else None
     return False
+
+
+def _py_plain_constant_fits(text: str) -> int:
+    """:func:`_plain_constant_fits` for tests."""
+    return _plain_constant_fits(text)
