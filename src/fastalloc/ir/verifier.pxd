@@ -46,7 +46,7 @@ cdef class _Plan:
 @cython.locals(op=Op, v=Value, r=Value, a=Value, block=Block, region=Region, stack=list, frame=_Frame,
                outer=_Frame, done=Op, capt=Op, inner_capt=Op, values=list, nvalues=Py_ssize_t, levels=list,
                others=dict, added=list, block_args=list, ops=list, operands=list, k=Py_ssize_t, i=Py_ssize_t,
-               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint, checked=set)
+               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint, checked=set, globs=dict)
 cdef _verify(Module module)
 
 cpdef verify(Module module)
@@ -55,7 +55,7 @@ cpdef verify(Module module)
 cdef _show(Value v, Py_ssize_t level, list values, Py_ssize_t nvalues, list levels, dict others)
 
 @cython.locals(name=str, segs=list, facts=_OpFacts)
-cdef _check_op(Op op, Op capt, set checked)
+cdef _check_op(Op op, Op capt, set checked, dict globs)
 
 @cython.locals(f=_OpFacts)
 cdef _OpFacts _facts(str name, opdef)

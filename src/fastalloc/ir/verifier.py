@@ -95,12 +95,7 @@ class _Frame:
 
 def verify(module: Module) -> None:
     """Raise a located FastallocError at the first op that breaks a rule above."""
-    global _globals_cache
-    try:
-        _verify(module)
-    finally:
-        # the memo of the module's globals must not keep the module alive
-        _globals_cache = (None, {})
+    _verify(module)
 
 
 def _verify(module: Module) -> None:
@@ -114,6 +109,7 @@ def _verify(module: Module) -> None:
     levels = [-1] * nvalues
     others: dict[Value, int] = {}
     checked: set = set()  # SharedProps already checked (see _check_props)
+    globs: dict = {}  # the globals of each top-level block met (see _module_globals)
     stack: list[_Frame] = [_Frame(module.body.ops, [], 0, None, None)]
     while stack:
         frame = stack[-1]
@@ -125,7 +121,7 @@ def _verify(module: Module) -> None:
         while frame.pos < len(ops):
             op = ops[frame.pos]
             frame.pos += 1
-            _check_op(op, capt, checked)
+            _check_op(op, capt, checked, globs)
             operands = op.operands
             for k in range(len(operands)):
                 v = operands[k]
@@ -222,7 +218,7 @@ def _check_symbols(module: Module) -> None:
         seen[name] = op
 
 
-def _check_op(op: Op, capt: Op | None, checked: set) -> None:
+def _check_op(op: Op, capt: Op | None, checked: set, globs: dict) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
@@ -248,7 +244,7 @@ def _check_op(op: Op, capt: Op | None, checked: set) -> None:
     elif name == "arith.constant" and op.tmpl is not None:
         _check_constant(op)
     elif name in _GLOBAL_ACCESS and op.tmpl is not None:
-        _check_global_access(op)
+        _check_global_access(op, globs)
     elif name in _PARENT_OP:
         _check_parent(op)
     if op.segments is not None and opdef is not None and op.operands:
@@ -303,18 +299,19 @@ _GLOBAL_ACCESS = frozenset({"util.global.load", "util.global.store"})
 _GLOBAL_HEAD = lazy_compile(r"util\.global\s+(?:(?:public|private|nested)\s+)?(mutable\s+)?"
                           r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*(?:\{.*\})?\s*([:=].*?)\s*$', re.S)
 _ACCESS = lazy_compile(r'(immutable\s+)?@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*:\s*(.+?)\s*$', re.S)
-# (the top-level block, {global name: (mutable, type) or None for another symbol}) of the last module seen
-_globals_cache: tuple = (None, {})
 
 
-def _module_globals(op: Op) -> dict:
-    global _globals_cache
+def _module_globals(op: Op, globs: dict) -> dict:
+    """{global name: (mutable, type), or None for another symbol} of the
+    top-level block ``op`` is in; ``globs``: those already read in this
+    verify, by the block's id (the blocks outlive the verify)."""
     top = op.parent
     while top is not None and top.parent is not None and isinstance(top.parent.parent, Op):
         top = top.parent.parent.parent
-    cached = _globals_cache
-    if cached[0] is top and top is not None:
-        return cached[1]
+    if top is not None:
+        got = globs.get(id(top))
+        if got is not None:
+            return got
     out: dict = {}
     for g in (top.ops if top is not None else ()):
         head = g.tmpl[0] if g.tmpl and isinstance(g.tmpl[0], str) else ""
@@ -326,7 +323,8 @@ def _module_globals(op: Op) -> dict:
             m = _SYMBOL.search(head)
             if m is not None:
                 out.setdefault(m.group(1).strip('"'), None)
-    _globals_cache = (top, out)
+    if top is not None:
+        globs[id(top)] = out
     return out
 
 
@@ -350,7 +348,7 @@ def _global_type(text: str) -> str | None:
     return text[cut + 1:].replace(" ", "") if cut > 0 else None
 
 
-def _check_global_access(op: Op) -> None:
+def _check_global_access(op: Op, globs: dict) -> None:
     """``util.global.load [immutable] @g : T`` / ``util.global.store %v, @g : T``:
     @g is a global of type T (and mutable for an immutable load: iree-opt's checks)."""
     text = "".join(x for x in op.tmpl if isinstance(x, str))
@@ -358,7 +356,7 @@ def _check_global_access(op: Op) -> None:
     if m is None:
         return
     name = m.group(2).strip('"')
-    known = _module_globals(op)
+    known = _module_globals(op, globs)
     if name not in known or known[name] is None:
         raise _err(op, f"undefined global: @{name}")
     mutable, ty = known[name]
