@@ -244,6 +244,13 @@ def test_equal_parsed_properties_are_shared_read_only_until_written():
         a._props["x"] = "1"
     with pytest.raises(TypeError, match="read-only"):
         a._props.update(x="1")
+    import copy
+    import pickle
+
+    for dup in (copy.copy(a._props), copy.deepcopy(a._props), pickle.loads(pickle.dumps(a._props))):
+        assert type(dup) is dict and dup == a._props
+        dup["x"] = "1"
+    assert "x" not in a._props
     own = a.props
     assert type(own) is dict and own == b._props and a.props is own
     assert own["tied_operands"] is not b._props["tied_operands"]

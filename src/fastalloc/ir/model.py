@@ -177,6 +177,10 @@ class SharedProps(dict):
     __setitem__ = __delitem__ = __ior__ = _read_only
     clear = pop = popitem = setdefault = update = _read_only
 
+    def __reduce__(self) -> Any:
+        # a copy (copy, deepcopy, pickle) is its holder's own: a plain dict
+        return (dict, (dict(self),))
+
 
 def _own_props(d: Any) -> dict:
     """A fresh dict of ``d``'s items, its lists copied: an op's own
