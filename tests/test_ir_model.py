@@ -215,3 +215,83 @@ def test_locations_on_demand_and_released():
     # resolved before the release: kept; never asked for: gone with the text
     assert splat.loc.line == 6
     assert fill.loc is None and built.loc is None
+
+
+SHARED = """util.func public @g(%n: index) -> index {
+  %c64 = arith.constant 64 : index
+  %r, %rt = stream.async.execute with() -> !stream.resource<external>{%c64} {
+    %a = stream.async.dispatch @ex::@entry[%n](%n) : (index) -> !stream.resource<external>{%c64}
+    %b = stream.async.dispatch @ex::@entry[%n](%n) : (index) -> !stream.resource<external>{%c64}
+    %c = stream.async.dispatch @ex::@other[%n](%n) : (index) -> !stream.resource<external>{%c64}
+    stream.yield %a : !stream.resource<external>{%c64}
+  } => !stream.timepoint
+  util.return %n : index
+}
+"""
+
+
+def test_equal_parsed_properties_are_shared_read_only_until_written():
+    # Parsed ops with equal properties hold one read-only SharedProps; the
+    # public op.props is the op's own copy (lists too), made on first access.
+    from fastalloc.ir.model import SharedProps
+
+    m = parse(SHARED)
+    a, b, c = _ops(m, "stream.async.dispatch")
+    assert a._props is b._props and type(a._props) is SharedProps
+    assert c._props is not a._props and c._props["entry_points"] == "[@ex::@other]"
+    assert a._props == {"entry_points": "[@ex::@entry]", "tied_operands": [-1]}
+    with pytest.raises(TypeError, match="read-only"):
+        a._props["x"] = "1"
+    with pytest.raises(TypeError, match="read-only"):
+        a._props.update(x="1")
+    import copy
+    import pickle
+
+    for dup in (copy.copy(a._props), copy.deepcopy(a._props), pickle.loads(pickle.dumps(a._props))):
+        assert type(dup) is dict and dup == a._props
+        dup["x"] = "1"
+    assert "x" not in a._props
+    own = a.props
+    assert type(own) is dict and own == b._props and a.props is own
+    assert own["tied_operands"] is not b._props["tied_operands"]
+    own["tied_operands"].append(0)
+    own["entry_points"] = "[@ex::@other]"
+    assert b.props == {"entry_points": "[@ex::@entry]", "tied_operands": [-1]}
+    text = str(m)
+    assert text.count("@ex::@other") == 2 and text.count("@ex::@entry[") == 1
+
+
+def test_share_props_keys_on_value_types_and_keeps_unhashable_values():
+    from fastalloc.ir.model import EMPTY_MAP, SharedProps, _share_props
+
+    table: dict = {}
+    assert _share_props(table, {}) is EMPTY_MAP
+    one = _share_props(table, {"k": [1, 2]})
+    assert type(one) is SharedProps and _share_props(table, {"k": [1, 2]}) is one
+    assert _share_props(table, {"k": (1, 2)}) is not one  # a tuple is not the list
+    assert _share_props(table, {"k": True}) is not _share_props(table, {"k": 1})
+    assert _share_props(table, {"k": "a", "j": "b"}) is not _share_props(table, {"j": "b", "k": "a"})
+    d = {"k": [[1]]}
+    assert _share_props(table, d) is d  # a list of lists is no key: the op keeps its own
+
+
+def test_token_location_is_resolved_on_demand_and_ops_refuse_pickling():
+    import pickle
+
+    m = parse(SRC)
+    op = _ops(m, "stream.async.splat")[0]
+    other = Op.create("stream.async.splat", [op.operands[0], op.operands[1]], result_types=["!stream.resource<*>"])
+    assert isinstance(op._src, int) and op._src >= 0 and other._src is None and other.loc is None
+    other.copy_loc_from(op)
+    assert other._src == op._src
+    loc = op.loc
+    assert op._src is None and loc is not None and loc.line == 6
+    assert other.loc == loc and other._src is None
+    other._src = None
+    assert other.loc == loc  # resolved already: stays
+    with pytest.raises(ValueError, match="token index"):
+        other._src = -1
+    with pytest.raises(TypeError, match="cannot pickle Op 'stream.async.splat'.*use chains"):
+        pickle.dumps(op)
+    with pytest.raises(TypeError, match="cannot pickle Value"):
+        pickle.dumps(op.results[0])

@@ -101,7 +101,7 @@ cdef int _detach_fused_locs(list fused, set dead) except -1:
                 src = <Op>owner
                 st = _standin(src)
                 st._loc = src._loc
-                st._src = src._src
+                st._tok = src._tok
                 st.dloc = src.dloc
                 if st.dloc is not None and type(st.dloc) is not str:
                     fused.append(st.dloc)

@@ -50,7 +50,6 @@ cdef class Op:
     cdef public object _attrs
     cdef public object parent
     cdef public object _loc
-    cdef public object _src
     cdef public object dloc
     cdef public list segments
     cdef public list tmpl
@@ -58,7 +57,11 @@ cdef class Op:
     # One use record per operand slot (see model.py, "Use lists"), _nrec of
     # them; NULL while none is allocated.
     cdef _Use* _urec
-    cdef Py_ssize_t _nrec
+    cdef int32_t _nrec
+    # The token the op started at while its location is unresolved, else -1
+    # (``Op._src`` is the Python view: None for -1).  Two 32-bit fields
+    # keep the object one allocation size class smaller.
+    cdef int32_t _tok
 
 
 cdef class UseList:
@@ -123,5 +126,9 @@ cdef Op _build_op(str name, object opdef, list operands, list segments, Op loc_f
 cdef int _fill_built(Op op, str name, object opdef, list operands, list segments, Op loc_from) except -1
 @cython.locals(v=Value)
 cpdef Value _new_value(str type, object owner, Py_ssize_t index)
+cdef dict _own_props(object d)
+@cython.locals(key=list, k=tuple, c=type)
+cpdef object _share_props(dict shared, dict d)
+cpdef int _set_tok(Op op, Py_ssize_t tok) except -1
 @cython.locals(op=Op)
 cpdef Op _new_text_op(str name, list tmpl, list operands, str result_type=*, Op loc_from=*)

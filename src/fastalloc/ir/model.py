@@ -68,8 +68,11 @@ Objects
     empty (:data:`NO_REGIONS`, :data:`EMPTY_MAP`; a 10^5-op module saves ~20
     MB) and the public attribute makes it a fresh list / dict, stored, on
     first access, so ``op.attrs["x"] = "y"`` or ``op.regions.append(r)``
-    work on any op.  Code that only reads many ops (printer, walks) reads
-    the private slots.  The parser gives ops with equal segment sizes the
+    work on any op.  The parser gives ops with equal properties one
+    read-only :class:`SharedProps` in ``_props``, which ``op.props``
+    replaces by the op's own copy the same way.  Code that only reads many
+    ops (printer, walks) reads the private slots, and never writes into
+    them.  The parser gives ops with equal segment sizes the
     same ``segments`` list: assign a new list rather than writing into it
     (``set_group`` does).
 
@@ -156,6 +159,64 @@ __all__ = ["Block", "EMPTY_MAP", "Module", "NO_REGIONS", "Op", "Region", "UseLis
 EMPTY_MAP: Any = MappingProxyType({})
 #: ``op._regions`` of an op without regions (``op.regions`` gives a new list).
 NO_REGIONS: Any = ()
+
+
+class SharedProps(dict):
+    """``op._props`` of a parsed op: one read-only dict for all ops of a
+    module with equal properties (most ops of a kind have the same ones:
+    a few thousand different dicts for 10^5 ops).  ``op.props`` replaces it by
+    the op's own copy (lists copied too) on first access, as it does
+    :data:`EMPTY_MAP`; code reading ``op._props`` must not write into it
+    or into its lists."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("shared op properties are read-only: write op.props (the op's own copy)")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> Any:
+        # a copy (copy, deepcopy, pickle) is its holder's own: a plain dict
+        return (dict, (dict(self),))
+
+
+def _own_props(d: Any) -> dict:
+    """A fresh dict of ``d``'s items, its lists copied: an op's own
+    properties, made from shared ones."""
+    return {k: (list(v) if type(v) is list else v) for k, v in d.items()}
+
+
+def _share_props(shared: dict, d: dict) -> Any:
+    """What a parsed op with the properties ``d`` holds in ``_props``: the
+    :class:`SharedProps` of ``shared`` (a table kept by the caller for one
+    module) equal to ``d`` (made from ``d`` if there is none yet),
+    :data:`EMPTY_MAP` if ``d`` is empty, or ``d`` itself if a value cannot
+    be a key.  Keys are the items in order, lists as tuples; a value's type
+    is part of its key where equal values of different types could meet
+    (``True == 1``)."""
+    if not d:
+        return EMPTY_MAP
+    key = [SharedProps]
+    for name, v in d.items():
+        key.append(name)
+        c = type(v)
+        if c is list:
+            key.append(tuple(v))
+        elif c is str:
+            key.append(v)
+        else:
+            key.append(c)
+            key.append(v)
+    k = tuple(key)
+    try:
+        got = shared.get(k)
+    except TypeError:
+        return d
+    if got is None:
+        got = shared[k] = SharedProps(d)
+    return got
 
 
 class UseList:
@@ -284,6 +345,12 @@ class Value:
         # op.operands directly): those records must not point at freed memory.
         if self._nuses:
             _clear_chain(self)
+
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            f"cannot pickle Value #{self.id}: its use chain is held by C pointers into its users; "
+            "print the module (Module.print) and parse the text instead"
+        )
 
     def __repr__(self) -> str:
         hint = f" %{self.name_hint}" if self.name_hint is not None else ""
@@ -608,13 +675,23 @@ def _fill_built(op: Op, name: str, opdef: Any, operands: list, segments: list, l
     op.opdef = opdef
     if loc_from is not None:
         op._loc = loc_from._loc
-        op._src = loc_from._src
+        op._tok = loc_from._tok
         op.dloc = loc_from.dloc
     else:
         op._loc = None
-        op._src = None
+        op._tok = 0
         op.dloc = None
     _add_uses(op, operands)
+    return 0
+
+
+def _set_tok(op: Op, tok: int) -> int:
+    """``op._src = tok`` for compiled callers (the parser, per op): the C
+    field directly, through the property only for what it does not hold."""
+    if 0 <= tok < 0x7FFFFFFF:
+        op._tok = tok + 1
+    else:
+        op._src = tok
     return 0
 
 
@@ -663,9 +740,10 @@ class Op:
         # Ops that came from text: _src is the token index of the op and
         # _loc the SourceMap (fastalloc.ir.lexer) until the location is asked
         # for; then _loc is the SourceLocation and _src None.  No per-op
-        # tuple (~8 MB at 10^5 ops).
+        # tuple, and no int object either: _src is a view of the C field
+        # _tok (token index + 1; 0: none, as tp_new leaves it).
         self._loc: Any = None
-        self._src: int | None = None
+        self._tok = 0
         # The MLIR location attribute (``loc(...)`` in the text), inline
         # form without ``loc( )``, aliases resolved: ``"a.py":3:4``; None
         # when the text gave none.  Separate from _loc/_src (the position in
@@ -765,25 +843,47 @@ class Op:
     # -- queries ----------------------------------------------------------
     @property
     def loc(self) -> SourceLocation | None:
-        tok = self._src
-        if tok is not None:
-            # _loc is still the SourceMap (None once the module released it)
-            srcmap = self._loc
-            self._loc = srcmap.location(tok) if srcmap is not None else None
-            self._src = None
+        if self._tok:
+            self._resolve_loc(self._tok - 1)
         return self._loc
 
     @loc.setter
     def loc(self, value: SourceLocation | None) -> None:
         self._loc = value
-        self._src = None
+        self._tok = 0
 
+    def _resolve_loc(self, tok: int) -> None:
+        # _loc is still the SourceMap (None once the module released it)
+        srcmap = self._loc
+        self._loc = srcmap.location(tok) if srcmap is not None else None
+        self._tok = 0
+
+    # (compiled callers set it with _set_tok)
+    @property
+    def _src(self) -> int | None:
+        """The token index the op started at while its location is not
+        resolved (``_loc`` is then the SourceMap), else None."""
+        return self._tok - 1 if self._tok else None
+
+    @_src.setter
+    def _src(self, tok: int | None) -> None:
+        if tok is None:
+            self._tok = 0
+        elif tok < 0:
+            raise ValueError(f"{self.name}: token index {tok} < 0")
+        elif tok < 0x7FFFFFFF:
+            self._tok = tok + 1
+        else:
+            # beyond the field (a text of 2^31 tokens): resolved at once
+            self._resolve_loc(tok)
+
+    @cython.locals(other=Op)
     def copy_loc_from(self, other: Op) -> None:
         """``self.loc = other.loc`` without resolving it: a location from text
         is computed only if someone reads it (resolving the first one scans
         the whole source)."""
         self._loc = other._loc
-        self._src = other._src
+        self._tok = other._tok
         self.dloc = other.dloc
 
     @property
@@ -800,8 +900,8 @@ class Op:
     @property
     def props(self) -> dict[str, Any]:
         d = self._props
-        if d is EMPTY_MAP:
-            d = self._props = {}
+        if d is EMPTY_MAP or type(d) is SharedProps:
+            d = self._props = _own_props(d)
         return d
 
     @props.setter
@@ -958,6 +1058,12 @@ class Op:
             out.append(None if p == cython.NULL else cython.cast(object, p))
             out.append(self._urec[i].next_i)
         return out
+
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            f"cannot pickle Op {self.name!r}: its operand slots are linked into its operands' "
+            "use chains by C pointers; print the module (Module.print) and parse the text instead"
+        )
 
     def __repr__(self) -> str:
         return f"<Op {self.name} ({len(self.operands)} operands, {len(self.results)} results)>"

@@ -4,4 +4,4 @@
 # compiled parser reads and writes their fields as struct members
 # (ir/model.pxd).  The parser's classes and functions stay declared in
 # parser.py itself.  Without the build, parser.py runs as Python.
-from fastalloc.ir.model cimport Block, Module, Op, Region, Value, _link_operands
+from fastalloc.ir.model cimport Block, Module, Op, Region, Value, _link_operands, _set_tok, _share_props

@@ -69,7 +69,7 @@ from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
-from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands
+from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands, _set_tok, _share_props
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
     F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INDEX_SEGMENTS, INT_LIST_PROPS, OPS, UNIT_PROPS,
@@ -879,8 +879,7 @@ class _Parser:
             formats: dict = _FORMATS
             _p_format(self, op, formats[name])
             self.end_stmt(op)
-            if not op._props:
-                op._props = EMPTY_MAP
+            op._props = _share_props(self.shared, op._props)  # read-only (see SharedProps)
         elif name[0] == '"':
             self.i += 1
             opname = _unquote(name)
@@ -908,7 +907,7 @@ class _Parser:
         else:
             raise self.err(f"expected operation name, got '{name}'" if name != "}" else "unexpected '}'")
         op._loc = self.src  # see Op.loc: resolved on demand
-        op._src = ksrc
+        _set_tok(op, ksrc)  # op._src = ksrc
         results = op.results
         if len(results) != nres and nres:
             if op.tmpl is not None and not results:

@@ -80,8 +80,10 @@ cdef class _Printer:
 @cython.locals(r=Region, b=Block, o=Op)
 cdef _preorder(Op op, list out)
 
+@cython.locals(s=str, n=Py_ssize_t, i=Py_ssize_t, c=Py_UCS4)
+cdef bint _ascii_digits(h) except -1
 
-@cython.locals(pd=dict)
+
 cdef _prop(Op op, str key)
 
 cdef str _s(x)

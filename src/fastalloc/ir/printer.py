@@ -101,7 +101,7 @@ class _Namer:
         """A name of the scope not given yet: the hint if free, else ``<hint>_<k>``
         or the next free number (``arg<n>`` for arguments)."""
         taken = self.taken
-        if hint and hint.isdigit():
+        if hint and (_ascii_digits(hint) or hint.isdigit()):
             # MLIR names that start with a digit must be all digits.
             if hint not in taken:
                 taken.add(hint)
@@ -156,10 +156,14 @@ class _Namer:
                 v = res[0]
                 h = v.name_hint
                 # fast path of fresh(): the source name, still free
-                nm = simple.get(h, False)
-                if nm is False:
-                    nm = "%" + h if h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit()) else None
-                    simple[h] = nm
+                if _ascii_digits(h):
+                    # a numbered name (most are, each once: not kept in simple)
+                    nm = "%" + h
+                else:
+                    nm = simple.get(h, False)
+                    if nm is False:
+                        nm = "%" + h if h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit()) else None
+                        simple[h] = nm
                 if nm is None:
                     nm = "%" + self.fresh(h, False)
                 else:
@@ -197,6 +201,22 @@ class _Namer:
                     for b in r.blocks:
                         for v in b.args:
                             use[v.id] = "%" + self.fresh(v.name_hint, True)
+
+
+def _ascii_digits(h) -> bool:
+    """Is ``h`` a non-empty str of ASCII digits (``h.isdigit()`` for a
+    numbered name, without the method call; False says nothing more)?"""
+    if type(h) is not str:
+        return False
+    s = h
+    n = len(s)
+    if n == 0:
+        return False
+    for i in range(n):
+        c = s[i]
+        if c < "0" or c > "9":
+            return False
+    return True
 
 
 def _scope_hints(ops: list) -> set:
@@ -276,11 +296,12 @@ def _print_program(d) -> tuple:
 
 
 def _prop(op: Op, key: str):
-    """``op._props.get(key)``: a dict's ``get`` in C (most ops have one)."""
+    """``op._props.get(key)``: a dict's ``get`` in C (most ops have one, or
+    a read-only SharedProps, a dict too)."""
     d = op._props
-    if d.__class__ is dict:
-        pd = d
-        return pd.get(key)
+    if isinstance(d, dict):
+        # (compiled: the C lookup; a dict, or a SharedProps)
+        return dict.get(d, key)
     return d.get(key)
 
 

@@ -46,7 +46,7 @@ cdef class _Plan:
 @cython.locals(op=Op, v=Value, r=Value, a=Value, block=Block, region=Region, stack=list, frame=_Frame,
                outer=_Frame, done=Op, capt=Op, inner_capt=Op, values=list, nvalues=Py_ssize_t, levels=list,
                others=dict, added=list, block_args=list, ops=list, operands=list, k=Py_ssize_t, i=Py_ssize_t,
-               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint)
+               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint, checked=set, globs=dict)
 cdef _verify(Module module)
 
 cpdef verify(Module module)
@@ -55,7 +55,7 @@ cpdef verify(Module module)
 cdef _show(Value v, Py_ssize_t level, list values, Py_ssize_t nvalues, list levels, dict others)
 
 @cython.locals(name=str, segs=list, facts=_OpFacts)
-cdef _check_op(Op op, Op capt)
+cdef _check_op(Op op, Op capt, set checked, dict globs)
 
 @cython.locals(f=_OpFacts)
 cdef _OpFacts _facts(str name, opdef)
@@ -64,7 +64,8 @@ cdef _OpFacts _facts(str name, opdef)
 cdef Py_ssize_t _total(list segs) except? -1
 
 @cython.locals(props=dict, k=Py_ssize_t, n=Py_ssize_t)
-cdef _check_props(Op op, _OpFacts facts)
+cdef _check_props(Op op, _OpFacts facts, set checked)
+cdef _check_int_lists(Op op, props)
 
 @cython.locals(segs=list, k=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t)
 cdef _group_len(Op op, _OpFacts facts)
@@ -82,3 +83,9 @@ cdef bint _same(list segs, tuple key) except -1
 @cython.locals(operands=list, segs=list, hit=tuple, plan=_Plan, index=list, wants=list, v=Value, t=str, want=str,
                k=Py_ssize_t)
 cdef _check_segment_types(Op op, _OpFacts facts)
+
+cdef _check_constant(Op op)
+
+@cython.locals(n=Py_ssize_t, a=Py_ssize_t, i=Py_ssize_t, digits=Py_ssize_t, width=Py_ssize_t, value=cython.longlong,
+               one=cython.longlong, neg=bint)
+cdef int _plain_constant_fits(str text) except -2

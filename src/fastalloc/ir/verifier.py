@@ -34,7 +34,7 @@ import re
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
-from fastalloc.ir.model import Block, Module, Op, Value
+from fastalloc.ir.model import Block, Module, Op, SharedProps, Value
 from fastalloc.ir.ops import INDEX_SEGMENTS, OPS, TEXT_OP_PARENTS
 
 __all__ = ["verify"]
@@ -95,12 +95,7 @@ class _Frame:
 
 def verify(module: Module) -> None:
     """Raise a located FastallocError at the first op that breaks a rule above."""
-    global _globals_cache
-    try:
-        _verify(module)
-    finally:
-        # the memo of the module's globals must not keep the module alive
-        _globals_cache = (None, {})
+    _verify(module)
 
 
 def _verify(module: Module) -> None:
@@ -113,6 +108,8 @@ def _verify(module: Module) -> None:
     nvalues = len(values)
     levels = [-1] * nvalues
     others: dict[Value, int] = {}
+    checked: set = set()  # SharedProps already checked (see _check_props)
+    globs: dict = {}  # the globals of each top-level block met (see _module_globals)
     stack: list[_Frame] = [_Frame(module.body.ops, [], 0, None, None)]
     while stack:
         frame = stack[-1]
@@ -124,7 +121,7 @@ def _verify(module: Module) -> None:
         while frame.pos < len(ops):
             op = ops[frame.pos]
             frame.pos += 1
-            _check_op(op, capt)
+            _check_op(op, capt, checked, globs)
             operands = op.operands
             for k in range(len(operands)):
                 v = operands[k]
@@ -221,7 +218,7 @@ def _check_symbols(module: Module) -> None:
         seen[name] = op
 
 
-def _check_op(op: Op, capt: Op | None) -> None:
+def _check_op(op: Op, capt: Op | None, checked: set, globs: dict) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
@@ -230,7 +227,7 @@ def _check_op(op: Op, capt: Op | None) -> None:
         if segs is not None and (len(segs) != facts.nseg or _total(segs) != len(op.operands)):
             raise _err(op, f"operand segment sizes {list(segs)} do not match its {len(op.operands)} operands")
         if op._props:
-            _check_props(op, facts)
+            _check_props(op, facts, checked)
         if facts.async_region:
             _check_async_region(op)
         elif facts.num_regions and op._regions:
@@ -247,7 +244,7 @@ def _check_op(op: Op, capt: Op | None) -> None:
     elif name == "arith.constant" and op.tmpl is not None:
         _check_constant(op)
     elif name in _GLOBAL_ACCESS and op.tmpl is not None:
-        _check_global_access(op)
+        _check_global_access(op, globs)
     elif name in _PARENT_OP:
         _check_parent(op)
     if op.segments is not None and opdef is not None and op.operands:
@@ -302,18 +299,19 @@ _GLOBAL_ACCESS = frozenset({"util.global.load", "util.global.store"})
 _GLOBAL_HEAD = lazy_compile(r"util\.global\s+(?:(?:public|private|nested)\s+)?(mutable\s+)?"
                           r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*(?:\{.*\})?\s*([:=].*?)\s*$', re.S)
 _ACCESS = lazy_compile(r'(immutable\s+)?@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\s*:\s*(.+?)\s*$', re.S)
-# (the top-level block, {global name: (mutable, type) or None for another symbol}) of the last module seen
-_globals_cache: tuple = (None, {})
 
 
-def _module_globals(op: Op) -> dict:
-    global _globals_cache
+def _module_globals(op: Op, globs: dict) -> dict:
+    """{global name: (mutable, type), or None for another symbol} of the
+    top-level block ``op`` is in; ``globs``: those already read in this
+    verify, by the block's id (the blocks outlive the verify)."""
     top = op.parent
     while top is not None and top.parent is not None and isinstance(top.parent.parent, Op):
         top = top.parent.parent.parent
-    cached = _globals_cache
-    if cached[0] is top and top is not None:
-        return cached[1]
+    if top is not None:
+        got = globs.get(id(top))
+        if got is not None:
+            return got
     out: dict = {}
     for g in (top.ops if top is not None else ()):
         head = g.tmpl[0] if g.tmpl and isinstance(g.tmpl[0], str) else ""
@@ -325,7 +323,8 @@ def _module_globals(op: Op) -> dict:
             m = _SYMBOL.search(head)
             if m is not None:
                 out.setdefault(m.group(1).strip('"'), None)
-    _globals_cache = (top, out)
+    if top is not None:
+        globs[id(top)] = out
     return out
 
 
@@ -349,7 +348,7 @@ def _global_type(text: str) -> str | None:
     return text[cut + 1:].replace(" ", "") if cut > 0 else None
 
 
-def _check_global_access(op: Op) -> None:
+def _check_global_access(op: Op, globs: dict) -> None:
     """``util.global.load [immutable] @g : T`` / ``util.global.store %v, @g : T``:
     @g is a global of type T (and mutable for an immutable load: iree-opt's checks)."""
     text = "".join(x for x in op.tmpl if isinstance(x, str))
@@ -357,7 +356,7 @@ def _check_global_access(op: Op) -> None:
     if m is None:
         return
     name = m.group(2).strip('"')
-    known = _module_globals(op)
+    known = _module_globals(op, globs)
     if name not in known or known[name] is None:
         raise _err(op, f"undefined global: @{name}")
     mutable, ty = known[name]
@@ -404,34 +403,49 @@ def _total(segs: list) -> int:
     return total
 
 
-def _check_props(op: Op, facts: _OpFacts) -> None:
-    """The integer-list properties' values; ``facts``: those of ``op.opdef``."""
+def _check_props(op: Op, facts: _OpFacts, checked: set) -> None:
+    """The integer-list properties' values; ``facts``: those of ``op.opdef``;
+    ``checked``: the ids of the SharedProps whose values were checked
+    already (they cannot change; the checks against the op still run)."""
     d = op._props
     if not d:
         return
-    # (a read-only mapping: read it as a dict)
-    props = d if d.__class__ is dict else dict(d)
-    for key in _INT_LIST_PROPS:
-        vals = props.get(key)
-        if vals is None or not isinstance(vals, list):
-            continue
-        for v in vals:
-            if not isinstance(v, int) or not _INDEX_MIN <= v <= _INDEX_MAX:
-                raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
-    tied = props.get("tied_operands")
+    if type(d) is SharedProps:
+        # (compiled, dict.get is the C lookup: a SharedProps is a dict)
+        if id(d) not in checked:
+            _check_int_lists(op, d)
+            checked.add(id(d))
+        tied = dict.get(d, "tied_operands")
+        life = dict.get(d, "lifetime_intervals")
+    else:
+        # (a read-only mapping: read it as a dict)
+        props = d if type(d) is dict else dict(d)
+        _check_int_lists(op, props)
+        tied = props.get("tied_operands")
+        life = props.get("lifetime_intervals")
     if isinstance(tied, list) and op.opdef is not None:
         if facts.resource_operands >= 0:
             n = _group_len(op, facts)
             for k, t in enumerate(tied):
                 if t < -1 or t >= n:
                     raise _err(op, f"result #{k} is tied to operand #{t}, but there are {n} resource operands")
-    life = props.get("lifetime_intervals")
     if isinstance(life, list) and op.name == "stream.resource.pack":
         if len(life) % 2:
             raise _err(op, f"lifetime_intervals has an odd number of entries ({len(life)}): expected start/end pairs")
         n = len(life) // 2
         if len(op.results) != n + 1:
             raise _err(op, f"has {n} lifetime intervals but {len(op.results) - 1} slice results")
+
+
+def _check_int_lists(op: Op, props) -> None:
+    """Each integer-list property of ``props`` (a dict, or a subclass) fits ``index``."""
+    for key in _INT_LIST_PROPS:
+        vals = dict.get(props, key)
+        if vals is None or not isinstance(vals, list):
+            continue
+        for v in vals:
+            if not isinstance(v, int) or not _INDEX_MIN <= v <= _INDEX_MAX:
+                raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
 
 
 def _group_len(op: Op, facts: _OpFacts) -> int:
@@ -489,7 +503,16 @@ def _bits(ty: str) -> tuple[int, bool]:
 
 
 def _check_constant(op: Op) -> None:
-    text = "".join(x for x in op.tmpl if isinstance(x, str))
+    tmpl = op.tmpl
+    if len(tmpl) == 1 and type(tmpl[0]) is str:
+        text = tmpl[0]
+    else:
+        text = "".join([x for x in tmpl if isinstance(x, str)])
+    fits = _plain_constant_fits(text)
+    if fits == 1:
+        return
+    if fits == 0:
+        raise FastallocError("integer constant out of range for attribute", _loc(op))
     m = _CONSTANT.match(text.strip()) or _GENERIC_CONSTANT.search(text)
     if m is None:
         return
@@ -506,6 +529,62 @@ def _check_constant(op: Op) -> None:
         ok = value < 1 << width
     if not ok:
         raise FastallocError("integer constant out of range for attribute", _loc(op))
+
+
+def _plain_constant_fits(text: str) -> int:
+    """The check of :func:`_check_constant` on the usual spelling, without
+    the regexes: ``arith.constant [-]<decimal> : index|i<N>`` with single
+    spaces and at most 18 digits.  1 if the value fits, 0 if not, -1 for
+    any other text (the caller reads it with the regexes).  Assumes nothing
+    of ``text``.  In Python::
+
+        m = re.fullmatch(r"arith\\.constant (-?)(\\d{1,18}) : (index|i\\d{1,5})", text.strip(" "))
+        if m is None: return -1
+        neg, value, ty = m[1], int(m[2]), m[3]
+        width = 64 if ty == "index" else int(ty[1:])
+        if width == 0 or width > 60: return 1   # (10**18 < 2**60)
+        return int(value <= (1 << (width - 1) if width > 1 else 1) if neg else value < 1 << width)
+    """
+    n = len(text)
+    a = 0
+    while a < n and text[a] == " ":
+        a += 1
+    while n > a and text[n - 1] == " ":
+        n -= 1
+    if n - a < 21 or not text.startswith("arith.constant ", a):
+        return -1
+    i = a + 15
+    neg = text[i] == "-"
+    if neg:
+        i += 1
+    value = 0
+    digits = 0
+    while i < n and "0" <= text[i] <= "9":
+        if digits == 18:
+            return -1
+        value = value * 10 + (ord(text[i]) - 48)
+        digits += 1
+        i += 1
+    if digits == 0 or not text.startswith(" : ", i):
+        return -1
+    i += 3
+    if n - i == 5 and text.startswith("index", i):
+        return 1  # (64 bits)
+    if n - i < 2 or n - i > 6 or text[i] != "i":
+        return -1
+    width = 0
+    i += 1
+    while i < n:
+        if not "0" <= text[i] <= "9":
+            return -1
+        width = width * 10 + (ord(text[i]) - 48)
+        i += 1
+    if width == 0 or width > 60:
+        return 1
+    one = 1
+    if neg:
+        return 1 if value <= (one << (width - 1) if width > 1 else 1) else 0
+    return 1 if value < one << width else 0
 
 
 def _ancestor_in(op: Op, block: Block) -> Op | None:
@@ -661,3 +740,8 @@ def _in_sibling_block(op: Op, block: Block) -> bool:
         owner = getattr(r, "parent", None)
         cur = owner if isinstance(owner, Op) else None
     return False
+
+
+def _py_plain_constant_fits(text: str) -> int:
+    """:func:`_plain_constant_fits` for tests."""
+    return _plain_constant_fits(text)
