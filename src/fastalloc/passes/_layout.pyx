@@ -49,22 +49,26 @@ cdef class Folder:
     ``rewriter.build_text_op``), each located at ``loc_from`` (None: no
     location).  ``out`` (a new list unless given) receives the ops in
     creation order; ``consts`` is the run's ``constant_int`` cache (shared
-    with whoever passes it in).  Both passes fold with it: layout-slices
-    per pack, schedule-allocation per execute region (its
-    ``AllocationScope.folder``, emitting into the scope's ``before``).
+    with whoever passes it in), ``tmpls`` the run's constant templates
+    (``rewriter.index_constant_tmpl``; a new table unless given).  Both
+    passes fold with it: layout-slices per pack, schedule-allocation per
+    execute region (its ``AllocationScope.folder``, emitting into the
+    scope's ``before``).
 
     Pure Python equivalent: ``layout_slices._Builder(consts)`` (an
     IndexFolder) followed by ``o.copy_loc_from(loc_from)`` for each op."""
 
     cdef public list out
     cdef public dict consts
+    cdef dict tmpls
     cdef dict aligned
     cdef dict index_set
     cdef Op loc_from
 
-    def __init__(self, dict consts, Op loc_from, list out=None):
+    def __init__(self, dict consts, Op loc_from, list out=None, dict tmpls=None):
         self.out = [] if out is None else out
         self.consts = consts
+        self.tmpls = {} if tmpls is None else tmpls
         self.aligned = {}
         self.index_set = {}
         self.loc_from = loc_from
@@ -82,7 +86,7 @@ cdef class Folder:
         return c
 
     cdef Value fresh_constant(self, object c):
-        cdef Op op = _new_text_op(_CONSTANT, _index_constant_tmpl(c), [], _INDEX, self.loc_from)
+        cdef Op op = _new_text_op(_CONSTANT, _index_constant_tmpl(c, self.tmpls), [], _INDEX, self.loc_from)
         self.out.append(op)
         cdef Value v = <Value>op.results[0]
         self.consts[v] = c

@@ -445,9 +445,9 @@ class _Builder(IndexFolder):
 
     __slots__ = ("out", "index_set")
 
-    def __init__(self, consts: dict) -> None:
+    def __init__(self, consts: dict, tmpls: dict | None = None) -> None:
         self.out: list[Op] = []
-        super().__init__(self.out.append, consts)
+        super().__init__(self.out.append, consts, tmpls)
         self.index_set: dict[int, Value] = {}
 
     def index(self, c: int) -> Value:
@@ -579,13 +579,14 @@ class LiteralBins:
 class _Run(Record):
     """What one run of the pass uses for every pack."""
 
-    __slots__ = _fields = ("default", "strategy", "effort", "consts", "attrs", "native")
+    __slots__ = _fields = ("default", "strategy", "effort", "consts", "attrs", "native", "tmpls")
     default: ResourceConfig  # where no stream.resources config applies
     strategy: str  # packer spec of the static slices ("search:S" included)
     effort: int | None  # packer effort (None: the packer's default)
     consts: dict  # constant_int per value (IndexFolder.consts)
     attrs: AttrTable  # the module's attribute aliases
     native: bool  # the compiled loops (False: the Python reference)
+    tmpls: dict  # the run's arith.constant templates by value (rewriter.index_constant_tmpl)
 
     def __init__(self, default: ResourceConfig, strategy: str, effort: int | None, consts: dict, attrs: AttrTable,
                  native: bool = True) -> None:
@@ -595,6 +596,7 @@ class _Run(Record):
         self.consts = consts
         self.attrs = attrs
         self.native = native
+        self.tmpls = {}
 
 
 def _lower_pack(op: Op, run: _Run) -> list[Op]:
@@ -606,7 +608,7 @@ def _lower_pack(op: Op, run: _Run) -> list[Op]:
     consts = run.consts
     native = run.native
     ps = _read_pack(op, consts, native)
-    b: Any = _layout.Folder(consts, op) if native else _Builder(consts)
+    b: Any = _layout.Folder(consts, op, None, run.tmpls) if native else _Builder(consts, run.tmpls)
     oa, ra = config.offset_alignment, config.range_alignment
     results = op.results
     offsets_out = results[1:]
