@@ -129,6 +129,12 @@ def test_a_source_without_a_range_is_a_located_error():
     assert not scope.has_resource_range(w)
 
 
+def _zip_lists(a: list, b: list) -> tuple[list, list]:
+    """``a`` and ``b`` cut to the shorter one's length (zip's pairs)."""
+    n = min(len(a), len(b))
+    return a[:n], b[:n]
+
+
 @pytest.mark.parametrize("seed,shape", [(1, "single"), (2, "spread"), (3, "single")])
 def test_schedule_allocation_with_the_reference_map_prints_the_same(seed, shape, monkeypatch):
     from fastalloc._guard import run_deep
@@ -150,7 +156,15 @@ def test_schedule_allocation_with_the_reference_map_prints_the_same(seed, shape,
 
             monkeypatch.setattr(AllocationScope, "map_resource_range", _reference_map)
             monkeypatch.setattr(AllocationScope, "map_resource_slices", slices)
+            def waves(self, concurrent):
+                for op in concurrent:
+                    block = op.regions[0].blocks[0]
+                    like(self, *_zip_lists(block.args, op.group("resource_operands")))
+                    results = [r for r in op.results if r.type.startswith("!stream.resource<")]
+                    like(self, *_zip_lists(block.ops[-1].group("resource_operands"), results))
+
             monkeypatch.setattr(AllocationScope, "map_resource_ranges_like", like)
+            monkeypatch.setattr(AllocationScope, "map_concurrent_ranges", waves)
         module = parse(text)
         run_deep(schedule_allocation, module)
         monkeypatch.undo()

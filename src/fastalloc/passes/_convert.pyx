@@ -329,6 +329,7 @@ cdef enum:
     _K_DISPATCH = 9
     _K_CALL = 10
     _K_TRANSFER = 11
+    _K_CONCURRENT = 12
 
 #: op name -> what _CvSweep does with it (names absent: _K_PY).
 _CV_KINDS = {
@@ -345,6 +346,7 @@ _CV_KINDS = {
     "stream.async.dispatch": _K_DISPATCH,
     "stream.async.call": _K_CALL,
     "stream.async.transfer": _K_TRANSFER,
+    "stream.async.concurrent": _K_CONCURRENT,
 }
 
 cdef str _CV_RESOURCE = "!stream.resource<"
@@ -398,6 +400,10 @@ cdef class _CvSweep:
     cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, cmd_call, dialect_attrs, cv
     cdef str fill_name, copy_name, dispatch_name, call_name
     cdef list fill_segs, copy_segs
+    # the sweep's queues (region's arguments), read by a nested region's sweep
+    cdef list before, dead
+    cdef object cmd_concurrent
+    cdef str concurrent_name
     cdef bint native_build
     cdef Py_ssize_t splat_value, clone_source, slice_source, slice_offset, slice_size
     cdef Py_ssize_t fill_offset, fill_length, fill_value, update_offset, update_update, update_size
@@ -420,6 +426,8 @@ cdef class _CvSweep:
         self.dispatch_name = cmd_dispatch.name
         self.cmd_call = _OPS["stream.cmd.call"]
         self.call_name = self.cmd_call.name
+        self.cmd_concurrent = _OPS["stream.cmd.concurrent"]
+        self.concurrent_name = self.cmd_concurrent.name
         # Every fill and copy has one operand per segment: they share one
         # segments list each (the model allows shared lists: whoever changes
         # an op's segments assigns a new list), as dispatches with the same
@@ -503,6 +511,8 @@ cdef class _CvSweep:
                               s.length)
         if kind == _K_DISPATCH:
             return self._dispatch(op)
+        if kind == _K_CONCURRENT:
+            return self._concurrent(op)
         if kind == _K_CALL:
             return self._call(op)
         if kind == _K_TRANSFER:
@@ -550,6 +560,30 @@ cdef class _CvSweep:
                 new._attrs = attrs
         return new
 
+    cdef object _concurrent(self, Op src):
+        # convert._apply_concurrent: the yield emptied, the body swept (its
+        # ops converted in place, its arguments left to the final unused
+        # check), then taken over by a stream.cmd.concurrent
+        region = src._regions[0]
+        block = region.blocks[0]
+        cdef list ops = block.ops
+        cdef Op terminator = <Op?>ops[len(ops) - 1]
+        _unlink_all(terminator)
+        terminator.operands = []
+        terminator.segments = [0] * len(terminator.segments)
+        block.ops = self._sweep(ops, block, None, 0)
+        self.cv.freed_args.extend(block.args)
+        block.args = []
+        src._regions = []
+        cdef Op new
+        if self.native_build:
+            new = _build_op(self.concurrent_name, self.cmd_concurrent, [], [], src)
+        else:
+            new = self.build(self.concurrent_name, self.cmd_concurrent, [], [], src)
+        new._regions = [region]
+        region.parent = new
+        return new
+
     cdef object _dispatch(self, Op src):
         # _cv_dispatch, with the new op's segments shared between dispatches of one shape
         cdef list segs = src.segments
@@ -577,12 +611,10 @@ cdef class _CvSweep:
         """The op(s) replacing ``op`` (the sweep's step for one op; for tests)."""
         cdef Op x = op
         cdef object k = self.kinds.get(x.name)
-        if k is None:
+        if k is None or k == _K_CONCURRENT:  # (a body is swept with a sweep's queues: region's)
             return self.apply[x.name](x, self.cv)
         return self._convert(<int>k, x)
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def region(self, list ops, object block, list before, list dead, object tick, Py_ssize_t tick_every):
         """convert._apply_region's sweep over ``ops`` (the region's entry
         block's ops), last to first: each op but the terminator is replaced
@@ -590,7 +622,16 @@ cdef class _CvSweep:
         detached and emptied (``_cv_hollow``); ops its converter queued in ``before`` get its location
         unless they have one.  ``tick(n)`` (if not None) hears of every
         ``tick_every`` ops and of the rest at the end.  Returns the new op
-        list, in program order.  A value without a range raises KeyError(value)."""
+        list, in program order.  A value without a range raises KeyError(value).
+        A concurrent op's region is swept the same way (no ticks), in place."""
+        self.before = before
+        self.dead = dead
+        return self._sweep(ops, block, tick, tick_every)
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    cdef list _sweep(self, list ops, object block, object tick, Py_ssize_t tick_every):
+        cdef list before = self.before, dead = self.dead
         cdef Py_ssize_t n = len(ops), k, j, nb, countdown = tick_every if tick is not None else -1
         cdef Op op, x
         cdef object kind_p
@@ -769,18 +810,62 @@ cdef class _RangeTable:
         """``map(targets[k], <the range of sources[k]>, scope)`` for each k,
         in order; a source without a range: ``scope.lookup_resource_range``
         raises its located error."""
-        cdef Py_ssize_t k, n = len(targets)
+        if len(sources) != len(targets):
+            raise ValueError(f"map_like: {len(targets)} values for {len(sources)} sources")
+        self._map_from(targets, 0, sources, 0, len(targets), scope)
+
+    cdef int _map_from(self, list targets, Py_ssize_t t0, list sources, Py_ssize_t s0, Py_ssize_t n,
+                       object scope) except -1:
+        # map_like over targets[t0:t0 + n] and sources[s0:s0 + n] (in range: the caller's bounds)
+        cdef Py_ssize_t k
         cdef _cv_PyObject* rp
         cdef object source
-        if len(sources) != n:
-            raise ValueError(f"map_like: {n} values for {len(sources)} sources")
         for k in range(n):
-            source = <object>_cv_list_item(sources, k)
+            source = <object>_cv_list_item(sources, s0 + k)
             rp = _cv_dict_get(self.ranges, source)
             if rp == NULL:
                 scope.lookup_resource_range(source)  # raises
                 raise KeyError(source)  # pragma: no cover - the scope raised
-            self._map(<object>_cv_list_item(targets, k), <ResourceRange?><object>rp, scope)
+            self._map(<object>_cv_list_item(targets, t0 + k), <ResourceRange?><object>rp, scope)
+        return 0
+
+    def map_waves(self, list concurrent not None, scope):
+        """The ranges of ``stream.async.concurrent`` regions, op by op in
+        the order given (the region's pre-order): the entry block's
+        arguments get the ranges of the op's resource operands, then the
+        values its ``stream.yield`` yields get those of the op's resource
+        results (pairs up to the shorter side).  Assumes verified ops
+        (resource operands are the first segment of both ops; resource
+        results come first).  In Python::
+
+            for op in concurrent:
+                block = op.regions[0].blocks[0]
+                table.map_like(block.args, op.group("resource_operands"))  # zip's pairs
+                table.map_like(block.ops[-1].group("resource_operands"),
+                               [r for r in op.results if is_resource(r)])  # zip's pairs
+        """
+        cdef Py_ssize_t k, j, n, n_res
+        cdef Op op, yield_op
+        cdef list args, results, ops, segs
+        for k in range(_cv_list_size(concurrent)):
+            op = <Op?><object>_cv_list_item(concurrent, k)
+            block = op._regions[0].blocks[0]
+            args = block.args
+            segs = op.segments
+            n = min(<Py_ssize_t>segs[0], _cv_list_size(args))
+            self._map_from(args, 0, op.operands, 0, n, scope)
+            ops = block.ops
+            yield_op = <Op?><object>_cv_list_item(ops, _cv_list_size(ops) - 1)
+            results = op.results
+            n_res = 0
+            for j in range(_cv_list_size(results)):
+                if (<Value?><object>_cv_list_item(results, j)).type.startswith(_CV_RESOURCE):
+                    n_res += 1
+            n = min(<Py_ssize_t>yield_op.segments[0], n_res)
+            if n_res != _cv_list_size(results):
+                results = [r for r in results if (<Value?>r).type.startswith(_CV_RESOURCE)]
+            self._map_from(yield_op.operands, 0, results, 0, n, scope)
+        return None
 
 
 # -- the replaced ops -------------------------------------------------------------

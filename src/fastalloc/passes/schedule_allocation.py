@@ -179,9 +179,10 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
     if _mentions_affinity(module):
         analysis = run.analysis = AffinityAnalysis(module, run.attrs.key)
         analysis.prepare(r for op in analysis.executes for r in op.results if is_resource(r))
+    async_funcs: list[Op] = []
     for top in list(module.ops):
         if top.name == "stream.async.func":
-            convert.convert_async_func(top)
+            async_funcs.append(top)
             continue
         if top.name not in _CALLABLES or not top._regions or not top._regions[0].blocks:
             continue
@@ -201,6 +202,8 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
                 parameters.convert(op)
         for block, repl in splices.items():
             splice(block, repl)
+    if async_funcs:
+        convert.convert_async_funcs(module.body, async_funcs)
     if tick is not None:
         tick.finish()
 
@@ -775,21 +778,7 @@ class _RegionAllocation:
     def waves(self) -> None:
         """Each ``stream.async.concurrent``'s arguments and yielded values get
         the ranges of its operands and results (pre-order over nested ones)."""
-        map_like = self.scope.map_resource_ranges_like
-        for op in self.arrays.concurrent:
-            inner_block = op.regions[0].blocks[0]
-            args = inner_block.args
-            outers = op.group("resource_operands")
-            if len(outers) != len(args):  # zip's pairs
-                n = min(len(outers), len(args))
-                outers, args = outers[:n], args[:n]
-            map_like(args, outers)
-            inners = inner_block.ops[-1].group("resource_operands")
-            results = [r for r in op.results if is_resource(r)]
-            if len(inners) != len(results):
-                n = min(len(inners), len(results))
-                inners, results = inners[:n], results[:n]
-            map_like(inners, results)
+        self.scope.map_concurrent_ranges(self.arrays.concurrent)
 
     # -- the region's ops become commands ---------------------------------
     def conversion(self, tick: Callable[[int], None] | None) -> None:
@@ -921,14 +910,15 @@ def _allocate_local_transients(
     the values without a range, in this order
     (:func:`fastalloc.passes._regions._local_transients`).
     """
-    transients, intervals = _regions._local_transients(
+    # (with each value's result size: findSizeValue's common case, without the call)
+    transients, intervals, sizes, n_unsized = _regions._local_transients(
         arrays.values, starts, ends, set_indptr, set_members,
         arrays.n_args, arrays.n_ordered, arrays.n_hack, scope.ranges,
     )
-    sizes: list[Value] = []
-    for v in transients:
-        size = result_size(v)  # findSizeValue's common case, without the call
-        sizes.append(size if size is not None else _find_size_value(v, execute_op))
+    if n_unsized:
+        for k, v in enumerate(transients):
+            if sizes[k] is None:
+                sizes[k] = _find_size_value(v, execute_op)
     if not transients:
         return None
     pack = _pack(intervals, sizes, affinity)

@@ -195,6 +195,14 @@ class AllocationScope:
         for each k, in order."""
         self._table.map_like(targets, sources, self)
 
+    def map_concurrent_ranges(self, concurrent: list[Op]) -> None:
+        """For each ``stream.async.concurrent`` op of ``concurrent``, in
+        order: :meth:`map_resource_ranges_like` of its entry block's
+        arguments to its resource operands, then of the values its
+        ``stream.yield`` yields to its resource results (pairs up to the
+        shorter side of each)."""
+        self._table.map_waves(concurrent, self)
+
     def lookup_resource_range(self, resource: Value) -> ResourceRange:
         """The range mapped to ``resource`` (offset and length always set).
 
