@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.ir import model as _model
@@ -98,8 +99,8 @@ def create(
     if isinstance(segments, list) and not regions and result_names is None:
         op = build_op(name, OPS[name], operands, segments, loc_from)
         if result_types:
-            new_value = _model._new_value
-            op.results = [new_value(t, op, i) for i, t in enumerate(result_types)]
+            # (map: no Python frame per result; a pack has one per slice)
+            op.results = list(map(_model._new_value, result_types, repeat(op), range(len(result_types))))
         # The private slots: the public properties' setters are a call each.
         if props:
             op._props = props
