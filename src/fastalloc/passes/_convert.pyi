@@ -1,7 +1,7 @@
 """Type stubs of fastalloc.passes._convert (passes/_convert.pyx), compiled helpers of
 fastalloc.passes.convert."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 class ResourceRange:
@@ -25,14 +25,14 @@ def _cv_bind(
     base: int,
     tied: Sequence[int] | None,
     results: list[Any],
-    ranges: dict[Any, Any],
+    ranges: _RangeTable,
     consts: dict[Any, int | None],
     const_of: Callable[[Any], int | None],
     add: Callable[[Any, Any], Any],
     prims_in_place: bool,
 ) -> tuple[list[Any], int, int, list[int]]: ...
 def _cv_dispatch(
-    ranges: dict[Any, Any],
+    ranges: _RangeTable,
     consts: dict[Any, int | None],
     const_of: Callable[[Any], int | None],
     add: Callable[[Any, Any], Any],
@@ -46,7 +46,7 @@ def _cv_dispatch(
 class _CvSweep:
     def __init__(
         self,
-        ranges: dict[Any, Any],
+        ranges: _RangeTable,
         consts: dict[Any, int | None],
         const_of: Callable[[Any], int | None],
         add: Callable[[Any, Any], Any],
@@ -68,9 +68,18 @@ class _CvSweep:
 
 
 class _RangeTable:
-    ranges: dict[Any, ResourceRange]
     alias_sets: dict[Any, list[Any]]
-    def __init__(self, ranges: dict[Any, ResourceRange], alias_sets: Any) -> None: ...
+    def __init__(self, alias_sets: Any) -> None: ...
+    def release(self) -> None: ...
+    def __contains__(self, v: object) -> bool: ...
+    def __getitem__(self, v: Any) -> ResourceRange: ...
+    def __setitem__(self, v: Any, rng: ResourceRange) -> None: ...
+    def get(self, v: Any, default: Any = None) -> Any: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def keys(self) -> list[Any]: ...
+    def values(self) -> list[ResourceRange]: ...
+    def items(self) -> list[tuple[Any, ResourceRange]]: ...
     def map(self, resource: Any, rng: ResourceRange, scope: Any) -> None: ...
     def map_many(self, resources: list[Any], rngs: list[ResourceRange], scope: Any) -> None: ...
     def map_slices(

@@ -558,15 +558,19 @@ class _RegionAllocation:
         self.join_tps: list[Value] = []
 
     def allocate(self, tick: Callable[[int], None] | None) -> list[Op]:
-        self.constants()
-        self.operands()
-        self.results()
-        self.transients()
-        new_exec, moved = self.command_execute()
-        self.waves()
-        if tick is not None:
-            tick(self.n_top)
-        self.conversion(tick)
+        try:
+            self.constants()
+            self.operands()
+            self.results()
+            self.transients()
+            new_exec, moved = self.command_execute()
+            self.waves()
+            if tick is not None:
+                tick(self.n_top)
+            self.conversion(tick)
+        finally:
+            # the ranges sit on the region's values (scope.py): nothing reads them past the conversion
+            self.scope.release()
         after = self.releases(new_exec, moved)
         return self.scope.before + [new_exec] + after
 
