@@ -208,6 +208,34 @@ def test_compiled_folder_matches_index_folder(program):
     assert run(True) == run(False)
 
 
+@pytest.mark.parametrize("shape", ["single", "spread"])
+def test_pack_walk_is_the_recursive_walk(shape):
+    """_layout.pack_walk lists the packs and the blocks to rebuild in the
+    order of the recursive Python walk in its docstring."""
+    module = parse(generate_module(5, n_ops=300, config=GenConfig(affinities=False, shape=shape)))
+    run_deep(schedule_allocation, module)
+    blocks = [blk for fn in module.ops for r in fn._regions for blk in r.blocks]
+    want: list = []
+
+    def walk(block):
+        found = False
+        for op in block.ops:
+            for r in op._regions:
+                for blk in r.blocks:
+                    walk(blk)
+            if op.name == "stream.resource.pack":
+                want.append(op)
+                found = True
+        if found:
+            want.append(block)
+
+    for block in blocks:
+        walk(block)
+    got = _layout.pack_walk(blocks, "stream.resource.pack")
+    assert any(isinstance(x, Op) for x in want)
+    assert len(got) == len(want) and all(a is b for a, b in zip(got, want))
+
+
 def test_constant_templates_are_per_run_state():
     """The arith.constant templates live in the table a run passes in (the
     folders of one run share one list per value), never in module state:

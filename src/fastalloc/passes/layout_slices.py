@@ -57,7 +57,7 @@ from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import DEFAULT_ALIGNMENT, AttrTable, ResourceConfig
 from fastalloc.ir.attributes import parse_resource_config as _parse_config
 from fastalloc.ir.model import Block, Module, Op, Value
-from fastalloc.ir.rewriter import IndexFolder, align_up, constant_int, drop_uses
+from fastalloc.ir.rewriter import IndexFolder, align_up, constant_int, drop_uses, splice
 from fastalloc.kernels import iree_pack as _iree_pack
 from fastalloc.kernels import sort as _sort
 from fastalloc.passes import PassContext, PassOptions, _layout, register
@@ -718,22 +718,19 @@ def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) ->
     return found
 
 
-def _rewrite_block(block: Block, run: _Run) -> None:
-    changed = False
-    new_ops: list[Op] = []
-    for op in block.ops:
-        for r in op._regions:
-            for blk in r.blocks:
-                _rewrite_block(blk, run)
-        if op.name == _PACK:
-            new_ops.extend(_lower_pack(op, run))
-            drop_uses(op)  # its own operands' uses; nested ops have none
-            op.parent = None
-            changed = True
+def _rewrite_blocks(blocks: list[Block], run: _Run) -> None:
+    """Lower every pack in ``blocks`` and the blocks nested in them: each
+    pack in walk order (a block's nested blocks before its later ops), each
+    block's op list rebuilt once its packs are done (the walk is compiled:
+    :func:`fastalloc.passes._layout.pack_walk`)."""
+    lowered: dict[Op, list[Op]] = {}
+    for x in _layout.pack_walk(blocks, _PACK):
+        if type(x) is Op:
+            lowered[x] = _lower_pack(x, run)
+            drop_uses(x)  # its own operands' uses; nested ops have none
+            x.parent = None
         else:
-            new_ops.append(op)
-    if changed:
-        block.set_ops(new_ops)
+            splice(x, lowered)
 
 
 class LayoutSlices:
@@ -753,10 +750,7 @@ class LayoutSlices:
         run = _Run(ResourceConfig(a, a), strategy, options.effort, {}, context.attributes(module), _NATIVE)
         anchors = DEFAULT_ANCHORS if options.anchors is None else tuple(options.anchors)
         with gc_paused():  # see fastalloc._gc
-            for fn in _callables(module, anchors):
-                for r in fn._regions:
-                    for blk in r.blocks:
-                        _rewrite_block(blk, run)
+            _rewrite_blocks([blk for fn in _callables(module, anchors) for r in fn._regions for blk in r.blocks], run)
             module.release_unreachable()  # the packs, before the next stage allocates
 
 
