@@ -981,3 +981,37 @@ def _cv_drop_dead(list dead):
             if (<Value?><object>_cv_list_item(results, j))._nuses:
                 return op
     return None
+
+
+# -- the convertibility check ----------------------------------------------------
+
+
+cdef int _cv_suspects_into(object region, object convertible, str collective, str concurrent, list out) except -1:
+    cdef list ops = region.blocks[0].ops
+    cdef Py_ssize_t k, n = _cv_list_size(ops)
+    cdef Op op
+    for k in range(n - 1, -1, -1):
+        op = <Op?><object>_cv_list_item(ops, k)
+        if k == n - 1 and op.name == "stream.yield":  # the terminator
+            continue
+        if op.name not in convertible or op.name == collective:
+            out.append((region, op))
+        elif op.name == concurrent:
+            _cv_suspects_into(op._regions[0], convertible, collective, concurrent, out)
+    return 0
+
+
+def _cv_suspects(region, convertible, str collective, str concurrent):
+    """The ops of ``region`` (its entry block) that convert._first_error
+    must look at, in its visiting order (last to first, entering a
+    ``concurrent`` op's region when reaching it): those whose name is not in
+    ``convertible`` and the ``collective`` ops (whose kind decides), each as
+    ``(its region, op)``.  Assumes blocks and ops of the model.  In Python::
+
+        for op in reversed(ops):  # but the stream.yield terminator
+            if op.name not in convertible or op.name == collective: out.append((region, op))
+            elif op.name == concurrent: out += _cv_suspects(op.regions[0], ...)
+    """
+    cdef list out = []
+    _cv_suspects_into(region, convertible, collective, concurrent, out)
+    return out

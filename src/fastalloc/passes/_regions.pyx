@@ -729,3 +729,53 @@ def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1]
             n_unsized += 1
         sizes.append(size)
     return transients, intervals, sizes, n_unsized
+
+
+cdef int _rg_walk_named(Op op, str name, list out) except -1:
+    # the ops named ``name`` nested in op's regions, pre-order
+    cdef list ops
+    cdef Py_ssize_t k
+    cdef Op inner
+    for region in op._regions:
+        for block in region.blocks:
+            ops = block.ops
+            for k in range(PyList_GET_SIZE(ops)):
+                inner = <Op?><object>PyList_GET_ITEM(ops, k)
+                if inner.name == name:
+                    out.append(inner)
+                if inner._regions:
+                    _rg_walk_named(inner, name, out)
+    return 0
+
+
+def _nested_named(list ops, str name):
+    """For each op of ``ops`` with an op named ``name`` nested in its
+    regions: ``(its index, [those nested ops, pre-order])``, in order (the
+    nested constants schedule-allocation hoists).  In Python::
+
+        [(k, found) for k, op in enumerate(ops)
+         if (found := [x for x in op.walk() if x is not op and x.name == name])]
+    """
+    cdef list out = [], found
+    cdef Py_ssize_t k
+    cdef Op op
+    for k in range(PyList_GET_SIZE(ops)):
+        op = <Op?><object>PyList_GET_ITEM(ops, k)
+        if op._regions:
+            found = []
+            _rg_walk_named(op, name, found)
+            if found:
+                out.append((k, found))
+    return out
+
+
+def _ops_named(list ops, str name):
+    """``[op for op in ops if op.name == name]``."""
+    cdef list out = []
+    cdef Py_ssize_t k
+    cdef Op op
+    for k in range(PyList_GET_SIZE(ops)):
+        op = <Op?><object>PyList_GET_ITEM(ops, k)
+        if op.name == name:
+            out.append(op)
+    return out

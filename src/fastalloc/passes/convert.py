@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch, _cv_drop_dead
+from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch, _cv_drop_dead, _cv_suspects
 from fastalloc._guard import op_location
 from fastalloc._record import Record
 from fastalloc.errors import FastallocError
@@ -574,19 +574,16 @@ def _first_error(region: Region) -> FastallocError | None:
     """The error converting ``region`` would raise, or None.
 
     Ops are checked in the order the seed's walk meets them: last to first,
-    entering a concurrent region when reaching it.
+    entering a concurrent region when reaching it (the walk is compiled:
+    :func:`fastalloc.passes._convert._cv_suspects` lists the ops to look at).
     """
-    ops = region.blocks[0].ops
-    last = ops[-1] if ops else None
-    for op in reversed(ops):
+    for op_region, op in _cv_suspects(region, _APPLY, "stream.async.collective", "stream.async.concurrent"):
         name = op.name
-        if op is last and name == "stream.yield":  # the terminator
-            continue
         if name not in _APPLY:
             # iree-opt reports this at the op owning the region (the execute
             # or concurrent op); keep its wording and place, and name the
             # op's own place too.
-            owner = region.parent
+            owner = op_region.parent
             owner_loc = owner.loc if isinstance(owner, Op) else None
             where = f" at {op.loc}" if op.loc is not None else ""
             return FastallocError(
@@ -597,10 +594,6 @@ def _first_error(region: Region) -> FastallocError | None:
             # The seed binds a source and a target whatever the kind, and the
             # stream.cmd.collective verifier wants one resource for these.
             return FastallocError("'stream.cmd.collective' op requires 1 resources but 2 provided", op_location(op))
-        if name == "stream.async.concurrent":
-            err = _first_error(op.regions[0])
-            if err is not None:
-                return err
     return None
 
 

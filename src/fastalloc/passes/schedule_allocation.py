@@ -334,23 +334,24 @@ def _hoist_nested_constants(execute_op: Op) -> None:
     constants in program order); a concurrent's untied result that yields a
     hoisted constant is replaced by the constant, transitively outward."""
     block = execute_op.regions[0].blocks[0]
-    # (_regions: the public property makes a list for each op without any.)
-    if not any(op._regions for op in block.ops):
+    ops = block.ops
+    # (the walk over every nested op is compiled; most regions have no nested constant)
+    found = _regions._nested_named(ops, "stream.async.constant")
+    if not found:
         return
     new_ops: list[Op] = []
     hoisted: list[Op] = []
-    for op in block.ops:
-        if op._regions:
-            nested = [inner for inner in op.walk() if inner is not op and inner.name == "stream.async.constant"]
-            for c in nested:
-                parent = c.parent
-                parent.ops = [o for o in parent.ops if o is not c]
-                c.parent = None
-                new_ops.append(c)
-                hoisted.append(c)
-        new_ops.append(op)
-    if not hoisted:
-        return
+    start = 0
+    for k, nested in found:
+        new_ops.extend(ops[start:k])
+        start = k
+        for c in nested:
+            parent = c.parent
+            parent.ops = [o for o in parent.ops if o is not c]
+            c.parent = None
+            new_ops.append(c)
+            hoisted.append(c)
+    new_ops.extend(ops[start:])
     block.set_ops(new_ops)
     for c in hoisted:
         work = [c.results[0]]
@@ -579,7 +580,7 @@ class _RegionAllocation:
         execute_op, scope, run = self.execute_op, self.scope, self.run
         # All upload ops (and their captures) are made first, then mapped.
         batches = []
-        constants = [op for op in self.block.ops if op.name == "stream.async.constant"]
+        constants = _regions._ops_named(self.block.ops, "stream.async.constant")
         lifetimes = [_lifetime(op.results[0].type) for op in constants]
         for lifetime in ("constant", "variable"):
             global_b: dict[str | None, tuple[str | None, list[Op]]] = {}
