@@ -152,13 +152,19 @@ def _build_case(kind, n_workload, is_res, tied, offsets, range_offsets):
 def _run_both(pool, op, scope, kind, cached):
     base = 1 if kind == "dispatch" else 0
     in_place = kind == "call"
-    ref_scope, new_scope = scope(), scope()
-    for s in (ref_scope, new_scope):
+
+    def prepared() -> AllocationScope:
+        s = scope()
         for v, c in zip(pool.values, cached):
             if c:  # the scope has seen this value already
                 s.add_values(v, pool.values[4])
         s.before.clear()
+        return s
+
+    # one scope at a time (the ranges live on the values: the second scope takes them over)
+    ref_scope = prepared()
     want = _reference_bind(op, ref_scope, base, in_place)
+    new_scope = prepared()
     got = _convert._cv_bind(
         op.operands, op.segments, base, op._props.get("tied_operands"), op.results, new_scope.ranges,
         new_scope.constant_cache, constant_int, new_scope.add_values, in_place,
@@ -231,8 +237,10 @@ def test_cv_dispatch_matches_the_python_converter(case, attrs):
     pool, op, scope = _build_case("dispatch", n_workload, is_res, tied, offsets, range_offsets)
     if attrs is not None:
         op.attrs = dict(attrs)
-    ref_cv, new_cv = convert._Conversion(scope()), convert._Conversion(scope())
+    # one scope at a time (the ranges live on the values)
+    ref_cv = convert._Conversion(scope())
     want = convert._apply_dispatch(op, ref_cv)
+    new_cv = convert._Conversion(scope())
     got = new_cv.apply["stream.async.dispatch"](op, new_cv)
     assert got.name == want.name == "stream.cmd.dispatch"
     assert got.opdef is want.opdef

@@ -208,6 +208,61 @@ def test_compiled_folder_matches_index_folder(program):
     assert run(True) == run(False)
 
 
+@pytest.mark.parametrize("shape", ["single", "spread"])
+def test_pack_walk_is_the_recursive_walk(shape):
+    """_layout.pack_walk lists the packs and the blocks to rebuild in the
+    order of the recursive Python walk in its docstring."""
+    module = parse(generate_module(5, n_ops=300, config=GenConfig(affinities=False, shape=shape)))
+    run_deep(schedule_allocation, module)
+    blocks = [blk for fn in module.ops for r in fn._regions for blk in r.blocks]
+    want: list = []
+
+    def walk(block):
+        found = False
+        for op in block.ops:
+            for r in op._regions:
+                for blk in r.blocks:
+                    walk(blk)
+            if op.name == "stream.resource.pack":
+                want.append(op)
+                found = True
+        if found:
+            want.append(block)
+
+    for block in blocks:
+        walk(block)
+    got = _layout.pack_walk(blocks, "stream.resource.pack")
+    assert any(isinstance(x, Op) for x in want)
+    assert len(got) == len(want) and all(a is b for a, b in zip(got, want))
+
+
+def test_constant_templates_are_per_run_state():
+    """The arith.constant templates live in the table a run passes in (the
+    folders of one run share one list per value), never in module state:
+    without a table each constant gets its own list, and two runs share
+    nothing."""
+    from fastalloc.ir.rewriter import index_constant, index_constant_tmpl
+
+    assert index_constant_tmpl(16) == ["arith.constant 16 : index"]
+    assert index_constant_tmpl(16) is not index_constant_tmpl(16)
+    assert index_constant(16).tmpl is not index_constant(16).tmpl
+    table: dict = {}
+    assert index_constant_tmpl(16, table) is index_constant_tmpl(16, table) is table[16]
+    assert index_constant(16, table).tmpl is table[16]
+    for fold in (lambda consts, t: _layout.Folder(consts, None, None, t), lambda consts, t: ls._Builder(consts, t)):
+        run1: dict = {}
+        a, b = fold({}, run1), fold({}, run1)
+        assert a.index(48).owner.tmpl is b.index(48).owner.tmpl is run1[48]
+        run2: dict = {}
+        assert fold({}, run2).index(48).owner.tmpl is not run1[48]
+        assert fold({}, None).index(48).owner.tmpl is not run1[48]
+    # a layout-slices run fills its own table and leaves nothing behind
+    module = parse(generate_module(3, n_ops=200, config=GenConfig(affinities=False)))
+    schedule_allocation(module)
+    ls.layout_slices(module)
+    assert index_constant_tmpl(0) is not index_constant_tmpl(0)
+
+
 # ---------------------------------------------------------------------------
 # Module.release_unreachable
 # ---------------------------------------------------------------------------

@@ -107,12 +107,16 @@ def test_batch_forms_are_the_single_call_in_order():
     slab, total = Value(T), idx("total")
     offsets = [idx(f"o{k}") for k in range(4)]
     lengths = [idx(f"l{k}") for k in range(4)]
-    batch, single = _scope(sets), _scope(sets)
     targets = [vals[0], vals[1], vals[3], vals[2]]  # vals[3] gets vals[0]'s range (same set)
-    batch.map_resource_slices(targets, slab, total, offsets, lengths)
+    # (one scope at a time: the ranges live on the values)
+    single = _scope(sets)
     for v, o, n in zip(targets, offsets, lengths):
         _reference_map(single, v, ResourceRange(slab, total, o, n))
-    assert {k: _tuple(r) for k, r in batch.ranges.items()} == {k: _tuple(r) for k, r in single.ranges.items()}
+    expected = {k: _tuple(r) for k, r in single.ranges.items()}
+    single.release()
+    batch = _scope(sets)
+    batch.map_resource_slices(targets, slab, total, offsets, lengths)
+    assert {k: _tuple(r) for k, r in batch.ranges.items()} == expected
     assert batch.lookup_resource_range(vals[3]).offset is offsets[0]
     # map_resource_ranges_like: each target takes its source's range, in order
     batch.map_resource_ranges_like([vals[5]], [vals[4]])
@@ -121,12 +125,48 @@ def test_batch_forms_are_the_single_call_in_order():
         batch.map_resource_slices(targets, slab, total, offsets[:2], lengths)
 
 
+def test_ranges_live_on_the_values_until_release():
+    """The table keeps each range on its value: a release forgets them all,
+    a second table takes a value over (the first then reads it as
+    unmapped), and a range object stored by one table is copied into
+    another rather than shared."""
+    a, b = Value(T), Value(T)
+    size = idx("size")
+    rng = ResourceRange(a, size, idx("o"), size)
+    first = _scope()
+    first.map_resource_range(a, rng)
+    first.map_resource_range(b, ResourceRange(b, size, idx("p"), size))
+    assert first.lookup_resource_range(a) is rng and list(first.ranges) == [a, b] and len(first.ranges) == 2
+    assert a._scratch is rng
+    second = _scope()
+    second.map_resource_range(a, rng)  # stored by first: second gets its own copy
+    copy = second.lookup_resource_range(a)
+    assert copy is not rng and _tuple(copy) == _tuple(rng)
+    assert not first.has_resource_range(a) and first.has_resource_range(b)
+    assert list(first.ranges) == [b] and first.ranges.get(a) is None
+    with pytest.raises(FastallocError, match="storage not pre-allocated"):
+        first.lookup_resource_range(a)
+    first.release()  # leaves a (second's) alone
+    assert a._scratch is copy and b._scratch is None and len(first.ranges) == 0
+    second.release()
+    assert a._scratch is None and not second.has_resource_range(a)
+    with pytest.raises(KeyError):
+        second.ranges[a]
+    assert "not a value" not in second.ranges
+
+
 def test_a_source_without_a_range_is_a_located_error():
     scope = _scope()
     v, w = Value(T), Value(T)
     with pytest.raises(FastallocError, match="storage not pre-allocated"):
         scope.map_resource_ranges_like([w], [v])
     assert not scope.has_resource_range(w)
+
+
+def _zip_lists(a: list, b: list) -> tuple[list, list]:
+    """``a`` and ``b`` cut to the shorter one's length (zip's pairs)."""
+    n = min(len(a), len(b))
+    return a[:n], b[:n]
 
 
 @pytest.mark.parametrize("seed,shape", [(1, "single"), (2, "spread"), (3, "single")])
@@ -150,10 +190,20 @@ def test_schedule_allocation_with_the_reference_map_prints_the_same(seed, shape,
 
             monkeypatch.setattr(AllocationScope, "map_resource_range", _reference_map)
             monkeypatch.setattr(AllocationScope, "map_resource_slices", slices)
+            def waves(self, concurrent):
+                for op in concurrent:
+                    block = op.regions[0].blocks[0]
+                    like(self, *_zip_lists(block.args, op.group("resource_operands")))
+                    results = [r for r in op.results if r.type.startswith("!stream.resource<")]
+                    like(self, *_zip_lists(block.ops[-1].group("resource_operands"), results))
+
             monkeypatch.setattr(AllocationScope, "map_resource_ranges_like", like)
+            monkeypatch.setattr(AllocationScope, "map_concurrent_ranges", waves)
         module = parse(text)
         run_deep(schedule_allocation, module)
         monkeypatch.undo()
+        # every scope released its ranges
+        assert all(v._scratch is None for v in module.values if v is not None)
         return module.print()
 
     assert run(False) == run(True)

@@ -38,6 +38,10 @@ cdef class Value:
     cdef Py_ssize_t _utail_i
     cdef readonly Py_ssize_t _nuses
     cdef public object name_hint
+    # One object a pass may park on the value while it runs (None otherwise;
+    # the pass sets it back to None when done): schedule-allocation's range
+    # table keeps each value's storage range here (passes/_convert.pyx).
+    cdef public object _scratch
 
 
 cdef class Op:

@@ -315,6 +315,8 @@ class Value:
         self.index = index
         # (the use chain's fields start empty: see "Use lists")
         self.name_hint = name_hint
+        #: a pass's per-value scratch slot (model.pxd), None outside the pass using it
+        self._scratch = None
 
     @property
     def uses(self) -> UseList:
@@ -704,6 +706,7 @@ def _new_value(type: str, owner: Any, index: int) -> Value:
     v.owner = owner
     v.index = index
     v.name_hint = None
+    v._scratch = None
     return v
 
 

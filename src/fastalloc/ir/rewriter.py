@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.ir import model as _model
@@ -98,8 +99,8 @@ def create(
     if isinstance(segments, list) and not regions and result_names is None:
         op = build_op(name, OPS[name], operands, segments, loc_from)
         if result_types:
-            new_value = _model._new_value
-            op.results = [new_value(t, op, i) for i, t in enumerate(result_types)]
+            # (map: no Python frame per result; a pack has one per slice)
+            op.results = list(map(_model._new_value, result_types, repeat(op), range(len(result_types))))
         # The private slots: the public properties' setters are a call each.
         if props:
             op._props = props
@@ -119,28 +120,23 @@ def text_op(name: str, tmpl: list, operands: Sequence[Value] = (), result_type: 
     return build_text_op(name, tmpl, list(operands), result_type)
 
 
-def index_constant(n: int) -> Op:
-    """A detached ``arith.constant <n> : index``."""
-    return text_op("arith.constant", index_constant_tmpl(n), (), "index")
+def index_constant(n: int, tmpls: dict[int, list] | None = None) -> Op:
+    """A detached ``arith.constant <n> : index`` (``tmpls``: see
+    :func:`index_constant_tmpl`)."""
+    return text_op("arith.constant", index_constant_tmpl(n, tmpls), (), "index")
 
 
-#: Templates of ``arith.constant <n> : index`` by ``n``: layout-slices makes a
-#: constant per static slice offset, most of them equal to others; bounded
-#: (cleared when full) since it outlives modules.
-_CONST_TMPL: dict[int, list] = {}
-_CONST_TMPL_MAX = 1 << 16
-
-
-def index_constant_tmpl(n: int) -> list:
-    """The template of ``arith.constant <n> : index``: one list per ``int``
-    value, shared by the ops that print it (templates are never written)."""
-    if type(n) is not int:
+def index_constant_tmpl(n: int, tmpls: dict[int, list] | None = None) -> list:
+    """The template of ``arith.constant <n> : index``.  ``tmpls``, if given,
+    is the caller's table of them by ``n`` (one per pass run: layout-slices
+    makes a constant per static slice offset, most of them equal to others,
+    and the ops of one value then share one list; templates are never
+    written); without it each call makes a new list."""
+    if tmpls is None or type(n) is not int:
         return [f"arith.constant {n} : index"]
-    t = _CONST_TMPL.get(n)
+    t = tmpls.get(n)
     if t is None:
-        if len(_CONST_TMPL) >= _CONST_TMPL_MAX:
-            _CONST_TMPL.clear()
-        t = _CONST_TMPL[n] = [f"arith.constant {n} : index"]
+        t = tmpls[n] = [f"arith.constant {n} : index"]
     return t
 
 
@@ -302,11 +298,14 @@ class IndexFolder:
       constant when the operand is constant, else a ``util.align``.
     """
 
-    __slots__ = ("emit", "consts", "_aligned")
+    __slots__ = ("emit", "consts", "tmpls", "_aligned")
 
-    def __init__(self, emit: Callable[[Op], None], consts: dict[Value, int | None] | None = None) -> None:
+    def __init__(self, emit: Callable[[Op], None], consts: dict[Value, int | None] | None = None,
+                 tmpls: dict[int, list] | None = None) -> None:
         self.emit = emit
         self.consts: dict[Value, int | None] = {} if consts is None else consts
+        #: the constants' templates by value (index_constant_tmpl), shared over the run when given
+        self.tmpls: dict[int, list] = {} if tmpls is None else tmpls
         self._aligned: dict[tuple[Value, int], bool] = {}
 
     def constant(self, v: Value) -> int | None:
@@ -319,7 +318,7 @@ class IndexFolder:
 
     def fresh_constant(self, c: int) -> Value:
         """A new ``arith.constant c : index`` (emitted)."""
-        op = index_constant(c)
+        op = index_constant(c, self.tmpls)
         self.emit(op)
         v = op.results[0]
         self.consts[v] = c

@@ -81,7 +81,7 @@ def _cv_add_values(dict consts, object const_of, object add, object lhs, object 
     return _cv_add(lhs, rhs, consts, const_of, add)
 
 
-def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, dict ranges, dict consts,
+def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, _RangeTable ranges, dict consts,
              object const_of, object add, bint prims_in_place):
     """Bindings of a stream.async.dispatch (``base`` 1) or call (``base`` 0).
 
@@ -131,6 +131,8 @@ cdef class ResourceRange:
     cdef public object resource_size
     cdef public object offset
     cdef public object length
+    # the _RangeTable that stored it (None: none yet)
+    cdef object _table
 
     def __init__(self, resource, resource_size, offset=None, length=None):
         self.resource = resource
@@ -152,6 +154,279 @@ cdef class ResourceRange:
                 f"offset={self.offset!r}, length={self.length!r})")
 
 
+# -- the scope's range table ------------------------------------------------------
+#
+# fastalloc.passes.scope.AllocationScope.map_resource_range and its batch
+# forms: a big region maps ~10^5 values (every transient slice, every
+# concurrent argument and yield), each a membership test, a store and a walk
+# of its alias set, and its conversion looks up two or three per op; here
+# they stay in C, and a value's range sits on the value itself (its
+# ``_scratch`` slot, model.pxd) rather than in a dict keyed by values (whose
+# probes into a table of 10^5 entries missed the cache on almost every
+# access).  The table holds no reference to the scope (that would make a
+# cycle the paused collector never frees): the scope passes itself to each
+# call, for the two things only it can do (make the index constant 0, map the
+# aliases of a set that holds a subview).
+
+cdef str _RT_SUBVIEW = "stream.resource.subview"
+
+
+cdef inline ResourceRange _rt_range(object resource, object resource_size, object offset, object length):
+    # ResourceRange(resource, resource_size, offset, length) without the __init__ call
+    cdef ResourceRange r = ResourceRange.__new__(ResourceRange)
+    r.resource = resource
+    r.resource_size = resource_size
+    r.offset = offset
+    r.length = length
+    return r
+
+
+cdef class _RangeTable:
+    """The value -> :class:`ResourceRange` table of one AllocationScope
+    (a read-only mapping to its readers: ``in``, ``[]``, ``get``, ``len``,
+    iteration in mapping order, ``keys``/``values``/``items``).
+
+    Storage: each mapped value holds its range in its ``_scratch`` slot; the
+    range names the table that stored it (a range handed to a second table
+    is copied there), so a slot another table filled reads as unmapped
+    here, and mapping the value takes the slot over.  ``mapped`` lists the
+    values in mapping order; :meth:`release` empties their slots (the
+    driver calls it once the region is converted: a range left on a value
+    would keep the region's values alive).  ``alias_sets``: value -> the
+    list of its alias set's members (one list shared by the set; values in
+    no set absent); ``subview_sets``: id(members list) -> whether a member
+    is a ``stream.resource.subview`` result (memo).
+
+    ``map(resource, rng, scope)`` is AllocationScope.map_resource_range
+    (first mapping wins; a range without offset and length gets
+    ``scope.lookup_or_create_index(0)`` and its resource size; the aliases
+    not yet mapped get the same range, unless the set holds a subview: then
+    ``scope._map_subview_aliases(resource, rng, members)`` maps them).  Pure
+    Python equivalent, over a dict ``ranges``::
+
+        if resource in ranges: return
+        if rng.offset is None and rng.length is None:
+            rng = ResourceRange(rng.resource, rng.resource_size, scope.lookup_or_create_index(0),
+                                rng.resource_size)
+        ranges[resource] = rng
+        members = alias_sets.get(resource)
+        if members and not any(m.owner is an Op named stream.resource.subview for m in members):
+            for alias in members:
+                if alias not in ranges: ranges[alias] = rng
+        elif members:
+            scope._map_subview_aliases(resource, rng, members)
+    """
+
+    cdef readonly dict alias_sets
+    cdef dict subview_sets
+    cdef list mapped
+
+    def __init__(self, alias_sets):
+        # a dict for C lookups (the scope accepts any mapping)
+        self.alias_sets = alias_sets if type(alias_sets) is dict else dict(alias_sets)
+        self.subview_sets = {}
+        self.mapped = []
+
+    cdef inline ResourceRange _get(self, object v):
+        """The range of ``v`` (None: unmapped here)."""
+        if not isinstance(v, Value):
+            return None
+        slot = (<Value>v)._scratch
+        if type(slot) is ResourceRange and (<ResourceRange>slot)._table is self:
+            return <ResourceRange>slot
+        return None
+
+    cdef inline ResourceRange _own(self, ResourceRange rng):
+        """``rng``, or a copy of it if another table stored it."""
+        if rng._table is self:
+            return rng
+        if rng._table is not None:
+            rng = _rt_range(rng.resource, rng.resource_size, rng.offset, rng.length)
+        rng._table = self
+        return rng
+
+    cdef inline int _put(self, object v, ResourceRange rng) except -1:
+        """Store ``rng`` (owned here) as the range of the unmapped ``v``."""
+        (<Value?>v)._scratch = rng
+        self.mapped.append(v)
+        return 0
+
+    def release(self):
+        """Empty the slots of every value mapped here; the table is empty after."""
+        cdef Py_ssize_t k
+        cdef list mapped = self.mapped
+        for k in range(_cv_list_size(mapped)):
+            v = <Value><object>_cv_list_item(mapped, k)
+            slot = v._scratch
+            if type(slot) is ResourceRange and (<ResourceRange>slot)._table is self:
+                v._scratch = None
+        self.mapped = []
+
+    # -- the mapping, read-only (and a raw store for the scope's subview case) --
+    def __contains__(self, v):
+        return self._get(v) is not None
+
+    def __getitem__(self, v):
+        cdef ResourceRange r = self._get(v)
+        if r is None:
+            raise KeyError(v)
+        return r
+
+    def __setitem__(self, v, ResourceRange rng not None):
+        """Store ``rng`` for ``v`` as it is, aliases untouched (the scope's
+        subview case; ``map`` is the rule)."""
+        rng = self._own(rng)
+        if self._get(v) is not None:
+            (<Value?>v)._scratch = rng
+        else:
+            self._put(v, rng)
+
+    def get(self, v, default=None):
+        cdef ResourceRange r = self._get(v)
+        return default if r is None else r
+
+    def __len__(self):
+        return len(self.keys())
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def keys(self):
+        """The mapped values, in mapping order."""
+        return [v for v in self.mapped if self._get(v) is not None]
+
+    def values(self):
+        return [self._get(v) for v in self.keys()]
+
+    def items(self):
+        return [(v, self._get(v)) for v in self.keys()]
+
+    # -- the rule -----------------------------------------------------------
+    cdef int _map(self, object resource, ResourceRange rng, object scope) except -1:
+        cdef _cv_PyObject* mp
+        cdef list members
+        cdef Py_ssize_t k, n
+        cdef object alias, owner, flag
+        if self._get(resource) is not None:
+            return 0
+        if rng.offset is None and rng.length is None:
+            rng = _rt_range(rng.resource, rng.resource_size, scope.lookup_or_create_index(0), rng.resource_size)
+        rng = self._own(rng)
+        self._put(resource, rng)
+        mp = _cv_dict_get(self.alias_sets, resource)
+        if mp == NULL:
+            return 0
+        members = <list?><object>mp
+        n = _cv_list_size(members)
+        if n == 0:
+            return 0
+        key = id(members)
+        flag = self.subview_sets.get(key)
+        if flag is None:
+            flag = False
+            for k in range(n):
+                owner = (<Value?><object>_cv_list_item(members, k)).owner
+                if isinstance(owner, Op) and (<Op>owner).name == _RT_SUBVIEW:
+                    flag = True
+                    break
+            self.subview_sets[key] = flag
+        if flag:
+            scope._map_subview_aliases(resource, rng, members)
+            return 0
+        for k in range(n):
+            alias = <object>_cv_list_item(members, k)
+            if alias is not resource and self._get(alias) is None:
+                self._put(alias, rng)
+        return 0
+
+    def map(self, resource, ResourceRange rng not None, scope):
+        """AllocationScope.map_resource_range (see the class docstring)."""
+        self._map(resource, rng, scope)
+
+    def map_many(self, list resources not None, list rngs not None, scope):
+        """``map(resources[k], rngs[k], scope)`` for each k, in order."""
+        cdef Py_ssize_t k, n = len(resources)
+        if len(rngs) != n:
+            raise ValueError(f"map_many: {n} values for {len(rngs)} ranges")
+        for k in range(n):
+            self._map(<object>_cv_list_item(resources, k), <ResourceRange?><object>_cv_list_item(rngs, k), scope)
+
+    def map_slices(self, list resources not None, resource, resource_size, list offsets not None,
+                   list lengths not None, scope):
+        """``map(resources[k], ResourceRange(resource, resource_size,
+        offsets[k], lengths[k]), scope)`` for each k, in order (the slices
+        of one slab)."""
+        cdef Py_ssize_t k, n = len(resources)
+        if len(offsets) != n or len(lengths) != n:
+            raise ValueError(f"map_slices: {n} values for {len(offsets)} offsets and {len(lengths)} lengths")
+        for k in range(n):
+            self._map(<object>_cv_list_item(resources, k),
+                      _rt_range(resource, resource_size, <object>_cv_list_item(offsets, k),
+                                <object>_cv_list_item(lengths, k)),
+                      scope)
+
+    def map_like(self, list targets not None, list sources not None, scope):
+        """``map(targets[k], <the range of sources[k]>, scope)`` for each k,
+        in order; a source without a range: ``scope.lookup_resource_range``
+        raises its located error."""
+        if len(sources) != len(targets):
+            raise ValueError(f"map_like: {len(targets)} values for {len(sources)} sources")
+        self._map_from(targets, 0, sources, 0, len(targets), scope)
+
+    cdef int _map_from(self, list targets, Py_ssize_t t0, list sources, Py_ssize_t s0, Py_ssize_t n,
+                       object scope) except -1:
+        # map_like over targets[t0:t0 + n] and sources[s0:s0 + n] (in range: the caller's bounds)
+        cdef Py_ssize_t k
+        cdef ResourceRange rng
+        cdef object source
+        for k in range(n):
+            source = <object>_cv_list_item(sources, s0 + k)
+            rng = self._get(source)
+            if rng is None:
+                scope.lookup_resource_range(source)  # raises
+                raise KeyError(source)  # pragma: no cover - the scope raised
+            self._map(<object>_cv_list_item(targets, t0 + k), rng, scope)
+        return 0
+
+    def map_waves(self, list concurrent not None, scope):
+        """The ranges of ``stream.async.concurrent`` regions, op by op in
+        the order given (the region's pre-order): the entry block's
+        arguments get the ranges of the op's resource operands, then the
+        values its ``stream.yield`` yields get those of the op's resource
+        results (pairs up to the shorter side).  Assumes verified ops
+        (resource operands are the first segment of both ops; resource
+        results come first).  In Python::
+
+            for op in concurrent:
+                block = op.regions[0].blocks[0]
+                table.map_like(block.args, op.group("resource_operands"))  # zip's pairs
+                table.map_like(block.ops[-1].group("resource_operands"),
+                               [r for r in op.results if is_resource(r)])  # zip's pairs
+        """
+        cdef Py_ssize_t k, j, n, n_res
+        cdef Op op, yield_op
+        cdef list args, results, ops, segs
+        for k in range(_cv_list_size(concurrent)):
+            op = <Op?><object>_cv_list_item(concurrent, k)
+            block = op._regions[0].blocks[0]
+            args = block.args
+            segs = op.segments
+            n = min(<Py_ssize_t>segs[0], _cv_list_size(args))
+            self._map_from(args, 0, op.operands, 0, n, scope)
+            ops = block.ops
+            yield_op = <Op?><object>_cv_list_item(ops, _cv_list_size(ops) - 1)
+            results = op.results
+            n_res = 0
+            for j in range(_cv_list_size(results)):
+                if (<Value?><object>_cv_list_item(results, j)).type.startswith(_CV_RESOURCE):
+                    n_res += 1
+            n = min(<Py_ssize_t>yield_op.segments[0], n_res)
+            if n_res != _cv_list_size(results):
+                results = [r for r in results if (<Value?>r).type.startswith(_CV_RESOURCE)]
+            self._map_from(yield_op.operands, 0, results, 0, n, scope)
+        return None
+
+
 cdef inline void _cv_put(list lst, Py_ssize_t i, object v):
     # PyList_SET_ITEM steals a reference; the slot is empty (new list).
     Py_INCREF(v)
@@ -160,7 +435,8 @@ cdef inline void _cv_put(list lst, Py_ssize_t i, object v):
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list results, dict ranges, dict consts,
+cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list results, _RangeTable ranges,
+                      dict consts,
                       object const_of, object add, bint prims_in_place):
     # Two passes: classify the operands and results (how many bindings),
     # then fill one presized output list in operand order (the order of the
@@ -172,7 +448,6 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
     cdef unsigned char* marks = marks_buf
     cdef bint all_resources
     cdef list flat, accesses, tied_l
-    cdef _cv_PyObject* rp
     cdef object v
     cdef ResourceRange rng
     for k in range(base):
@@ -247,10 +522,9 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
                     _cv_put(flat, p_at, v)
                     p_at += 1
                 continue
-            rp = _cv_dict_get(ranges, v)
-            if rp == NULL:
+            rng = ranges._get(v)
+            if rng is None:
                 raise KeyError(v)
-            rng = <ResourceRange?><object>rp
             _cv_put(flat, b_at, rng.resource)
             _cv_put(flat, s_at + j, rng.resource_size)
             _cv_put(flat, o_at + j, _cv_add(rng.offset, <object>_cv_list_item(o, off0 + j), consts, const_of, add))
@@ -262,10 +536,9 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
             if k < n_tied and <Py_ssize_t>tied_l[k] >= 0:
                 continue  # bound above, read-write
             v = <object>_cv_list_item(results, k)
-            rp = _cv_dict_get(ranges, v)
-            if rp == NULL:
+            rng = ranges._get(v)
+            if rng is None:
                 raise KeyError(v)
-            rng = <ResourceRange?><object>rp
             _cv_put(flat, b_at, rng.resource)
             _cv_put(flat, s_at + j, rng.resource_size)
             _cv_put(flat, o_at + j, rng.offset)
@@ -279,7 +552,7 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
     return flat, n_prims, n, accesses
 
 
-def _cv_dispatch(dict ranges, dict consts, object const_of, object add, object build, object opdef,
+def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, object build, object opdef,
                  object dialect_attrs, object op, object cv):
     """fastalloc.passes.convert's converter of a stream.async.dispatch, whole:
     bindings (_cv_bind), then ``build(opdef.name, opdef, operands, segments,
@@ -329,6 +602,7 @@ cdef enum:
     _K_DISPATCH = 9
     _K_CALL = 10
     _K_TRANSFER = 11
+    _K_CONCURRENT = 12
 
 #: op name -> what _CvSweep does with it (names absent: _K_PY).
 _CV_KINDS = {
@@ -345,6 +619,7 @@ _CV_KINDS = {
     "stream.async.dispatch": _K_DISPATCH,
     "stream.async.call": _K_CALL,
     "stream.async.transfer": _K_TRANSFER,
+    "stream.async.concurrent": _K_CONCURRENT,
 }
 
 cdef str _CV_RESOURCE = "!stream.resource<"
@@ -394,16 +669,21 @@ cdef class _CvSweep:
     one counts from the end).
     """
 
-    cdef dict ranges, consts, apply, kinds, dispatch_segs
+    cdef _RangeTable ranges
+    cdef dict consts, apply, kinds, dispatch_segs
     cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, cmd_call, dialect_attrs, cv
     cdef str fill_name, copy_name, dispatch_name, call_name
     cdef list fill_segs, copy_segs
+    # the sweep's queues (region's arguments), read by a nested region's sweep
+    cdef list before, dead
+    cdef object cmd_concurrent
+    cdef str concurrent_name
     cdef bint native_build
     cdef Py_ssize_t splat_value, clone_source, slice_source, slice_offset, slice_size
     cdef Py_ssize_t fill_offset, fill_length, fill_value, update_offset, update_update, update_size
     cdef Py_ssize_t copy_t_offset, copy_source, copy_s_offset, copy_length, barrier_source
 
-    def __init__(self, dict ranges, dict consts, const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch,
+    def __init__(self, _RangeTable ranges, dict consts, const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch,
                  dialect_attrs, dict apply, cv, tuple layout, bint native=True):
         self.ranges = ranges
         self.consts = consts
@@ -420,6 +700,8 @@ cdef class _CvSweep:
         self.dispatch_name = cmd_dispatch.name
         self.cmd_call = _OPS["stream.cmd.call"]
         self.call_name = self.cmd_call.name
+        self.cmd_concurrent = _OPS["stream.cmd.concurrent"]
+        self.concurrent_name = self.cmd_concurrent.name
         # Every fill and copy has one operand per segment: they share one
         # segments list each (the model allows shared lists: whoever changes
         # an op's segments assigns a new list), as dispatches with the same
@@ -439,10 +721,10 @@ cdef class _CvSweep:
          self.barrier_source) = layout
 
     cdef inline ResourceRange _range(self, object v):
-        cdef _cv_PyObject* rp = _cv_dict_get(self.ranges, v)
-        if rp == NULL:
+        cdef ResourceRange r = self.ranges._get(v)
+        if r is None:
             raise KeyError(v)
-        return <ResourceRange?><object>rp
+        return r
 
     cdef inline object _add(self, object lhs, object rhs):
         return _cv_add(lhs, rhs, self.consts, self.const_of, self.add)
@@ -503,6 +785,8 @@ cdef class _CvSweep:
                               s.length)
         if kind == _K_DISPATCH:
             return self._dispatch(op)
+        if kind == _K_CONCURRENT:
+            return self._concurrent(op)
         if kind == _K_CALL:
             return self._call(op)
         if kind == _K_TRANSFER:
@@ -550,6 +834,30 @@ cdef class _CvSweep:
                 new._attrs = attrs
         return new
 
+    cdef object _concurrent(self, Op src):
+        # convert._apply_concurrent: the yield emptied, the body swept (its
+        # ops converted in place, its arguments left to the final unused
+        # check), then taken over by a stream.cmd.concurrent
+        region = src._regions[0]
+        block = region.blocks[0]
+        cdef list ops = block.ops
+        cdef Op terminator = <Op?>ops[len(ops) - 1]
+        _unlink_all(terminator)
+        terminator.operands = []
+        terminator.segments = [0] * len(terminator.segments)
+        block.ops = self._sweep(ops, block, None, 0)
+        self.cv.freed_args.extend(block.args)
+        block.args = []
+        src._regions = []
+        cdef Op new
+        if self.native_build:
+            new = _build_op(self.concurrent_name, self.cmd_concurrent, [], [], src)
+        else:
+            new = self.build(self.concurrent_name, self.cmd_concurrent, [], [], src)
+        new._regions = [region]
+        region.parent = new
+        return new
+
     cdef object _dispatch(self, Op src):
         # _cv_dispatch, with the new op's segments shared between dispatches of one shape
         cdef list segs = src.segments
@@ -577,12 +885,10 @@ cdef class _CvSweep:
         """The op(s) replacing ``op`` (the sweep's step for one op; for tests)."""
         cdef Op x = op
         cdef object k = self.kinds.get(x.name)
-        if k is None:
+        if k is None or k == _K_CONCURRENT:  # (a body is swept with a sweep's queues: region's)
             return self.apply[x.name](x, self.cv)
         return self._convert(<int>k, x)
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def region(self, list ops, object block, list before, list dead, object tick, Py_ssize_t tick_every):
         """convert._apply_region's sweep over ``ops`` (the region's entry
         block's ops), last to first: each op but the terminator is replaced
@@ -590,7 +896,16 @@ cdef class _CvSweep:
         detached and emptied (``_cv_hollow``); ops its converter queued in ``before`` get its location
         unless they have one.  ``tick(n)`` (if not None) hears of every
         ``tick_every`` ops and of the rest at the end.  Returns the new op
-        list, in program order.  A value without a range raises KeyError(value)."""
+        list, in program order.  A value without a range raises KeyError(value).
+        A concurrent op's region is swept the same way (no ticks), in place."""
+        self.before = before
+        self.dead = dead
+        return self._sweep(ops, block, tick, tick_every)
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    cdef list _sweep(self, list ops, object block, object tick, Py_ssize_t tick_every):
+        cdef list before = self.before, dead = self.dead
         cdef Py_ssize_t n = len(ops), k, j, nb, countdown = tick_every if tick is not None else -1
         cdef Op op, x
         cdef object kind_p
@@ -641,148 +956,6 @@ cdef class _CvSweep:
         return rev
 
 
-# -- the scope's range table ------------------------------------------------------
-#
-# fastalloc.passes.scope.AllocationScope.map_resource_range and its batch
-# forms: a big region maps ~10^5 values (every transient slice, every
-# concurrent argument and yield), each a membership test, a store and a walk
-# of its alias set; here they stay in C.  The table holds no reference to the
-# scope (that would make a cycle the paused collector never frees): the
-# scope passes itself to each call, for the two things only it can do (make
-# the index constant 0, map the aliases of a set that holds a subview).
-
-cdef str _RT_SUBVIEW = "stream.resource.subview"
-
-
-cdef inline ResourceRange _rt_range(object resource, object resource_size, object offset, object length):
-    # ResourceRange(resource, resource_size, offset, length) without the __init__ call
-    cdef ResourceRange r = ResourceRange.__new__(ResourceRange)
-    r.resource = resource
-    r.resource_size = resource_size
-    r.offset = offset
-    r.length = length
-    return r
-
-
-cdef class _RangeTable:
-    """The value -> :class:`ResourceRange` table of one AllocationScope.
-
-    ``ranges``: the table (the scope's, shared); ``alias_sets``: value ->
-    the list of its alias set's members (one list shared by the set;
-    values in no set absent); ``subview_sets``: id(members list) -> whether
-    a member is a ``stream.resource.subview`` result (memo, kept here).
-
-    ``map(resource, rng, scope)`` is AllocationScope.map_resource_range
-    (first mapping wins; a range without offset and length gets
-    ``scope.lookup_or_create_index(0)`` and its resource size; the aliases
-    not yet mapped get the same range, unless the set holds a subview: then
-    ``scope._map_subview_aliases(resource, rng, members)`` maps them).  Pure
-    Python equivalent::
-
-        if resource in ranges: return
-        if rng.offset is None and rng.length is None:
-            rng = ResourceRange(rng.resource, rng.resource_size, scope.lookup_or_create_index(0),
-                                rng.resource_size)
-        ranges[resource] = rng
-        members = alias_sets.get(resource)
-        if members and not any(m.owner is an Op named stream.resource.subview for m in members):
-            for alias in members:
-                if alias not in ranges: ranges[alias] = rng
-        elif members:
-            scope._map_subview_aliases(resource, rng, members)
-    """
-
-    cdef readonly dict ranges
-    cdef readonly dict alias_sets
-    cdef dict subview_sets
-
-    def __init__(self, dict ranges, alias_sets):
-        self.ranges = ranges
-        # a dict for C lookups (the scope accepts any mapping)
-        self.alias_sets = alias_sets if type(alias_sets) is dict else dict(alias_sets)
-        self.subview_sets = {}
-
-    cdef int _map(self, object resource, ResourceRange rng, object scope) except -1:
-        cdef dict ranges = self.ranges
-        cdef _cv_PyObject* mp
-        cdef list members
-        cdef Py_ssize_t k, n
-        cdef object alias, owner, flag
-        if resource in ranges:
-            return 0
-        if rng.offset is None and rng.length is None:
-            rng = _rt_range(rng.resource, rng.resource_size, scope.lookup_or_create_index(0), rng.resource_size)
-        ranges[resource] = rng
-        mp = _cv_dict_get(self.alias_sets, resource)
-        if mp == NULL:
-            return 0
-        members = <list?><object>mp
-        n = _cv_list_size(members)
-        if n == 0:
-            return 0
-        key = id(members)
-        flag = self.subview_sets.get(key)
-        if flag is None:
-            flag = False
-            for k in range(n):
-                owner = (<Value?><object>_cv_list_item(members, k)).owner
-                if isinstance(owner, Op) and (<Op>owner).name == _RT_SUBVIEW:
-                    flag = True
-                    break
-            self.subview_sets[key] = flag
-        if flag:
-            scope._map_subview_aliases(resource, rng, members)
-            return 0
-        for k in range(n):
-            alias = <object>_cv_list_item(members, k)
-            if alias is not resource and alias not in ranges:
-                ranges[alias] = rng
-        return 0
-
-    def map(self, resource, ResourceRange rng not None, scope):
-        """AllocationScope.map_resource_range (see the class docstring)."""
-        self._map(resource, rng, scope)
-
-    def map_many(self, list resources not None, list rngs not None, scope):
-        """``map(resources[k], rngs[k], scope)`` for each k, in order."""
-        cdef Py_ssize_t k, n = len(resources)
-        if len(rngs) != n:
-            raise ValueError(f"map_many: {n} values for {len(rngs)} ranges")
-        for k in range(n):
-            self._map(<object>_cv_list_item(resources, k), <ResourceRange?><object>_cv_list_item(rngs, k), scope)
-
-    def map_slices(self, list resources not None, resource, resource_size, list offsets not None,
-                   list lengths not None, scope):
-        """``map(resources[k], ResourceRange(resource, resource_size,
-        offsets[k], lengths[k]), scope)`` for each k, in order (the slices
-        of one slab)."""
-        cdef Py_ssize_t k, n = len(resources)
-        if len(offsets) != n or len(lengths) != n:
-            raise ValueError(f"map_slices: {n} values for {len(offsets)} offsets and {len(lengths)} lengths")
-        for k in range(n):
-            self._map(<object>_cv_list_item(resources, k),
-                      _rt_range(resource, resource_size, <object>_cv_list_item(offsets, k),
-                                <object>_cv_list_item(lengths, k)),
-                      scope)
-
-    def map_like(self, list targets not None, list sources not None, scope):
-        """``map(targets[k], <the range of sources[k]>, scope)`` for each k,
-        in order; a source without a range: ``scope.lookup_resource_range``
-        raises its located error."""
-        cdef Py_ssize_t k, n = len(targets)
-        cdef _cv_PyObject* rp
-        cdef object source
-        if len(sources) != n:
-            raise ValueError(f"map_like: {n} values for {len(sources)} sources")
-        for k in range(n):
-            source = <object>_cv_list_item(sources, k)
-            rp = _cv_dict_get(self.ranges, source)
-            if rp == NULL:
-                scope.lookup_resource_range(source)  # raises
-                raise KeyError(source)  # pragma: no cover - the scope raised
-            self._map(<object>_cv_list_item(targets, k), <ResourceRange?><object>rp, scope)
-
-
 # -- the replaced ops -------------------------------------------------------------
 
 
@@ -808,3 +981,37 @@ def _cv_drop_dead(list dead):
             if (<Value?><object>_cv_list_item(results, j))._nuses:
                 return op
     return None
+
+
+# -- the convertibility check ----------------------------------------------------
+
+
+cdef int _cv_suspects_into(object region, object convertible, str collective, str concurrent, list out) except -1:
+    cdef list ops = region.blocks[0].ops
+    cdef Py_ssize_t k, n = _cv_list_size(ops)
+    cdef Op op
+    for k in range(n - 1, -1, -1):
+        op = <Op?><object>_cv_list_item(ops, k)
+        if k == n - 1 and op.name == "stream.yield":  # the terminator
+            continue
+        if op.name not in convertible or op.name == collective:
+            out.append((region, op))
+        elif op.name == concurrent:
+            _cv_suspects_into(op._regions[0], convertible, collective, concurrent, out)
+    return 0
+
+
+def _cv_suspects(region, convertible, str collective, str concurrent):
+    """The ops of ``region`` (its entry block) that convert._first_error
+    must look at, in its visiting order (last to first, entering a
+    ``concurrent`` op's region when reaching it): those whose name is not in
+    ``convertible`` and the ``collective`` ops (whose kind decides), each as
+    ``(its region, op)``.  Assumes blocks and ops of the model.  In Python::
+
+        for op in reversed(ops):  # but the stream.yield terminator
+            if op.name not in convertible or op.name == collective: out.append((region, op))
+            elif op.name == concurrent: out += _cv_suspects(op.regions[0], ...)
+    """
+    cdef list out = []
+    _cv_suspects_into(region, convertible, collective, concurrent, out)
+    return out

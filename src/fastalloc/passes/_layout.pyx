@@ -49,22 +49,26 @@ cdef class Folder:
     ``rewriter.build_text_op``), each located at ``loc_from`` (None: no
     location).  ``out`` (a new list unless given) receives the ops in
     creation order; ``consts`` is the run's ``constant_int`` cache (shared
-    with whoever passes it in).  Both passes fold with it: layout-slices
-    per pack, schedule-allocation per execute region (its
-    ``AllocationScope.folder``, emitting into the scope's ``before``).
+    with whoever passes it in), ``tmpls`` the run's constant templates
+    (``rewriter.index_constant_tmpl``; a new table unless given).  Both
+    passes fold with it: layout-slices per pack, schedule-allocation per
+    execute region (its ``AllocationScope.folder``, emitting into the
+    scope's ``before``).
 
     Pure Python equivalent: ``layout_slices._Builder(consts)`` (an
     IndexFolder) followed by ``o.copy_loc_from(loc_from)`` for each op."""
 
     cdef public list out
     cdef public dict consts
+    cdef dict tmpls
     cdef dict aligned
     cdef dict index_set
     cdef Op loc_from
 
-    def __init__(self, dict consts, Op loc_from, list out=None):
+    def __init__(self, dict consts, Op loc_from, list out=None, dict tmpls=None):
         self.out = [] if out is None else out
         self.consts = consts
+        self.tmpls = {} if tmpls is None else tmpls
         self.aligned = {}
         self.index_set = {}
         self.loc_from = loc_from
@@ -82,7 +86,11 @@ cdef class Folder:
         return c
 
     cdef Value fresh_constant(self, object c):
-        cdef Op op = _new_text_op(_CONSTANT, _index_constant_tmpl(c), [], _INDEX, self.loc_from)
+        # the run's template of c: a C dict probe when made already (a pack
+        # asks for ~10^5 constants of a few thousand values)
+        cdef PyObject* t = PyDict_GetItem(self.tmpls, c)
+        tmpl = <object>t if t != NULL else _index_constant_tmpl(c, self.tmpls)
+        cdef Op op = _new_text_op(_CONSTANT, tmpl, [], _INDEX, self.loc_from)
         self.out.append(op)
         cdef Value v = <Value>op.results[0]
         self.consts[v] = c
@@ -346,3 +354,45 @@ def place_dynamic(Folder b, list results, list sizes, list members, list starts,
             offset = b.align(b.add(offset, slice_size), oa)
         (<Value?>results[k + 1]).replace_all_uses_with(bin_offsets[jb])
     return offset
+
+
+cdef int _pack_walk_into(object block, str name, list out) except -1:
+    # _pack_walk below, for one block; True when a pack was found in it
+    cdef list ops = block.ops
+    cdef Py_ssize_t k
+    cdef bint found = False
+    cdef Op op
+    for k in range(PyList_GET_SIZE(ops)):
+        op = <Op?><object>PyList_GET_ITEM(ops, k)
+        regions = op._regions
+        if regions:
+            for r in regions:
+                for blk in r.blocks:
+                    _pack_walk_into(blk, name, out)
+        if op.name == name:
+            out.append(op)
+            found = True
+    if found:
+        out.append(block)
+    return 0
+
+
+def pack_walk(list blocks, str name):
+    """The ``name`` ops (``stream.resource.pack``) in ``blocks`` and in
+    every block nested in their ops, in the order layout-slices lowers
+    them, each block that holds some listed right after its last one is
+    done (where the pass rebuilds that block's op list).  Assumes blocks
+    and ops of the model.  In Python::
+
+        def walk(block):
+            found = False
+            for op in block.ops:
+                for r in op.regions: for blk in r.blocks: walk(blk)
+                if op.name == name: out.append(op); found = True
+            if found: out.append(block)
+        for block in blocks: walk(block)
+    """
+    cdef list out = []
+    for block in blocks:
+        _pack_walk_into(block, name, out)
+    return out

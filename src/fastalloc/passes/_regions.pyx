@@ -561,6 +561,11 @@ def _result_size(value):
         i = value.index if per_result else 0
         return op.operands[start + i] if i < n else None
     """
+    return _rg_result_size(value)
+
+
+cdef object _rg_result_size(object value):
+    # _result_size (its docstring), callable from C
     cdef Py_ssize_t k, start, n, i
     cdef PyObject* spec
     op = (<Value?>value).owner
@@ -668,7 +673,10 @@ def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1]
     docstring): ``(transients, intervals)`` with ``intervals`` flat
     ``[start0, end0, start1, end1, ...]``.  ``values``, ``starts``/``ends``
     and the alias sets (CSR) are those of the region's arrays, ``ranges``
-    the values that have a range already.  In Python::
+    the values that have a range already.  Returns ``(transients,
+    intervals, sizes, n_unsized)``, ``sizes[k]`` the :func:`_result_size`
+    of ``transients[k]`` (None where it has none: ``n_unsized`` of them).
+    In Python::
 
         set_of = {m: k for k in range(len(set_indptr) - 1)
                   for m in set_members[set_indptr[k]:set_indptr[k + 1]]}
@@ -680,10 +688,14 @@ def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1]
                 if set_of[k] in taken: continue
                 taken.add(set_of[k])
             transients.append(values[k]); intervals += [starts[k], ends[k]]
+        sizes = [_result_size(v) for v in transients]
+        n_unsized = sizes.count(None)
     """
     cdef Py_ssize_t n = len(values), n_sets = set_indptr.shape[0] - 1, k, j, p, g
     cdef list transients = []
     cdef list intervals = []
+    cdef list sizes = []
+    cdef Py_ssize_t n_unsized = 0
     if not (0 <= n_args <= n_ordered and 0 <= n_hack and n_ordered + n_hack <= n
             and starts.shape[0] >= n and ends.shape[0] >= n):
         raise ValueError(f"_local_transients: {n} values, {starts.shape[0]} starts, {ends.shape[0]} ends, "
@@ -712,4 +724,58 @@ def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1]
         transients.append(v)
         intervals.append(starts[k])
         intervals.append(ends[k])
-    return transients, intervals
+        size = _rg_result_size(v)
+        if size is None:
+            n_unsized += 1
+        sizes.append(size)
+    return transients, intervals, sizes, n_unsized
+
+
+cdef int _rg_walk_named(Op op, str name, list out) except -1:
+    # the ops named ``name`` nested in op's regions, pre-order
+    cdef list ops
+    cdef Py_ssize_t k
+    cdef Op inner
+    for region in op._regions:
+        for block in region.blocks:
+            ops = block.ops
+            for k in range(PyList_GET_SIZE(ops)):
+                inner = <Op?><object>PyList_GET_ITEM(ops, k)
+                if inner.name == name:
+                    out.append(inner)
+                if inner._regions:
+                    _rg_walk_named(inner, name, out)
+    return 0
+
+
+def _nested_named(list ops, str name):
+    """For each op of ``ops`` with an op named ``name`` nested in its
+    regions: ``(its index, [those nested ops, pre-order])``, in order (the
+    nested constants schedule-allocation hoists).  In Python::
+
+        [(k, found) for k, op in enumerate(ops)
+         if (found := [x for x in op.walk() if x is not op and x.name == name])]
+    """
+    cdef list out = [], found
+    cdef Py_ssize_t k
+    cdef Op op
+    for k in range(PyList_GET_SIZE(ops)):
+        op = <Op?><object>PyList_GET_ITEM(ops, k)
+        if op._regions:
+            found = []
+            _rg_walk_named(op, name, found)
+            if found:
+                out.append((k, found))
+    return out
+
+
+def _ops_named(list ops, str name):
+    """``[op for op in ops if op.name == name]``."""
+    cdef list out = []
+    cdef Py_ssize_t k
+    cdef Op op
+    for k in range(PyList_GET_SIZE(ops)):
+        op = <Op?><object>PyList_GET_ITEM(ops, k)
+        if op.name == name:
+            out.append(op)
+    return out

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch, _cv_drop_dead
+from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch, _cv_drop_dead, _cv_suspects
 from fastalloc._guard import op_location
 from fastalloc._record import Record
 from fastalloc.errors import FastallocError
@@ -49,6 +49,7 @@ from fastalloc.ir.rewriter import (
     erase,
     insert_before,
     morph,
+    splice,
     text_op,
 )
 
@@ -60,7 +61,9 @@ __all__ = [
     "CONVERTIBLE_OPS",
     "apply_async_allocations",
     "check_convertible",
+    "cmd_func_op",
     "convert_async_func",
+    "convert_async_funcs",
     "convert_async_load",
     "convert_async_store",
 ]
@@ -571,19 +574,16 @@ def _first_error(region: Region) -> FastallocError | None:
     """The error converting ``region`` would raise, or None.
 
     Ops are checked in the order the seed's walk meets them: last to first,
-    entering a concurrent region when reaching it.
+    entering a concurrent region when reaching it (the walk is compiled:
+    :func:`fastalloc.passes._convert._cv_suspects` lists the ops to look at).
     """
-    ops = region.blocks[0].ops
-    last = ops[-1] if ops else None
-    for op in reversed(ops):
+    for op_region, op in _cv_suspects(region, _APPLY, "stream.async.collective", "stream.async.concurrent"):
         name = op.name
-        if op is last and name == "stream.yield":  # the terminator
-            continue
         if name not in _APPLY:
             # iree-opt reports this at the op owning the region (the execute
             # or concurrent op); keep its wording and place, and name the
             # op's own place too.
-            owner = region.parent
+            owner = op_region.parent
             owner_loc = owner.loc if isinstance(owner, Op) else None
             where = f" at {op.loc}" if op.loc is not None else ""
             return FastallocError(
@@ -594,10 +594,6 @@ def _first_error(region: Region) -> FastallocError | None:
             # The seed binds a source and a target whatever the kind, and the
             # stream.cmd.collective verifier wants one resource for these.
             return FastallocError("'stream.cmd.collective' op requires 1 resources but 2 provided", op_location(op))
-        if name == "stream.async.concurrent":
-            err = _first_error(op.regions[0])
-            if err is not None:
-                return err
     return None
 
 
@@ -935,14 +931,23 @@ def _format_cmd_func(sig: _Signature) -> str:
 
 
 def convert_async_func(op: Op) -> Op:
-    """``stream.async.func`` -> ``stream.cmd.func`` (seed: convertAsyncFuncOp).
+    """``stream.async.func`` -> ``stream.cmd.func`` (seed: convertAsyncFuncOp)
+    in place: the new op (:func:`cmd_func_op`) takes the old one's place,
+    which is erased.  Returns the new op."""
+    new_op = insert_before(op, cmd_func_op(op))
+    op.regions = []
+    erase(op)
+    return new_op
+
+
+def cmd_func_op(op: Op) -> Op:
+    """The detached ``stream.cmd.func`` that replaces the ``stream.async.func`` ``op``, at its location.
 
     Each resource argument gains an offset and a length argument; each untied
     resource result becomes a trailing (resource, offset, length) argument;
     tied resource results disappear; other results stay results; argument
     and result attributes follow their value.  Only dialect attributes (keys
-    with a ``.``) carry over.  Returns the new op, which takes the old one's
-    place.  Reads the declaration the parser kept as text (the front end
+    with a ``.``) carry over.  Reads the declaration the parser kept as text (the front end
     does not interpret stream.async.func), in pretty or generic form.
     """
     try:
@@ -969,10 +974,21 @@ def convert_async_func(op: Op) -> Op:
 
     # stream.cmd.func is not interpreted by the front end: it is made as
     # text, the way the parser keeps every op it does not interpret.
-    new_op = insert_before(op, text_op("stream.cmd.func", [_format_cmd_func(new_sig)]))
-    op.regions = []
-    erase(op)
+    new_op = text_op("stream.cmd.func", [_format_cmd_func(new_sig)])
+    new_op.copy_loc_from(op)
     return new_op
+
+
+def convert_async_funcs(block: Block, ops: list[Op]) -> None:
+    """:func:`convert_async_func` of each of ``ops`` (``stream.async.func``
+    ops of ``block``), in one pass over the block (one op at a time, each
+    insertion and erasure would search the block)."""
+    new_ops = {op: [cmd_func_op(op)] for op in ops}
+    splice(block, new_ops)
+    for op in ops:
+        op.regions = []
+        op.parent = None  # out of the block already: erase need not search it
+        erase(op)
 
 
 def convert_async_load(op: Op) -> Op:

@@ -57,7 +57,7 @@ from fastalloc.errors import FastallocError
 from fastalloc.ir.attributes import DEFAULT_ALIGNMENT, AttrTable, ResourceConfig
 from fastalloc.ir.attributes import parse_resource_config as _parse_config
 from fastalloc.ir.model import Block, Module, Op, Value
-from fastalloc.ir.rewriter import IndexFolder, align_up, constant_int, drop_uses
+from fastalloc.ir.rewriter import IndexFolder, align_up, constant_int, drop_uses, splice
 from fastalloc.kernels import iree_pack as _iree_pack
 from fastalloc.kernels import sort as _sort
 from fastalloc.passes import PassContext, PassOptions, _layout, register
@@ -445,9 +445,9 @@ class _Builder(IndexFolder):
 
     __slots__ = ("out", "index_set")
 
-    def __init__(self, consts: dict) -> None:
+    def __init__(self, consts: dict, tmpls: dict | None = None) -> None:
         self.out: list[Op] = []
-        super().__init__(self.out.append, consts)
+        super().__init__(self.out.append, consts, tmpls)
         self.index_set: dict[int, Value] = {}
 
     def index(self, c: int) -> Value:
@@ -579,13 +579,14 @@ class LiteralBins:
 class _Run(Record):
     """What one run of the pass uses for every pack."""
 
-    __slots__ = _fields = ("default", "strategy", "effort", "consts", "attrs", "native")
+    __slots__ = _fields = ("default", "strategy", "effort", "consts", "attrs", "native", "tmpls")
     default: ResourceConfig  # where no stream.resources config applies
     strategy: str  # packer spec of the static slices ("search:S" included)
     effort: int | None  # packer effort (None: the packer's default)
     consts: dict  # constant_int per value (IndexFolder.consts)
     attrs: AttrTable  # the module's attribute aliases
     native: bool  # the compiled loops (False: the Python reference)
+    tmpls: dict  # the run's arith.constant templates by value (rewriter.index_constant_tmpl)
 
     def __init__(self, default: ResourceConfig, strategy: str, effort: int | None, consts: dict, attrs: AttrTable,
                  native: bool = True) -> None:
@@ -595,6 +596,7 @@ class _Run(Record):
         self.consts = consts
         self.attrs = attrs
         self.native = native
+        self.tmpls = {}
 
 
 def _lower_pack(op: Op, run: _Run) -> list[Op]:
@@ -606,7 +608,7 @@ def _lower_pack(op: Op, run: _Run) -> list[Op]:
     consts = run.consts
     native = run.native
     ps = _read_pack(op, consts, native)
-    b: Any = _layout.Folder(consts, op) if native else _Builder(consts)
+    b: Any = _layout.Folder(consts, op, None, run.tmpls) if native else _Builder(consts, run.tmpls)
     oa, ra = config.offset_alignment, config.range_alignment
     results = op.results
     offsets_out = results[1:]
@@ -716,22 +718,19 @@ def collect_packs(module: Module, anchors: tuple[str, ...] = DEFAULT_ANCHORS) ->
     return found
 
 
-def _rewrite_block(block: Block, run: _Run) -> None:
-    changed = False
-    new_ops: list[Op] = []
-    for op in block.ops:
-        for r in op._regions:
-            for blk in r.blocks:
-                _rewrite_block(blk, run)
-        if op.name == _PACK:
-            new_ops.extend(_lower_pack(op, run))
-            drop_uses(op)  # its own operands' uses; nested ops have none
-            op.parent = None
-            changed = True
+def _rewrite_blocks(blocks: list[Block], run: _Run) -> None:
+    """Lower every pack in ``blocks`` and the blocks nested in them: each
+    pack in walk order (a block's nested blocks before its later ops), each
+    block's op list rebuilt once its packs are done (the walk is compiled:
+    :func:`fastalloc.passes._layout.pack_walk`)."""
+    lowered: dict[Op, list[Op]] = {}
+    for x in _layout.pack_walk(blocks, _PACK):
+        if type(x) is Op:
+            lowered[x] = _lower_pack(x, run)
+            drop_uses(x)  # its own operands' uses; nested ops have none
+            x.parent = None
         else:
-            new_ops.append(op)
-    if changed:
-        block.set_ops(new_ops)
+            splice(x, lowered)
 
 
 class LayoutSlices:
@@ -751,10 +750,7 @@ class LayoutSlices:
         run = _Run(ResourceConfig(a, a), strategy, options.effort, {}, context.attributes(module), _NATIVE)
         anchors = DEFAULT_ANCHORS if options.anchors is None else tuple(options.anchors)
         with gc_paused():  # see fastalloc._gc
-            for fn in _callables(module, anchors):
-                for r in fn._regions:
-                    for blk in r.blocks:
-                        _rewrite_block(blk, run)
+            _rewrite_blocks([blk for fn in _callables(module, anchors) for r in fn._regions for blk in r.blocks], run)
             module.release_unreachable()  # the packs, before the next stage allocates
 
 

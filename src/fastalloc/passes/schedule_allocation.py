@@ -179,9 +179,10 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
     if _mentions_affinity(module):
         analysis = run.analysis = AffinityAnalysis(module, run.attrs.key)
         analysis.prepare(r for op in analysis.executes for r in op.results if is_resource(r))
+    async_funcs: list[Op] = []
     for top in list(module.ops):
         if top.name == "stream.async.func":
-            convert.convert_async_func(top)
+            async_funcs.append(top)
             continue
         if top.name not in _CALLABLES or not top._regions or not top._regions[0].blocks:
             continue
@@ -201,6 +202,8 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
                 parameters.convert(op)
         for block, repl in splices.items():
             splice(block, repl)
+    if async_funcs:
+        convert.convert_async_funcs(module.body, async_funcs)
     if tick is not None:
         tick.finish()
 
@@ -331,23 +334,24 @@ def _hoist_nested_constants(execute_op: Op) -> None:
     constants in program order); a concurrent's untied result that yields a
     hoisted constant is replaced by the constant, transitively outward."""
     block = execute_op.regions[0].blocks[0]
-    # (_regions: the public property makes a list for each op without any.)
-    if not any(op._regions for op in block.ops):
+    ops = block.ops
+    # (the walk over every nested op is compiled; most regions have no nested constant)
+    found = _regions._nested_named(ops, "stream.async.constant")
+    if not found:
         return
     new_ops: list[Op] = []
     hoisted: list[Op] = []
-    for op in block.ops:
-        if op._regions:
-            nested = [inner for inner in op.walk() if inner is not op and inner.name == "stream.async.constant"]
-            for c in nested:
-                parent = c.parent
-                parent.ops = [o for o in parent.ops if o is not c]
-                c.parent = None
-                new_ops.append(c)
-                hoisted.append(c)
-        new_ops.append(op)
-    if not hoisted:
-        return
+    start = 0
+    for k, nested in found:
+        new_ops.extend(ops[start:k])
+        start = k
+        for c in nested:
+            parent = c.parent
+            parent.ops = [o for o in parent.ops if o is not c]
+            c.parent = None
+            new_ops.append(c)
+            hoisted.append(c)
+    new_ops.extend(ops[start:])
     block.set_ops(new_ops)
     for c in hoisted:
         work = [c.results[0]]
@@ -555,15 +559,19 @@ class _RegionAllocation:
         self.join_tps: list[Value] = []
 
     def allocate(self, tick: Callable[[int], None] | None) -> list[Op]:
-        self.constants()
-        self.operands()
-        self.results()
-        self.transients()
-        new_exec, moved = self.command_execute()
-        self.waves()
-        if tick is not None:
-            tick(self.n_top)
-        self.conversion(tick)
+        try:
+            self.constants()
+            self.operands()
+            self.results()
+            self.transients()
+            new_exec, moved = self.command_execute()
+            self.waves()
+            if tick is not None:
+                tick(self.n_top)
+            self.conversion(tick)
+        finally:
+            # the ranges sit on the region's values (scope.py): nothing reads them past the conversion
+            self.scope.release()
         after = self.releases(new_exec, moved)
         return self.scope.before + [new_exec] + after
 
@@ -572,7 +580,7 @@ class _RegionAllocation:
         execute_op, scope, run = self.execute_op, self.scope, self.run
         # All upload ops (and their captures) are made first, then mapped.
         batches = []
-        constants = [op for op in self.block.ops if op.name == "stream.async.constant"]
+        constants = _regions._ops_named(self.block.ops, "stream.async.constant")
         lifetimes = [_lifetime(op.results[0].type) for op in constants]
         for lifetime in ("constant", "variable"):
             global_b: dict[str | None, tuple[str | None, list[Op]]] = {}
@@ -775,21 +783,7 @@ class _RegionAllocation:
     def waves(self) -> None:
         """Each ``stream.async.concurrent``'s arguments and yielded values get
         the ranges of its operands and results (pre-order over nested ones)."""
-        map_like = self.scope.map_resource_ranges_like
-        for op in self.arrays.concurrent:
-            inner_block = op.regions[0].blocks[0]
-            args = inner_block.args
-            outers = op.group("resource_operands")
-            if len(outers) != len(args):  # zip's pairs
-                n = min(len(outers), len(args))
-                outers, args = outers[:n], args[:n]
-            map_like(args, outers)
-            inners = inner_block.ops[-1].group("resource_operands")
-            results = [r for r in op.results if is_resource(r)]
-            if len(inners) != len(results):
-                n = min(len(inners), len(results))
-                inners, results = inners[:n], results[:n]
-            map_like(inners, results)
+        self.scope.map_concurrent_ranges(self.arrays.concurrent)
 
     # -- the region's ops become commands ---------------------------------
     def conversion(self, tick: Callable[[int], None] | None) -> None:
@@ -921,14 +915,15 @@ def _allocate_local_transients(
     the values without a range, in this order
     (:func:`fastalloc.passes._regions._local_transients`).
     """
-    transients, intervals = _regions._local_transients(
+    # (with each value's result size: findSizeValue's common case, without the call)
+    transients, intervals, sizes, n_unsized = _regions._local_transients(
         arrays.values, starts, ends, set_indptr, set_members,
         arrays.n_args, arrays.n_ordered, arrays.n_hack, scope.ranges,
     )
-    sizes: list[Value] = []
-    for v in transients:
-        size = result_size(v)  # findSizeValue's common case, without the call
-        sizes.append(size if size is not None else _find_size_value(v, execute_op))
+    if n_unsized:
+        for k, v in enumerate(transients):
+            if sizes[k] is None:
+                sizes[k] = _find_size_value(v, execute_op)
     if not transients:
         return None
     pack = _pack(intervals, sizes, affinity)

@@ -64,26 +64,29 @@ class AllocationScope:
 
     ``before``: ops created by the scope, in creation order, waiting to be
     spliced in front of the root op by the driver (see the module docstring).
+
+    The ranges are kept on the values themselves (the compiled table,
+    ``_convert._RangeTable``): a value is mapped in one scope at a time
+    (mapping it in another takes it over) and :meth:`release` forgets them
+    all when the scope is done.
     """
 
-    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "_table",
-                 "folder")
+    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "folder")
 
     def __init__(self, root_op: Op, alias_sets: Mapping[Value, Sequence[Value]]) -> None:
         self.root_op = root_op
         self.alias_sets = alias_sets
         self.before: list[Op] = []
         self._index_constants: dict[int, Value] = {}
-        self._ranges: dict[Value, ResourceRange] = {}
+        # The compiled value -> range table (each range on its value; it
+        # keeps, by id of an alias set's list, whether a member is a subview
+        # result: the lists live as long as the scope, in alias_sets).
+        self._ranges = _RangeTable(alias_sets)
         self._const_cache: dict[Value, int | None] = {}
         #: the folds of the index arithmetic built here (new ops queued in
         #: ``before``, unlocated: the driver and the conversion locate them)
         # (emits into the list itself: a bound method of the scope would make a cycle)
         self.folder = Folder(self._const_cache, None, self.before)
-        # The compiled table over _ranges (it keeps, by id of an alias set's
-        # list, whether a member is a subview result: the lists live as long
-        # as the scope, in alias_sets).
-        self._table = _RangeTable(self._ranges, alias_sets)
 
     # -- builders ---------------------------------------------------------
     def emit(self, op: Op) -> None:
@@ -157,7 +160,7 @@ class AllocationScope:
         subview's own ``source[offset for result_size]`` range.  ``rng`` is
         not modified.
         """
-        self._table.map(resource, rng, self)
+        self._ranges.map(resource, rng, self)
 
     def _map_subview_aliases(self, resource: Value, rng: ResourceRange, members: Sequence[Value]) -> None:
         """The rest of :meth:`map_resource_range` for an alias set that holds a
@@ -179,7 +182,7 @@ class AllocationScope:
     def map_resource_ranges(self, resources: Sequence[Value], rngs: Sequence[ResourceRange]) -> None:
         """:meth:`map_resource_range` for each pair, in order (one call for the
         tens of thousands of transient slices of a big region)."""
-        self._table.map_many(list(resources), list(rngs), self)
+        self._ranges.map_many(list(resources), list(rngs), self)
 
     def map_resource_slices(
         self, resources: list[Value], resource: Value, resource_size: Value, offsets: list[Value],
@@ -188,12 +191,20 @@ class AllocationScope:
         """:meth:`map_resource_range` of each ``resources[k]`` to
         ``ResourceRange(resource, resource_size, offsets[k], lengths[k])``,
         in order (the slices of one slab)."""
-        self._table.map_slices(resources, resource, resource_size, offsets, lengths, self)
+        self._ranges.map_slices(resources, resource, resource_size, offsets, lengths, self)
 
     def map_resource_ranges_like(self, targets: list[Value], sources: list[Value]) -> None:
         """``map_resource_range(targets[k], lookup_resource_range(sources[k]))``
         for each k, in order."""
-        self._table.map_like(targets, sources, self)
+        self._ranges.map_like(targets, sources, self)
+
+    def map_concurrent_ranges(self, concurrent: list[Op]) -> None:
+        """For each ``stream.async.concurrent`` op of ``concurrent``, in
+        order: :meth:`map_resource_ranges_like` of its entry block's
+        arguments to its resource operands, then of the values its
+        ``stream.yield`` yields to its resource results (pairs up to the
+        shorter side of each)."""
+        self._ranges.map_waves(concurrent, self)
 
     def lookup_resource_range(self, resource: Value) -> ResourceRange:
         """The range mapped to ``resource`` (offset and length always set).
@@ -211,6 +222,11 @@ class AllocationScope:
         """The value -> range table itself (read it, never write it: use
         :meth:`map_resource_range`), for lookups in tight loops."""
         return self._ranges
+
+    def release(self) -> None:
+        """Forget every range (the table keeps them on the values: the
+        driver releases the scope once its region is converted)."""
+        self._ranges.release()
 
     def missing_range_error(self, resource: Value) -> FastallocError:
         """The error :meth:`lookup_resource_range` raises for an unmapped value."""
