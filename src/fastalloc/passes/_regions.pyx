@@ -220,7 +220,9 @@ cdef inline int _rg_kind(_RgKinds* c, dict kinds, object name) except -1:
 cdef inline object _rg_tied_prop(Op op):
     """``op.props.get("tied_operands")`` without making a props dict."""
     props = op._props
-    if type(props) is dict:
+    # SharedProps (a parsed op's read-only dict) overrides no reader, so the
+    # C lookup is right for it too
+    if isinstance(props, dict):
         p = PyDict_GetItemWithError(props, "tied_operands")
         return None if p == NULL else <object>p
     return props.get("tied_operands")
