@@ -234,6 +234,20 @@ def test_first_odd_char_is_the_regex(text):
     assert first_odd_char(text) == (m.start() if m else -1)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 200), st.integers(0, 200), st.sampled_from("\x01\x08\x0b\x0c\x0e\x1f\x7f\t\n\r\x00 ~"),
+       st.sampled_from(["a", " ", "\n", "\x7e", "\x20", "\x1f\t"]))
+def test_first_odd_char_long_texts(before, after, ch, filler):
+    # word-at-a-time scan: the odd character at every offset within a word,
+    # after and before runs of plain bytes (and of allowed control bytes)
+    from fastalloc._lexer import first_odd_char
+    from fastalloc.ir.parser import _ODD_CHAR
+
+    text = (filler * before)[:before] + ch + "x" * after
+    m = _ODD_CHAR.search(text)
+    assert first_odd_char(text) == (m.start() if m else -1)
+
+
 def test_first_odd_char_rejects_non_ascii():
     from fastalloc._lexer import first_odd_char
 
