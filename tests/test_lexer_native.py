@@ -214,6 +214,58 @@ def test_scanner_pieces_random(words, cut):
     assert sc.tokens(0, cut) == ref[: len(sc.tokens(0, cut))]
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab%(),:{}\n", min_size=1, max_size=6), min_size=1, max_size=40),
+       st.integers(min_value=0, max_value=200), st.lists(st.sampled_from(["x", "", "("]), max_size=5))
+def test_scanner_head_and_tail(words, cut, head):
+    # tokens(start, end, head, tail) is head + tokens + tail in one list, and
+    # single-character tokens stay one object each across ranges
+    from fastalloc._lexer import Scanner
+
+    text = " ".join(words)
+    ref, starts = _reference(text)
+    sc = Scanner(text, TOKEN_RE)
+    cut = starts[cut % len(starts)] if starts else 0
+    tail = ("",) * 4
+    first = sc.tokens(0, cut, list(head), tail)
+    assert first == head + ref[: len(first) - len(head) - 4] + [""] * 4
+    got = sc.tokens(cut, len(text), first[len(head):-4])
+    assert got == ref
+    seen: dict[str, str] = {}
+    for t in first[len(head):-4] + sc.tokens(cut, len(text)):
+        assert seen.setdefault(t, t) is t
+
+
+def test_scanner_many_ranges_reuse_its_buffer():
+    # more tokens than the kept buffer (a whole text), then short ranges
+    from fastalloc._lexer import Scanner
+
+    text = "(a, b) " * 100000
+    sc = Scanner(text, TOKEN_RE)
+    whole = sc.tokens()
+    assert len(whole) == 500000 and whole[:5] == ["(", "a", ",", "b", ")"]
+    assert sc.tokens(7, 14) == ["(", "a", ",", "b", ")"]
+    assert sc.tokens(0, 0, ["x"], ("",)) == ["x", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="{-#ab\n", max_size=80), st.sampled_from(["{-#", "#", "-#", "a{", "{-#-"]))
+def test_rfind_is_str_rfind(text, needle):
+    from fastalloc._lexer import rfind
+
+    assert rfind(text, needle) == text.rfind(needle)
+    assert rfind(text * 3, needle) == (text * 3).rfind(needle)
+
+
+def test_rfind_rejects_non_ascii_and_empty_needles():
+    from fastalloc._lexer import rfind
+
+    with pytest.raises(ValueError, match="ASCII"):
+        rfind("caf\u00e9", "a")
+    with pytest.raises(ValueError, match="ASCII"):
+        rfind("abc", "")
+
+
 def test_scanner_rejects_non_ascii_and_bad_ranges():
     from fastalloc._lexer import Scanner
 

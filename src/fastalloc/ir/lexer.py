@@ -141,13 +141,14 @@ class TokenChunks:
     def done(self) -> bool:
         return self.pos >= len(self.text)
 
-    def next(self) -> list[str]:
-        """The tokens of the next piece ([] once the text is consumed)."""
+    def next(self, head: list[str] | None = None, tail: tuple[str, ...] | None = None) -> list[str]:
+        """The tokens of the next piece ([] once the text is consumed), as
+        ``head + tokens + tail`` made at once when those are given."""
         text = self.text
         n = len(text)
         a = self.pos
         if a >= n:
-            return []
+            return (head or []) + list(tail or ())
         b = a + self.size
         if b >= n:
             b = n
@@ -155,7 +156,7 @@ class TokenChunks:
             m = _CUT_STMT.search(text, b)
             b = m.start() + 1 if m else n
         self.pos = b
-        return self.scanner.tokens(a, b)
+        return self.scanner.tokens(a, b, head, tail)
 
 
 def tokenize_regex(text: str) -> list[str]:

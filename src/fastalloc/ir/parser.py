@@ -100,6 +100,7 @@ _COMMON_TYPES = frozenset({
 _PIECE = 1 << 18
 _MARGIN = 4096
 _PAD = 4
+_EOF_PAD = ("",) * _PAD
 # Deepest region nesting parsed (fastalloc._guard.MAX_NESTING; iree-opt 3.13
 # overflows its stack at about 3,900): the compiled descent and the passes'
 # walks run on a large stack (fastalloc._guard.run_deep) that holds this many.
@@ -263,13 +264,14 @@ class _Parser:
         keep = toks[cut:len(toks) - _PAD]
         chunks = self.chunks
         while True:
-            keep += chunks.next()
+            # the kept tokens, the piece and the EOF markers made as one list
+            keep = chunks.next(keep, _EOF_PAD)
             if chunks.done:
                 self.chunks = None
                 break
-            if len(keep) - (self.i - cut) >= _MARGIN:
+            if len(keep) - _PAD - (self.i - cut) >= _MARGIN:
                 break
-        keep += [""] * _PAD
+            del keep[len(keep) - _PAD:]
         self.toks = keep
         self.base += cut
         self.i -= cut
@@ -2812,8 +2814,18 @@ _ODD_CHAR = lazy_compile(r"[^\x20-\x7e\t\n\r\x00]")
 _PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\t\n\r\x00"
 try:
     from fastalloc._lexer import first_odd_char as _native_first_odd
+    from fastalloc._lexer import rfind as _native_rfind
 except ImportError:  # pragma: no cover - the extension is not built yet
     _native_first_odd = None
+    _native_rfind = None
+
+
+def _rfind(text: str, needle: str) -> int:
+    """``text.rfind(needle)``; for ASCII text by the native lexer's word-at-a-time
+    search (str.rfind compares every byte of the text)."""
+    if _native_rfind is not None and text.isascii():
+        return _native_rfind(text, needle)
+    return text.rfind(needle)
 
 
 def _first_odd_char(text: str) -> int:
@@ -2876,7 +2888,7 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
     if odd >= 0:
         _check_chars(text, odd, filename, line_base)
     trailer = ""
-    k = text.rfind("{-#")
+    k = _rfind(text, "{-#")
     if k >= 0:
         # The dialect-resources section (`{-# dialect_resources: ... #-}`) is kept
         # verbatim; blank it out (keeping line numbers) for the parser.
