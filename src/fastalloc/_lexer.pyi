@@ -15,7 +15,13 @@ def scan(
 class Scanner:
     """The tokens of one ASCII text, a range at a time, one ``str`` per distinct token across ranges."""
 
-    def __init__(self, text: str, token_re: re.Pattern[str], canon: dict[str, str] | None = None) -> None: ...
+    def __init__(
+        self,
+        text: str,
+        token_re: re.Pattern[str],
+        canon: dict[str, str] | None = None,
+        seed: tuple[str, ...] | None = None,
+    ) -> None: ...
     @property
     def size(self) -> int: ...
     def tokens(

@@ -381,7 +381,7 @@ cdef class Scanner:
     cdef PyObject** out
     cdef Py_ssize_t out_cap
 
-    def __cinit__(self, str text, token_re, dict canon=None):
+    def __cinit__(self, str text, token_re, dict canon=None, tuple seed=None):
         self.every.slot = NULL
         self.recent.slot = NULL
         self.out = NULL
@@ -398,6 +398,32 @@ cdef class Scanner:
         # not the zeroing of the full-size ones.
         _table_init(&self.every, _cap_for(self.n, 4096))
         _table_init(&self.recent, _cap_for(self.n, _RECENT))
+        if seed:
+            self._seed(seed)
+
+    cdef int _seed(self, tuple seed) except -1:
+        """Make each str of ``seed`` the canonical object of its text (a
+        caller's constants: comparing a token with one is then comparing
+        two pointers)."""
+        cdef const uint8_t* w
+        cdef Py_ssize_t m
+        cdef uint64_t h
+        cdef _Entry* g
+        for tok in seed:
+            if type(tok) is not str or not (<str> tok).isascii():
+                raise ValueError(f"fastalloc._lexer.Scanner: seed {tok!r} is not an ASCII str")
+            w = <const uint8_t*> PyUnicode_AsUTF8AndSize(tok, &m)
+            h = _hash(w, 0, m, m)
+            g = _probe(&self.every, h, w, m)
+            if g.tok != NULL:
+                continue  # an equal one came first
+            Py_INCREF(tok)
+            g.hash = h
+            g.tok = <PyObject*> tok
+            self.every.count += 1
+            if self.every.count * 4 > self.every.cap * 3:
+                _table_grow(&self.every)
+        return 0
 
     def __dealloc__(self):
         cdef Py_ssize_t i

@@ -124,14 +124,14 @@ class TokenChunks:
 
     __slots__ = ("text", "pos", "size", "scanner")
 
-    def __init__(self, text: str, size: int = 1 << 18) -> None:
+    def __init__(self, text: str, size: int = 1 << 18, seed: tuple[str, ...] = ()) -> None:
         self.text = text
         self.pos = 0
         self.size = max(int(size), 1)
         # one table of distinct tokens for all the pieces: one object per
         # distinct token across pieces, and a token seen in an earlier piece
-        # is not made again
-        self.scanner = _Scanner(text, TOKEN_RE)
+        # is not made again; a token equal to a str of ``seed`` is that str
+        self.scanner = _Scanner(text, TOKEN_RE, None, seed)
 
     @staticmethod
     def available(text: str) -> bool:

@@ -1,4 +1,4 @@
-# cython: boundscheck=True, wraparound=True, initializedcheck=True
+# cython: boundscheck=True, wraparound=True, initializedcheck=True, infer_types=True
 """Parser: MLIR text of the stream dialect -> :class:`fastalloc.ir.model.Module`.
 
 Recursive descent over the token list of :mod:`fastalloc.ir.lexer`.
@@ -55,6 +55,8 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
         def cfunc(f):
             return f
 
+        inline = cfunc
+
         @staticmethod
         def locals(**_):
             return lambda f: f
@@ -105,6 +107,23 @@ _EOF_PAD = ("",) * _PAD
 # overflows its stack at about 3,900): the compiled descent and the passes'
 # walks run on a large stack (fastalloc._guard.run_deep) that holds this many.
 _MAX_NESTING = 4096
+
+
+@cython.cfunc
+@cython.inline
+def _eq(a: str, b: str) -> cython.bint:
+    """``a == b`` for two str, unequal lengths or first characters decided
+    here: Cython's ``==`` calls PyUnicode_Compare for any two str that are
+    not one object, and most comparisons of a token with the one the parser
+    expects fail."""
+    if a is b:
+        return True
+    if a is None or b is None:
+        return False
+    n: cython.Py_ssize_t = len(a)
+    if n != len(b):
+        return False
+    return n == 0 or (a[0] == b[0] and a == b)
 
 
 @cython.cfunc
@@ -188,7 +207,7 @@ class _Parser:
             # Lex in pieces of ~`pieces` characters (see refill); errors are
             # reported without a location and parse() parses again from the
             # whole token list.
-            self.chunks = TokenChunks(text, pieces)
+            self.chunks = TokenChunks(text, pieces, _SEED)
             self.toks = [""] * _PAD
             self.refill()
         else:
@@ -299,7 +318,7 @@ class _Parser:
     def accept(self, s: str) -> cython.bint:
         # Fast path first: the current token is rarely a line break.
         t: str = self.toks[self.i]
-        if t == s or self.peek() == s:
+        if _eq(t, s) or _eq(self.peek(), s):
             self.i += 1
             return True
         return False
@@ -307,11 +326,11 @@ class _Parser:
     @cython.ccall
     def expect(self, s: str, what: str | None = None) -> None:
         t: str = self.toks[self.i]
-        if t == s:
+        if _eq(t, s):
             self.i += 1
             return
         t = self.peek()
-        if t != s:
+        if not _eq(t, s):
             if t == "":
                 raise self.err(f"unexpected end of file, expected '{s}'")
             raise self.err(f"expected '{s}'" + (f" {what}" if what else ""))
@@ -594,16 +613,18 @@ class _Parser:
     @cython.ccall
     def end_stmt(self, op: Op) -> None:
         """Optional trailing ``attributes {...}`` and ``loc(...)``, then the end of the op."""
-        toks = self.toks
-        if toks[self.i] == "attributes":
+        toks: list = self.toks
+        t: str = toks[self.i]
+        if _eq(t, "attributes"):
             self.i += 1
             self.op_attrs(op)
-        if toks[self.i] == "loc":
+            t = toks[self.i]
+        if _eq(t, "loc"):
             d = self.skip_loc()
             if d:
                 op.dloc = d
-        t = toks[self.i]
-        if t == "" or t[0] == "\n" or t == "}":
+            t = toks[self.i]
+        if _eq(t, "") or t[0] == "\n" or _eq(t, "}"):
             return
         if self.stmt_start(self.i):
             return  # the next op on the same line (a module on one line, CR-only line ends)
@@ -766,10 +787,10 @@ class _Parser:
             if self.chunks is not None and self.i + _MARGIN > len(self.toks):
                 self.refill()
             t = self.peek()
-            if t == "}":
+            if _eq(t, "}"):
                 self.i += 1
                 break
-            if t == "":
+            if _eq(t, ""):
                 raise self.err("unexpected end of file: unbalanced brackets, expected '}'")
             if t[0] == "^":
                 if first and not block.ops and not block.args:
@@ -1820,7 +1841,7 @@ class _Parser:
         is that, else it was a guess (an uninterpreted op's result) or wrong."""
         want = "index" if kind == 1 else TIMEPOINT
         vt = v.type
-        if vt != want:
+        if not _eq(vt, want):
             owner = v.owner
             if not vt or (owner.__class__ is Op and owner.tmpl is not None
                           and owner.name not in _EXACT_RESULT_TYPE):
@@ -2284,10 +2305,10 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                 p.check_int64s(t, k)
         elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or "")
             t = objs[pc - 1][0]
-            if t == "%":
+            if _eq(t, "%"):
                 present = p.toks[p.i][:1] == "%"
             else:
-                present = p.peek() == t
+                present = _eq(p.peek(), t)
             if present:
                 if y:
                     op._props[objs[pc - 1][1]] = True  # a unit property: its keyword was there
@@ -2296,7 +2317,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
         elif c == 11:  # F_ELSE: the end of the group that was read
             pc = z
         elif c == 12:  # F_ATTR_DICT
-            if p.peek() == "{":
+            if _eq(p.peek(), "{"):
                 p.op_attrs(op)
         elif c == 13:  # F_REGION
             region = p.parse_region()
@@ -2711,7 +2732,7 @@ def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: 
         raise KeyError(op.name)
 
 
-def _parse_program(d) -> tuple:
+def _parse_program(d, canon: dict) -> tuple:
     """``d.program`` flattened as the parser reads it: ``(code, objs, kinds,
     one)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
     z)`` with the numbers the parser uses (segment numbers, flags, jump
@@ -2722,13 +2743,14 @@ def _parse_program(d) -> tuple:
     numbers by name; ``kinds`` the segment kinds and ``one`` a byte per
     segment, 1 for a one-operand segment.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
-    number."""
+    number.  A literal token equal to a key of ``canon`` is that key's
+    object (see _SEED)."""
     code = bytearray()
     objs: list = []
     for c, x, y, z, s, t in d.program:
         obj = None
         if c == F_LIT:
-            obj = tuple(tokenize(s)[:-1])
+            obj = tuple([canon.setdefault(t, t) for t in tokenize(s)[:-1]])
             x = y = z = 0
         elif c == F_OPERAND:
             obj = t
@@ -2764,7 +2786,24 @@ def _parse_program(d) -> tuple:
 
 assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
         F_OPT, F_ELSE, F_ATTR_DICT, F_REGION, F_CUSTOM) == tuple(range(15))  # the numbers _p_format tests
-_FORMATS = {name: _parse_program(d) for name, d in OPS.items()}
+# The words the parser compares tokens with, as the very objects its code
+# uses: the lexer makes every equal token one of these objects (see _SEED).
+_KEYWORDS = ("to", "for", "as", "with", "->", "on", "await", "attributes", "loc", "slices")
+
+
+def _seed_words() -> tuple[dict, tuple]:
+    canon: dict = {}
+    for t in (*_COMMON_TYPES, TIMEPOINT, *_KEYWORDS):
+        canon.setdefault(t, t)
+    formats = {name: _parse_program(d, canon) for name, d in OPS.items()}
+    return formats, tuple(canon)
+
+
+# _SEED: the types and words the parser compares tokens with (its own
+# constants, and its formats' literal tokens made those same objects): the
+# lexer of parse() makes each token equal to one of them that object, so that
+# comparing it is comparing two pointers.
+_FORMATS, _SEED = _seed_words()
 
 
 # ---------------------------------------------------------------------------
