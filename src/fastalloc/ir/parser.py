@@ -338,7 +338,7 @@ class _Parser:
 
     # -- values ----------------------------------------------------------
     @cython.ccall
-    def new_value(self, type: str, owner, index: int, hint: str | None) -> Value:
+    def new_value(self, type: str, owner, index: cython.Py_ssize_t, hint: str | None) -> Value:
         v = _new_value(type, owner, index, hint, len(self.vals))
         self.vals.append(v)
         return v
@@ -371,7 +371,7 @@ class _Parser:
         return self.lookup(t, i)
 
     @cython.ccall
-    def lookup(self, t: str, k: int) -> Value:
+    def lookup(self, t: str, k: cython.Py_ssize_t) -> Value:
         ref = self.refs.get(t)
         if ref is None:
             key, _, num = t.partition("#")
@@ -396,7 +396,7 @@ class _Parser:
         return ph
 
     @cython.ccall
-    def define(self, key: str, values: list[Value], k: int) -> None:
+    def define(self, key: str, values: list[Value], k: cython.Py_ssize_t) -> None:
         """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
         scope: dict = self.scope
         if key in scope:
@@ -448,7 +448,7 @@ class _Parser:
         return self.check_type(t, k)
 
     @cython.ccall
-    def check_type(self, t: str, k: int) -> str:
+    def check_type(self, t: str, k: cython.Py_ssize_t) -> str:
         c = t[:1]
         if c == "!":
             if "<" not in t and "." not in t:
@@ -770,7 +770,8 @@ class _Parser:
     def parse_region(self, args: list[tuple[str, str, int]] | None = None) -> Region:
         """``{`` blocks ``}``; ``args`` are (name, type, token) of the entry block."""
         self.expect("{")
-        if self.nesting >= _MAX_NESTING:
+        limit: cython.Py_ssize_t = _MAX_NESTING
+        if self.nesting >= limit:
             raise self.err(f"regions nested deeper than {_MAX_NESTING} levels", self.i - 1)
         self.nesting += 1
         self.push()
@@ -783,8 +784,9 @@ class _Parser:
                 block.args.append(v)
                 self.define("%" + name, [v], tk)
         first = True
+        margin: cython.Py_ssize_t = _MARGIN  # a C integer: compared once per statement
         while True:
-            if self.chunks is not None and self.i + _MARGIN > len(self.toks):
+            if self.chunks is not None and self.i + margin > len(self.toks):
                 self.refill()
             t = self.peek()
             if _eq(t, "}"):
@@ -2013,10 +2015,10 @@ _EXACT_RESULT_TYPE = frozenset({
 
 
 @cython.cfunc
-def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
+def _check_use_type(p: _Parser, v: Value, ty: str, k: cython.Py_ssize_t) -> None:
     """A known op states ``v``'s type: record it, or check it against what we know."""
     vt = v.type
-    if vt == ty:
+    if _eq(vt, ty):
         return  # the common case; recording it again would change nothing
     owner = v.owner
     if v.id < 0 or not v.type or (owner.__class__ is Op and owner.tmpl is not None
