@@ -323,3 +323,32 @@ def test_scanner_of_a_short_text_scanned_again_and_again():
             assert got == ref[k:]
             for t in got:
                 assert seen.setdefault(t, t) is t
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="%ab0\u00e9\u4e00", max_size=5), max_size=300))
+def test_names_ids_are_first_asked_order(names):
+    # equal names (one object or not, any width of characters) get one id,
+    # ids are 0, 1, 2... in the order names are first asked for
+    from fastalloc._lexer import Names
+    from fastalloc.ir.lexer import _DictNames
+
+    native, ref = Names(), _DictNames()
+    for nm in names:
+        copy = "".join(list(nm))  # an equal str, usually another object
+        assert native.id(nm) == ref.id(nm)
+        assert native.id(copy) == ref.id(copy)
+    assert len(native) == len(ref) == len(set(names))
+
+
+def test_names_grow_and_reject_non_str():
+    from fastalloc._lexer import Names
+
+    ids = Names()
+    got = [ids.id(f"%{k}") for k in range(5000)]
+    assert got == list(range(5000))
+    assert [ids.id(f"%{k}") for k in range(4999, -1, -1)] == list(range(4999, -1, -1))
+    with pytest.raises(TypeError):
+        ids.id(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        ids.id(3)  # type: ignore[arg-type]

@@ -723,3 +723,90 @@ cdef Py_ssize_t _rfind(const uint8_t* s, Py_ssize_t n, const uint8_t* w, Py_ssiz
         if s[j] == w[m - 1] and j + 1 >= m and memcmp(s + j + 1 - m, w, m) == 0:
             return j + 1 - m
     return -1
+
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(PyObject* s) noexcept nogil
+
+
+cdef inline bint _same_str(PyObject* a, PyObject* b) noexcept:
+    """Two str of one hash: equal?  (One object, or the same characters of the same width.)"""
+    if a == b:
+        return True
+    cdef Py_ssize_t m = PyUnicode_GET_LENGTH(a)
+    if m != PyUnicode_GET_LENGTH(b) or PyUnicode_KIND(a) != PyUnicode_KIND(b):
+        return False
+    return memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), m * PyUnicode_KIND(a)) == 0
+
+
+cdef class Names:
+    """Dense integer ids of names: ``id(name)`` is 0, 1, 2... in the order
+    names are first asked for, equal names one id (the parser's SSA names:
+    its value table is a list indexed by them).  Open addressing on the
+    str's own hash (cached in the object); a name is first compared by
+    identity, and the lexer's tokens are one object per distinct token.
+    Pure-Python equivalent::
+
+        ids = {}
+        def id(name):
+            return ids.setdefault(name, len(ids))
+    """
+
+    def __cinit__(self):
+        self.cap = 1024
+        self.count = 0
+        self.slot = <_NameSlot*> calloc(self.cap, sizeof(_NameSlot))
+        if self.slot == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        cdef Py_ssize_t i
+        if self.slot != NULL:
+            for i in range(self.cap):
+                if self.slot[i].name != NULL:
+                    Py_DECREF(<object> self.slot[i].name)
+            free(self.slot)
+
+    def __len__(self) -> int:
+        return self.count
+
+    cpdef Py_ssize_t id(self, str name) except -1:
+        """The id of ``name`` (a new one, the next number, the first time)."""
+        if name is None:
+            raise TypeError("fastalloc._lexer.Names.id: a name must be a str")
+        cdef Py_hash_t h = hash(name)
+        cdef Py_ssize_t mask = self.cap - 1
+        cdef Py_ssize_t k = <Py_ssize_t> (<size_t> h & <size_t> mask)
+        cdef _NameSlot* e
+        while True:
+            e = &self.slot[k]
+            if e.name == NULL:
+                break
+            if e.hash == h and _same_str(e.name, <PyObject*> name):
+                return e.id
+            k = (k + 1) & mask
+        Py_INCREF(name)
+        e.hash = h
+        e.name = <PyObject*> name
+        e.id = self.count
+        self.count += 1
+        if self.count * 2 > self.cap:
+            self._grow()
+        return self.count - 1
+
+    cdef int _grow(self) except -1:
+        cdef Py_ssize_t cap = self.cap * 2
+        cdef _NameSlot* slot = <_NameSlot*> calloc(cap, sizeof(_NameSlot))
+        if slot == NULL:
+            raise MemoryError()
+        cdef Py_ssize_t i, k
+        for i in range(self.cap):
+            if self.slot[i].name != NULL:
+                k = <Py_ssize_t> (<size_t> self.slot[i].hash & <size_t> (cap - 1))
+                while slot[k].name != NULL:
+                    k = (k + 1) & (cap - 1)
+                slot[k] = self.slot[i]
+        free(self.slot)
+        self.slot = slot
+        self.cap = cap
+        return 0

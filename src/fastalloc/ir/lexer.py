@@ -35,7 +35,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run t
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["TOKEN_RE", "SourceMap", "TokenChunks", "tokenize", "tokenize_regex"]
+__all__ = ["TOKEN_RE", "SourceMap", "TokenChunks", "new_names", "tokenize", "tokenize_regex"]
 
 _STR = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 
@@ -84,11 +84,34 @@ _TOKEN = (
 TOKEN_RE = lazy_compile(_TOKEN)
 
 try:
+    from fastalloc._lexer import Names as _Names
     from fastalloc._lexer import Scanner as _Scanner
     from fastalloc._lexer import scan as _scan
 except ImportError:  # pragma: no cover - the extension is not built yet
     _scan = None
     _Scanner = None  # type: ignore[misc, assignment]
+    _Names = None  # type: ignore[misc, assignment]
+
+
+class _DictNames:
+    """:class:`fastalloc._lexer.Names` without the extension."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def id(self, name: str) -> int:
+        return self.ids.setdefault(name, len(self.ids))
+
+
+def new_names() -> Any:
+    """A table of dense integer ids of names (``fastalloc._lexer.Names``):
+    ``id(name)`` is 0, 1, 2... in first-asked order, equal names one id."""
+    return _Names() if _Names is not None else _DictNames()
 
 
 # A line that starts with an SSA value: no token (not even a multi-line

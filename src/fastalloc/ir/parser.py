@@ -70,7 +70,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
-from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
+from fastalloc.ir.lexer import SourceMap, TokenChunks, new_names, tokenize
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
@@ -181,7 +181,8 @@ class _Parser:
     m: object  # Module
     vals: list  # m.values
     resolved: dict  # forward-reference placeholder -> its definition
-    scope: dict  # "%name" (the token) -> list[Value] (one entry per result of a group)
+    ids: Names  # "%name" (the token) -> its integer id (lexer.new_names)
+    bound: list  # id -> list[Value] the name is bound to in scope (one entry per result of a group), or None
     frames: list  # list[list[str]]: "%name"s defined per region
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
     type_aliases: dict
@@ -192,7 +193,6 @@ class _Parser:
     shared: dict  # tuple or str -> the one list / str all ops with that content get
     constants: dict  # the text of a constant's value already checked -> that one str
     names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
-    refs: dict  # "%name#k" token -> ("%name", k)
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
@@ -220,9 +220,9 @@ class _Parser:
         self.shared = {}
         self.constants = {}
         self.names = {}
-        self.refs = {}
         self.resolved = {}
-        self.scope = {}
+        self.ids = new_names()
+        self.bound = []
         self.frames = []
         self.forward = {}
         self.type_aliases = {}
@@ -348,7 +348,7 @@ class _Parser:
         i: cython.Py_ssize_t = self.i
         t: str = self.toks[i]
         grp: list
-        g = self.scope.get(t)
+        g = self.bound_to(t)
         if g is not None:
             grp = g
             if grp:
@@ -361,7 +361,7 @@ class _Parser:
                 raise self.err("expected SSA operand")
             # a line break was skipped: look the operand up under its own token
             self.i = i + 1
-            g = self.scope.get(t)
+            g = self.bound_to(t)
             if g is not None:
                 grp = g
                 if grp:
@@ -372,14 +372,21 @@ class _Parser:
 
     @cython.ccall
     def lookup(self, t: str, k: cython.Py_ssize_t) -> Value:
-        ref = self.refs.get(t)
-        if ref is None:
-            key, _, num = t.partition("#")
-            ref = (key, int(num) if num else 0)
-            self.refs[t] = ref
-        key = ref[0]
-        j = ref[1]
-        grp = self.scope.get(key)
+        # `%name#k`: most such tokens occur once, so the split is not cached;
+        # up to 18 ASCII digits are read here, anything else by int()
+        key: str = t
+        j: object = 0
+        h: cython.Py_ssize_t = t.find("#")
+        if h >= 0:
+            key = t[:h]
+            n: cython.Py_ssize_t = len(t)
+            jc: cython.Py_ssize_t = 0
+            q: cython.Py_ssize_t = h + 1
+            while q < n and q - h <= 18 and "0" <= t[q] <= "9":
+                jc = jc * 10 + (ord(t[q]) - 48)
+                q += 1
+            j = jc if q == n else int(t[h + 1:])
+        grp = self.bound_to(key)
         if grp is not None:
             if j >= len(grp):
                 raise self.err(f"result number {j} of '{key}' out of range (it has {len(grp)})", k)
@@ -398,10 +405,13 @@ class _Parser:
     @cython.ccall
     def define(self, key: str, values: list[Value], k: cython.Py_ssize_t) -> None:
         """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
-        scope: dict = self.scope
-        if key in scope:
+        sid: cython.Py_ssize_t = self.ids.id(key)
+        bound: list = self.bound
+        if sid >= len(bound):
+            bound.extend([None] * (sid + 1 + len(bound) - len(bound) // 2))
+        if bound[sid] is not None:
             raise self.err(f"redefinition of SSA value '{key}'", k)
-        scope[key] = values
+        bound[sid] = values
         self.frames[-1].append(key)
         if not self.forward:
             return
@@ -428,9 +438,20 @@ class _Parser:
 
     @cython.ccall
     def pop(self) -> None:
-        scope: dict = self.scope
+        bound: list = self.bound
+        ids = self.ids
         for key in self.frames.pop():
-            del scope[key]
+            bound[ids.id(key)] = None
+
+    @cython.cfunc
+    @cython.inline
+    def bound_to(self, t: str) -> object:
+        """The values name ``t`` is bound to in scope, or None."""
+        sid: cython.Py_ssize_t = self.ids.id(t)
+        bound: list = self.bound
+        if sid < len(bound):
+            return bound[sid]
+        return None
 
     # -- types and attributes --------------------------------------------
     @cython.ccall
@@ -481,7 +502,7 @@ class _Parser:
         i: cython.Py_ssize_t = self.i
         grp: list
         if toks[i] == "{" and toks[i + 2] == "}":
-            g = self.scope.get(toks[i + 1])
+            g = self.bound_to(toks[i + 1])
             if g is not None:
                 grp = g
                 if grp:
@@ -1187,7 +1208,7 @@ class _Parser:
                 nt = toks[i + 1]
                 if "#" not in t and not op._regions:
                     nm = t[1:]
-                    if (nt == "=" and toks[i + 2] != ">") or (nt == ":" and depth > 0 and t not in self.scope) or nm in header or funclike:
+                    if (nt == "=" and toks[i + 2] != ">") or (nt == ":" and depth > 0 and self.bound_to(t) is None) or nm in header or funclike:
                         if lit:
                             tmpl.append(_join(lit))
                             lit = []
@@ -1207,7 +1228,7 @@ class _Parser:
                     tmpl.append(_join(lit))
                     lit = []
                 tmpl.append(len(operands))
-                g = self.scope.get(t)
+                g = self.bound_to(t)
                 if g is not None and g:
                     v = g[0]
                 else:
