@@ -113,6 +113,23 @@ def test_result_number_out_of_range():
     assert e.message == "result number 1 of '%t' out of range (it has 1)"
 
 
+@pytest.mark.parametrize("num, shown", [("1", "1"), ("01", "1"), ("0000000000000000001", "1"),
+                                        ("123456789012345678", "123456789012345678"),
+                                        ("99999999999999999999999", "99999999999999999999999")])
+def test_result_number_out_of_range_any_length(num, shown):
+    # the number is read as Python's int() reads it, however many digits
+    text = GOOD.replace("util.return %t : !stream.timepoint", f"util.return %t#{num} : !stream.timepoint")
+    with pytest.raises(FastallocError) as ei:
+        parse(text, "x.mlir")
+    assert ei.value.message == f"result number {shown} of '%t' out of range (it has 1)"
+
+
+def test_result_number_with_leading_zeros_binds():
+    text = GOOD.replace("util.return %t : !stream.timepoint", "util.return %t#000 : !stream.timepoint")
+    m = parse(text)
+    assert m.print() == parse(GOOD).print()
+
+
 def test_result_refs_bind_in_their_own_function():
     # The same `%r#1` spelling in two functions names each function's own value.
     fn = """util.func public @{f}(%n: index) -> !stream.timepoint {{

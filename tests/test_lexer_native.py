@@ -214,6 +214,58 @@ def test_scanner_pieces_random(words, cut):
     assert sc.tokens(0, cut) == ref[: len(sc.tokens(0, cut))]
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab%(),:{}\n", min_size=1, max_size=6), min_size=1, max_size=40),
+       st.integers(min_value=0, max_value=200), st.lists(st.sampled_from(["x", "", "("]), max_size=5))
+def test_scanner_head_and_tail(words, cut, head):
+    # tokens(start, end, head, tail) is head + tokens + tail in one list, and
+    # single-character tokens stay one object each across ranges
+    from fastalloc._lexer import Scanner
+
+    text = " ".join(words)
+    ref, starts = _reference(text)
+    sc = Scanner(text, TOKEN_RE)
+    cut = starts[cut % len(starts)] if starts else 0
+    tail = ("",) * 4
+    first = sc.tokens(0, cut, list(head), tail)
+    assert first == head + ref[: len(first) - len(head) - 4] + [""] * 4
+    got = sc.tokens(cut, len(text), first[len(head):-4])
+    assert got == ref
+    seen: dict[str, str] = {}
+    for t in first[len(head):-4] + sc.tokens(cut, len(text)):
+        assert seen.setdefault(t, t) is t
+
+
+def test_scanner_many_ranges_reuse_its_buffer():
+    # more tokens than the kept buffer (a whole text), then short ranges
+    from fastalloc._lexer import Scanner
+
+    text = "(a, b) " * 100000
+    sc = Scanner(text, TOKEN_RE)
+    whole = sc.tokens()
+    assert len(whole) == 500000 and whole[:5] == ["(", "a", ",", "b", ")"]
+    assert sc.tokens(7, 14) == ["(", "a", ",", "b", ")"]
+    assert sc.tokens(0, 0, ["x"], ("",)) == ["x", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="{-#ab\n", max_size=80), st.sampled_from(["{-#", "#", "-#", "a{", "{-#-"]))
+def test_rfind_is_str_rfind(text, needle):
+    from fastalloc._lexer import rfind
+
+    assert rfind(text, needle) == text.rfind(needle)
+    assert rfind(text * 3, needle) == (text * 3).rfind(needle)
+
+
+def test_rfind_rejects_non_ascii_and_empty_needles():
+    from fastalloc._lexer import rfind
+
+    with pytest.raises(ValueError, match="ASCII"):
+        rfind("caf\u00e9", "a")
+    with pytest.raises(ValueError, match="ASCII"):
+        rfind("abc", "")
+
+
 def test_scanner_rejects_non_ascii_and_bad_ranges():
     from fastalloc._lexer import Scanner
 
@@ -230,6 +282,20 @@ def test_first_odd_char_is_the_regex(text):
     from fastalloc._lexer import first_odd_char
     from fastalloc.ir.parser import _ODD_CHAR
 
+    m = _ODD_CHAR.search(text)
+    assert first_odd_char(text) == (m.start() if m else -1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 200), st.integers(0, 200), st.sampled_from("\x01\x08\x0b\x0c\x0e\x1f\x7f\t\n\r\x00 ~"),
+       st.sampled_from(["a", " ", "\n", "\x7e", "\x20", "\x1f\t"]))
+def test_first_odd_char_long_texts(before, after, ch, filler):
+    # word-at-a-time scan: the odd character at every offset within a word,
+    # after and before runs of plain bytes (and of allowed control bytes)
+    from fastalloc._lexer import first_odd_char
+    from fastalloc.ir.parser import _ODD_CHAR
+
+    text = (filler * before)[:before] + ch + "x" * after
     m = _ODD_CHAR.search(text)
     assert first_odd_char(text) == (m.start() if m else -1)
 
@@ -257,3 +323,32 @@ def test_scanner_of_a_short_text_scanned_again_and_again():
             assert got == ref[k:]
             for t in got:
                 assert seen.setdefault(t, t) is t
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="%ab0\u00e9\u4e00", max_size=5), max_size=300))
+def test_names_ids_are_first_asked_order(names):
+    # equal names (one object or not, any width of characters) get one id,
+    # ids are 0, 1, 2... in the order names are first asked for
+    from fastalloc._lexer import Names
+    from fastalloc.ir.lexer import _DictNames
+
+    native, ref = Names(), _DictNames()
+    for nm in names:
+        copy = "".join(list(nm))  # an equal str, usually another object
+        assert native.id(nm) == ref.id(nm)
+        assert native.id(copy) == ref.id(copy)
+    assert len(native) == len(ref) == len(set(names))
+
+
+def test_names_grow_and_reject_non_str():
+    from fastalloc._lexer import Names
+
+    ids = Names()
+    got = [ids.id(f"%{k}") for k in range(5000)]
+    assert got == list(range(5000))
+    assert [ids.id(f"%{k}") for k in range(4999, -1, -1)] == list(range(4999, -1, -1))
+    with pytest.raises(TypeError):
+        ids.id(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        ids.id(3)  # type: ignore[arg-type]

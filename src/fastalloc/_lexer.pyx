@@ -41,6 +41,7 @@ from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcmp, memcpy, memset
 
 
+from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF
 
@@ -335,6 +336,11 @@ cdef enum:
     _RECENT = 8192
 
 
+# Token pointers a Scanner keeps room for between ranges (a piece's worth).
+cdef enum:
+    _KEEP_OUT = 1 << 18
+
+
 cdef Py_ssize_t _cap_for(Py_ssize_t n, Py_ssize_t most) noexcept:
     """The smallest power of two >= 2 * n (at least 16, at most ``most``)."""
     cdef Py_ssize_t cap = 16
@@ -365,10 +371,22 @@ cdef class Scanner:
     cdef object canon
     cdef _Table every
     cdef _Table recent
+    # The canonical token of each single ASCII character once seen (NULL:
+    # not yet; a reference owned by ``every``): half the tokens of a module
+    # are punctuation, found here without hashing.
+    cdef PyObject* single[128]
+    # The tokens of the range being scanned (references owned by ``every``,
+    # or ``nl``), copied into one list of their exact size at the end: the
+    # list is not grown append by append (each growth copies it).
+    cdef PyObject** out
+    cdef Py_ssize_t out_cap
 
-    def __cinit__(self, str text, token_re, dict canon=None):
+    def __cinit__(self, str text, token_re, dict canon=None, tuple seed=None):
         self.every.slot = NULL
         self.recent.slot = NULL
+        self.out = NULL
+        self.out_cap = 0
+        memset(self.single, 0, sizeof(self.single))
         if not text.isascii():
             raise ValueError("fastalloc._lexer.scan: text is not ASCII; use the regex tokenizer")
         self.text = text
@@ -380,6 +398,32 @@ cdef class Scanner:
         # not the zeroing of the full-size ones.
         _table_init(&self.every, _cap_for(self.n, 4096))
         _table_init(&self.recent, _cap_for(self.n, _RECENT))
+        if seed:
+            self._seed(seed)
+
+    cdef int _seed(self, tuple seed) except -1:
+        """Make each str of ``seed`` the canonical object of its text (a
+        caller's constants: comparing a token with one is then comparing
+        two pointers)."""
+        cdef const uint8_t* w
+        cdef Py_ssize_t m
+        cdef uint64_t h
+        cdef _Entry* g
+        for tok in seed:
+            if type(tok) is not str or not (<str> tok).isascii():
+                raise ValueError(f"fastalloc._lexer.Scanner: seed {tok!r} is not an ASCII str")
+            w = <const uint8_t*> PyUnicode_AsUTF8AndSize(tok, &m)
+            h = _hash(w, 0, m, m)
+            g = _probe(&self.every, h, w, m)
+            if g.tok != NULL:
+                continue  # an equal one came first
+            Py_INCREF(tok)
+            g.hash = h
+            g.tok = <PyObject*> tok
+            self.every.count += 1
+            if self.every.count * 4 > self.every.cap * 3:
+                _table_grow(&self.every)
+        return 0
 
     def __dealloc__(self):
         cdef Py_ssize_t i
@@ -389,6 +433,7 @@ cdef class Scanner:
                     Py_DECREF(<object> self.every.slot[i].tok)
         free(self.every.slot)
         free(self.recent.slot)
+        free(self.out)
 
     @property
     def size(self) -> int:
@@ -423,26 +468,61 @@ cdef class Scanner:
             _table_grow(&self.every)
         return tok
 
-    def tokens(self, Py_ssize_t start=0, Py_ssize_t end=-1) -> list:
-        """The tokens of ``text[start:end]`` (cut where no token spans the cut)."""
-        return _scan_range(self, self.text, self.s, self.n, self.token_re, True, False, start, end)[0]
+    cdef int _grow(self) except -1:
+        """Double the room of ``out``."""
+        cdef Py_ssize_t cap = self.out_cap * 2 if self.out_cap else 4096
+        cdef PyObject** grown = <PyObject**> realloc(self.out, cap * sizeof(PyObject*))
+        if grown == NULL:
+            raise MemoryError()
+        self.out = grown
+        self.out_cap = cap
+        return 0
+
+    def tokens(self, Py_ssize_t start=0, Py_ssize_t end=-1, list head=None, tuple tail=None) -> list:
+        """The tokens of ``text[start:end]`` (cut where no token spans the
+        cut), between the items of ``head`` and of ``tail`` if given:
+        ``head + tokens + tail`` made as one list."""
+        return _scan_range(self, self.text, self.s, self.n, self.token_re, True, False, start, end, head, tail)[0]
+
+
+cdef list _out_list(Scanner sc, Py_ssize_t count, list head, tuple tail):
+    """``head + sc.out[:count] + tail`` as a new list of its exact size."""
+    cdef Py_ssize_t nh = len(head) if head is not None else 0
+    cdef Py_ssize_t nt = len(tail) if tail is not None else 0
+    cdef list out = PyList_New(nh + count + nt)
+    cdef Py_ssize_t k
+    cdef object x
+    for k in range(nh):
+        x = head[k]
+        Py_INCREF(x)
+        PyList_SET_ITEM(out, k, x)
+    for k in range(count):
+        x = <object> sc.out[k]
+        Py_INCREF(x)
+        PyList_SET_ITEM(out, nh + k, x)
+    for k in range(nt):
+        x = tail[k]
+        Py_INCREF(x)
+        PyList_SET_ITEM(out, nh + count + k, x)
+    return out
 
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, token_re, bint want_tokens,
-                       bint want_starts, Py_ssize_t start, Py_ssize_t end):
+                       bint want_starts, Py_ssize_t start, Py_ssize_t end, list head=None, tuple tail=None):
     """``(tokens, starts)`` of ``text[start:end]`` (``sc`` interns the
-    tokens; None when only the starts are wanted)."""
+    tokens; None when only the starts are wanted), the tokens between the
+    items of ``head`` and of ``tail``."""
     if end < 0 or end > n:
         end = n
     if start < 0 or start > end:
         raise ValueError(f"fastalloc._lexer.scan: bad range [{start}, {end}) of a text of {n} characters")
     n = end
-    cdef list toks = [] if want_tokens else None
     cdef object nl = "\n"
     cdef object tok
-    cdef Py_ssize_t p = start, a, b, cap_starts = 0, nstarts = 0
+    cdef PyObject* one
+    cdef Py_ssize_t p = start, a, b, cap_starts = 0, nstarts = 0, count = 0
     cdef uint8_t c
     cdef int64_t* starts = NULL
     cdef int64_t* grown
@@ -480,7 +560,10 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
                     else:
                         break
                 if want_tokens:
-                    toks.append(nl)
+                    if count == sc.out_cap:
+                        sc._grow()
+                    sc.out[count] = <PyObject*> nl
+                    count += 1
             else:
                 b = _token_end(s, n, a)
                 if b < 0:
@@ -488,7 +571,19 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
                     a, b = m.span(1)
                 p = b
                 if want_tokens:
-                    toks.append(sc._token(a, b))
+                    if b == a + 1 and s[a] < 128:
+                        one = sc.single[s[a]]
+                        if one == NULL:
+                            tok = sc._token(a, b)
+                            one = <PyObject*> tok
+                            sc.single[s[a]] = one
+                    else:
+                        tok = sc._token(a, b)
+                        one = <PyObject*> tok
+                    if count == sc.out_cap:
+                        sc._grow()
+                    sc.out[count] = one
+                    count += 1
             if want_starts:
                 if nstarts == cap_starts:
                     cap_starts *= 2
@@ -498,6 +593,14 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
                     starts = grown
                 starts[nstarts] = a
                 nstarts += 1
+        toks = None
+        if want_tokens:
+            toks = _out_list(sc, count, head, tail)
+            if sc.out_cap > _KEEP_OUT:
+                # a whole text's worth (tokenize): not kept for the next range
+                free(sc.out)
+                sc.out = NULL
+                sc.out_cap = 0
         out_starts = None
         if want_starts:
             buf = bytearray(nstarts * sizeof(int64_t))
@@ -550,14 +653,160 @@ def first_odd_char(str text) -> int:
     return r
 
 
+cdef inline bint _odd_byte(uint8_t c) noexcept nogil:
+    if c < 0x20:
+        return c != 9 and c != 10 and c != 13 and c != 0
+    return c == 0x7f
+
+
 cdef Py_ssize_t _first_odd(const uint8_t* s, Py_ssize_t n) noexcept nogil:
-    cdef Py_ssize_t i
-    cdef uint8_t c
-    for i in range(n):
-        c = s[i]
-        if c < 0x20:
-            if c != 9 and c != 10 and c != 13 and c != 0:
-                return i
-        elif c == 0x7f:
+    """Eight bytes at a time: in an ASCII word (every byte < 0x80),
+    ``w - 0x20..20`` sets a byte's top bit where the byte is < 0x20 (or where a
+    borrow from such a byte ran on) and ``w + 0x01..01`` sets it where the byte
+    is 0x7f; only a word that sets one (a line break, a tab) is looked at
+    byte by byte."""
+    cdef Py_ssize_t i = 0, j
+    cdef uint64_t w
+    cdef uint64_t ones = 0x0101010101010101ULL
+    cdef uint64_t high = 0x8080808080808080ULL
+    while i + 8 <= n:
+        memcpy(&w, s + i, 8)
+        if ((w - ones * 0x20) | (w + ones)) & high:
+            for j in range(i, i + 8):
+                if _odd_byte(s[j]):
+                    return j
+        i += 8
+    while i < n:
+        if _odd_byte(s[i]):
             return i
+        i += 1
     return -1
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def rfind(str text, str needle) -> int:
+    """``text.rfind(needle)`` for an ASCII ``text`` and a non-empty ASCII
+    ``needle`` (checked): the needle's last byte is looked for eight bytes
+    at a time from the end (a word holds it where ``w ^ c..c`` has a zero
+    byte), and only there is the needle compared.  Pure-Python equivalent::
+
+        return text.rfind(needle)
+    """
+    if not text.isascii() or not needle.isascii() or not needle:
+        raise ValueError("fastalloc._lexer.rfind: text and needle must be ASCII, the needle not empty")
+    cdef Py_ssize_t n, m
+    cdef const uint8_t* s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &n)
+    cdef const uint8_t* w = <const uint8_t*> PyUnicode_AsUTF8AndSize(needle, &m)
+    cdef Py_ssize_t r
+    with nogil:
+        r = _rfind(s, n, w, m)
+    return r
+
+
+cdef Py_ssize_t _rfind(const uint8_t* s, Py_ssize_t n, const uint8_t* w, Py_ssize_t m) noexcept nogil:
+    cdef uint64_t ones = 0x0101010101010101ULL
+    cdef uint64_t high = 0x8080808080808080ULL
+    cdef uint64_t pat = ones * w[m - 1]
+    cdef uint64_t x
+    cdef Py_ssize_t e = n  # bytes s[e:] are searched
+    cdef Py_ssize_t j
+    while e >= 8:
+        memcpy(&x, s + e - 8, 8)
+        x ^= pat
+        if (x - ones) & ~x & high:
+            for j in range(e - 1, e - 9, -1):
+                if s[j] == w[m - 1] and j + 1 >= m and memcmp(s + j + 1 - m, w, m) == 0:
+                    return j + 1 - m
+        e -= 8
+    for j in range(e - 1, -1, -1):
+        if s[j] == w[m - 1] and j + 1 >= m and memcmp(s + j + 1 - m, w, m) == 0:
+            return j + 1 - m
+    return -1
+
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(PyObject* s) noexcept nogil
+
+
+cdef inline bint _same_str(PyObject* a, PyObject* b) noexcept:
+    """Two str of one hash: equal?  (One object, or the same characters of the same width.)"""
+    if a == b:
+        return True
+    cdef Py_ssize_t m = PyUnicode_GET_LENGTH(a)
+    if m != PyUnicode_GET_LENGTH(b) or PyUnicode_KIND(a) != PyUnicode_KIND(b):
+        return False
+    return memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), m * PyUnicode_KIND(a)) == 0
+
+
+cdef class Names:
+    """Dense integer ids of names: ``id(name)`` is 0, 1, 2... in the order
+    names are first asked for, equal names one id (the parser's SSA names:
+    its value table is a list indexed by them).  Open addressing on the
+    str's own hash (cached in the object); a name is first compared by
+    identity, and the lexer's tokens are one object per distinct token.
+    Pure-Python equivalent::
+
+        ids = {}
+        def id(name):
+            return ids.setdefault(name, len(ids))
+    """
+
+    def __cinit__(self):
+        self.cap = 1024
+        self.count = 0
+        self.slot = <_NameSlot*> calloc(self.cap, sizeof(_NameSlot))
+        if self.slot == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        cdef Py_ssize_t i
+        if self.slot != NULL:
+            for i in range(self.cap):
+                if self.slot[i].name != NULL:
+                    Py_DECREF(<object> self.slot[i].name)
+            free(self.slot)
+
+    def __len__(self) -> int:
+        return self.count
+
+    cpdef Py_ssize_t id(self, str name) except -1:
+        """The id of ``name`` (a new one, the next number, the first time)."""
+        if name is None:
+            raise TypeError("fastalloc._lexer.Names.id: a name must be a str")
+        cdef Py_hash_t h = hash(name)
+        cdef Py_ssize_t mask = self.cap - 1
+        cdef Py_ssize_t k = <Py_ssize_t> (<size_t> h & <size_t> mask)
+        cdef _NameSlot* e
+        while True:
+            e = &self.slot[k]
+            if e.name == NULL:
+                break
+            if e.hash == h and _same_str(e.name, <PyObject*> name):
+                return e.id
+            k = (k + 1) & mask
+        Py_INCREF(name)
+        e.hash = h
+        e.name = <PyObject*> name
+        e.id = self.count
+        self.count += 1
+        if self.count * 2 > self.cap:
+            self._grow()
+        return self.count - 1
+
+    cdef int _grow(self) except -1:
+        cdef Py_ssize_t cap = self.cap * 2
+        cdef _NameSlot* slot = <_NameSlot*> calloc(cap, sizeof(_NameSlot))
+        if slot == NULL:
+            raise MemoryError()
+        cdef Py_ssize_t i, k
+        for i in range(self.cap):
+            if self.slot[i].name != NULL:
+                k = <Py_ssize_t> (<size_t> self.slot[i].hash & <size_t> (cap - 1))
+                while slot[k].name != NULL:
+                    k = (k + 1) & (cap - 1)
+                slot[k] = self.slot[i]
+        free(self.slot)
+        self.slot = slot
+        self.cap = cap
+        return 0

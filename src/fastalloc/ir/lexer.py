@@ -35,7 +35,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run t
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["TOKEN_RE", "SourceMap", "TokenChunks", "tokenize", "tokenize_regex"]
+__all__ = ["TOKEN_RE", "SourceMap", "TokenChunks", "new_names", "tokenize", "tokenize_regex"]
 
 _STR = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 
@@ -84,11 +84,34 @@ _TOKEN = (
 TOKEN_RE = lazy_compile(_TOKEN)
 
 try:
+    from fastalloc._lexer import Names as _Names
     from fastalloc._lexer import Scanner as _Scanner
     from fastalloc._lexer import scan as _scan
 except ImportError:  # pragma: no cover - the extension is not built yet
     _scan = None
     _Scanner = None  # type: ignore[misc, assignment]
+    _Names = None  # type: ignore[misc, assignment]
+
+
+class _DictNames:
+    """:class:`fastalloc._lexer.Names` without the extension."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def id(self, name: str) -> int:
+        return self.ids.setdefault(name, len(self.ids))
+
+
+def new_names() -> Any:
+    """A table of dense integer ids of names (``fastalloc._lexer.Names``):
+    ``id(name)`` is 0, 1, 2... in first-asked order, equal names one id."""
+    return _Names() if _Names is not None else _DictNames()
 
 
 # A line that starts with an SSA value: no token (not even a multi-line
@@ -124,14 +147,14 @@ class TokenChunks:
 
     __slots__ = ("text", "pos", "size", "scanner")
 
-    def __init__(self, text: str, size: int = 1 << 18) -> None:
+    def __init__(self, text: str, size: int = 1 << 18, seed: tuple[str, ...] = ()) -> None:
         self.text = text
         self.pos = 0
         self.size = max(int(size), 1)
         # one table of distinct tokens for all the pieces: one object per
         # distinct token across pieces, and a token seen in an earlier piece
-        # is not made again
-        self.scanner = _Scanner(text, TOKEN_RE)
+        # is not made again; a token equal to a str of ``seed`` is that str
+        self.scanner = _Scanner(text, TOKEN_RE, None, seed)
 
     @staticmethod
     def available(text: str) -> bool:
@@ -141,13 +164,14 @@ class TokenChunks:
     def done(self) -> bool:
         return self.pos >= len(self.text)
 
-    def next(self) -> list[str]:
-        """The tokens of the next piece ([] once the text is consumed)."""
+    def next(self, head: list[str] | None = None, tail: tuple[str, ...] | None = None) -> list[str]:
+        """The tokens of the next piece ([] once the text is consumed), as
+        ``head + tokens + tail`` made at once when those are given."""
         text = self.text
         n = len(text)
         a = self.pos
         if a >= n:
-            return []
+            return (head or []) + list(tail or ())
         b = a + self.size
         if b >= n:
             b = n
@@ -155,7 +179,7 @@ class TokenChunks:
             m = _CUT_STMT.search(text, b)
             b = m.start() + 1 if m else n
         self.pos = b
-        return self.scanner.tokens(a, b)
+        return self.scanner.tokens(a, b, head, tail)
 
 
 def tokenize_regex(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-# cython: boundscheck=True, wraparound=True, initializedcheck=True
+# cython: boundscheck=True, wraparound=True, initializedcheck=True, infer_types=True
 """Parser: MLIR text of the stream dialect -> :class:`fastalloc.ir.model.Module`.
 
 Recursive descent over the token list of :mod:`fastalloc.ir.lexer`.
@@ -55,6 +55,8 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
         def cfunc(f):
             return f
 
+        inline = cfunc
+
         @staticmethod
         def locals(**_):
             return lambda f: f
@@ -68,7 +70,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
-from fastalloc.ir.lexer import SourceMap, TokenChunks, tokenize
+from fastalloc.ir.lexer import SourceMap, TokenChunks, new_names, tokenize
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands, _set_tok, _share_props
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
@@ -100,10 +102,28 @@ _COMMON_TYPES = frozenset({
 _PIECE = 1 << 18
 _MARGIN = 4096
 _PAD = 4
+_EOF_PAD = ("",) * _PAD
 # Deepest region nesting parsed (fastalloc._guard.MAX_NESTING; iree-opt 3.13
 # overflows its stack at about 3,900): the compiled descent and the passes'
 # walks run on a large stack (fastalloc._guard.run_deep) that holds this many.
 _MAX_NESTING = 4096
+
+
+@cython.cfunc
+@cython.inline
+def _eq(a: str, b: str) -> cython.bint:
+    """``a == b`` for two str, unequal lengths or first characters decided
+    here: Cython's ``==`` calls PyUnicode_Compare for any two str that are
+    not one object, and most comparisons of a token with the one the parser
+    expects fail."""
+    if a is b:
+        return True
+    if a is None or b is None:
+        return False
+    n: cython.Py_ssize_t = len(a)
+    if n != len(b):
+        return False
+    return n == 0 or (a[0] == b[0] and a == b)
 
 
 @cython.cfunc
@@ -161,7 +181,8 @@ class _Parser:
     m: object  # Module
     vals: list  # m.values
     resolved: dict  # forward-reference placeholder -> its definition
-    scope: dict  # "%name" (the token) -> list[Value] (one entry per result of a group)
+    ids: Names  # "%name" (the token) -> its integer id (lexer.new_names)
+    bound: list  # id -> list[Value] the name is bound to in scope (one entry per result of a group), or None
     frames: list  # list[list[str]]: "%name"s defined per region
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
     type_aliases: dict
@@ -172,7 +193,6 @@ class _Parser:
     shared: dict  # tuple or str -> the one list / str all ops with that content get
     constants: dict  # the text of a constant's value already checked -> that one str
     names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
-    refs: dict  # "%name#k" token -> ("%name", k)
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
@@ -187,7 +207,7 @@ class _Parser:
             # Lex in pieces of ~`pieces` characters (see refill); errors are
             # reported without a location and parse() parses again from the
             # whole token list.
-            self.chunks = TokenChunks(text, pieces)
+            self.chunks = TokenChunks(text, pieces, _SEED)
             self.toks = [""] * _PAD
             self.refill()
         else:
@@ -200,9 +220,9 @@ class _Parser:
         self.shared = {}
         self.constants = {}
         self.names = {}
-        self.refs = {}
         self.resolved = {}
-        self.scope = {}
+        self.ids = new_names()
+        self.bound = []
         self.frames = []
         self.forward = {}
         self.type_aliases = {}
@@ -263,13 +283,14 @@ class _Parser:
         keep = toks[cut:len(toks) - _PAD]
         chunks = self.chunks
         while True:
-            keep += chunks.next()
+            # the kept tokens, the piece and the EOF markers made as one list
+            keep = chunks.next(keep, _EOF_PAD)
             if chunks.done:
                 self.chunks = None
                 break
-            if len(keep) - (self.i - cut) >= _MARGIN:
+            if len(keep) - _PAD - (self.i - cut) >= _MARGIN:
                 break
-        keep += [""] * _PAD
+            del keep[len(keep) - _PAD:]
         self.toks = keep
         self.base += cut
         self.i -= cut
@@ -297,7 +318,7 @@ class _Parser:
     def accept(self, s: str) -> cython.bint:
         # Fast path first: the current token is rarely a line break.
         t: str = self.toks[self.i]
-        if t == s or self.peek() == s:
+        if _eq(t, s) or _eq(self.peek(), s):
             self.i += 1
             return True
         return False
@@ -305,11 +326,11 @@ class _Parser:
     @cython.ccall
     def expect(self, s: str, what: str | None = None) -> None:
         t: str = self.toks[self.i]
-        if t == s:
+        if _eq(t, s):
             self.i += 1
             return
         t = self.peek()
-        if t != s:
+        if not _eq(t, s):
             if t == "":
                 raise self.err(f"unexpected end of file, expected '{s}'")
             raise self.err(f"expected '{s}'" + (f" {what}" if what else ""))
@@ -317,7 +338,7 @@ class _Parser:
 
     # -- values ----------------------------------------------------------
     @cython.ccall
-    def new_value(self, type: str, owner, index: int, hint: str | None) -> Value:
+    def new_value(self, type: str, owner, index: cython.Py_ssize_t, hint: str | None) -> Value:
         v = _new_value(type, owner, index, hint, len(self.vals))
         self.vals.append(v)
         return v
@@ -327,7 +348,7 @@ class _Parser:
         i: cython.Py_ssize_t = self.i
         t: str = self.toks[i]
         grp: list
-        g = self.scope.get(t)
+        g = self.bound_to(t)
         if g is not None:
             grp = g
             if grp:
@@ -340,7 +361,7 @@ class _Parser:
                 raise self.err("expected SSA operand")
             # a line break was skipped: look the operand up under its own token
             self.i = i + 1
-            g = self.scope.get(t)
+            g = self.bound_to(t)
             if g is not None:
                 grp = g
                 if grp:
@@ -350,15 +371,22 @@ class _Parser:
         return self.lookup(t, i)
 
     @cython.ccall
-    def lookup(self, t: str, k: int) -> Value:
-        ref = self.refs.get(t)
-        if ref is None:
-            key, _, num = t.partition("#")
-            ref = (key, int(num) if num else 0)
-            self.refs[t] = ref
-        key = ref[0]
-        j = ref[1]
-        grp = self.scope.get(key)
+    def lookup(self, t: str, k: cython.Py_ssize_t) -> Value:
+        # `%name#k`: most such tokens occur once, so the split is not cached;
+        # up to 18 ASCII digits are read here, anything else by int()
+        key: str = t
+        j: object = 0
+        h: cython.Py_ssize_t = t.find("#")
+        if h >= 0:
+            key = t[:h]
+            n: cython.Py_ssize_t = len(t)
+            jc: cython.Py_ssize_t = 0
+            q: cython.Py_ssize_t = h + 1
+            while q < n and q - h <= 18 and "0" <= t[q] <= "9":
+                jc = jc * 10 + (ord(t[q]) - 48)
+                q += 1
+            j = jc if q == n else int(t[h + 1:])
+        grp = self.bound_to(key)
         if grp is not None:
             if j >= len(grp):
                 raise self.err(f"result number {j} of '{key}' out of range (it has {len(grp)})", k)
@@ -375,12 +403,15 @@ class _Parser:
         return ph
 
     @cython.ccall
-    def define(self, key: str, values: list[Value], k: int) -> None:
+    def define(self, key: str, values: list[Value], k: cython.Py_ssize_t) -> None:
         """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
-        scope: dict = self.scope
-        if key in scope:
+        sid: cython.Py_ssize_t = self.ids.id(key)
+        bound: list = self.bound
+        if sid >= len(bound):
+            bound.extend([None] * (sid + 1 + len(bound) - len(bound) // 2))
+        if bound[sid] is not None:
             raise self.err(f"redefinition of SSA value '{key}'", k)
-        scope[key] = values
+        bound[sid] = values
         self.frames[-1].append(key)
         if not self.forward:
             return
@@ -407,9 +438,20 @@ class _Parser:
 
     @cython.ccall
     def pop(self) -> None:
-        scope: dict = self.scope
+        bound: list = self.bound
+        ids = self.ids
         for key in self.frames.pop():
-            del scope[key]
+            bound[ids.id(key)] = None
+
+    @cython.cfunc
+    @cython.inline
+    def bound_to(self, t: str) -> object:
+        """The values name ``t`` is bound to in scope, or None."""
+        sid: cython.Py_ssize_t = self.ids.id(t)
+        bound: list = self.bound
+        if sid < len(bound):
+            return bound[sid]
+        return None
 
     # -- types and attributes --------------------------------------------
     @cython.ccall
@@ -427,7 +469,7 @@ class _Parser:
         return self.check_type(t, k)
 
     @cython.ccall
-    def check_type(self, t: str, k: int) -> str:
+    def check_type(self, t: str, k: cython.Py_ssize_t) -> str:
         c = t[:1]
         if c == "!":
             if "<" not in t and "." not in t:
@@ -460,7 +502,7 @@ class _Parser:
         i: cython.Py_ssize_t = self.i
         grp: list
         if toks[i] == "{" and toks[i + 2] == "}":
-            g = self.scope.get(toks[i + 1])
+            g = self.bound_to(toks[i + 1])
             if g is not None:
                 grp = g
                 if grp:
@@ -592,16 +634,18 @@ class _Parser:
     @cython.ccall
     def end_stmt(self, op: Op) -> None:
         """Optional trailing ``attributes {...}`` and ``loc(...)``, then the end of the op."""
-        toks = self.toks
-        if toks[self.i] == "attributes":
+        toks: list = self.toks
+        t: str = toks[self.i]
+        if _eq(t, "attributes"):
             self.i += 1
             self.op_attrs(op)
-        if toks[self.i] == "loc":
+            t = toks[self.i]
+        if _eq(t, "loc"):
             d = self.skip_loc()
             if d:
                 op.dloc = d
-        t = toks[self.i]
-        if t == "" or t[0] == "\n" or t == "}":
+            t = toks[self.i]
+        if _eq(t, "") or t[0] == "\n" or _eq(t, "}"):
             return
         if self.stmt_start(self.i):
             return  # the next op on the same line (a module on one line, CR-only line ends)
@@ -747,7 +791,8 @@ class _Parser:
     def parse_region(self, args: list[tuple[str, str, int]] | None = None) -> Region:
         """``{`` blocks ``}``; ``args`` are (name, type, token) of the entry block."""
         self.expect("{")
-        if self.nesting >= _MAX_NESTING:
+        limit: cython.Py_ssize_t = _MAX_NESTING
+        if self.nesting >= limit:
             raise self.err(f"regions nested deeper than {_MAX_NESTING} levels", self.i - 1)
         self.nesting += 1
         self.push()
@@ -760,14 +805,15 @@ class _Parser:
                 block.args.append(v)
                 self.define("%" + name, [v], tk)
         first = True
+        margin: cython.Py_ssize_t = _MARGIN  # a C integer: compared once per statement
         while True:
-            if self.chunks is not None and self.i + _MARGIN > len(self.toks):
+            if self.chunks is not None and self.i + margin > len(self.toks):
                 self.refill()
             t = self.peek()
-            if t == "}":
+            if _eq(t, "}"):
                 self.i += 1
                 break
-            if t == "":
+            if _eq(t, ""):
                 raise self.err("unexpected end of file: unbalanced brackets, expected '}'")
             if t[0] == "^":
                 if first and not block.ops and not block.args:
@@ -1161,7 +1207,7 @@ class _Parser:
                 nt = toks[i + 1]
                 if "#" not in t and not op._regions:
                     nm = t[1:]
-                    if (nt == "=" and toks[i + 2] != ">") or (nt == ":" and depth > 0 and t not in self.scope) or nm in header or funclike:
+                    if (nt == "=" and toks[i + 2] != ">") or (nt == ":" and depth > 0 and self.bound_to(t) is None) or nm in header or funclike:
                         if lit:
                             tmpl.append(_join(lit))
                             lit = []
@@ -1181,7 +1227,7 @@ class _Parser:
                     tmpl.append(_join(lit))
                     lit = []
                 tmpl.append(len(operands))
-                g = self.scope.get(t)
+                g = self.bound_to(t)
                 if g is not None and g:
                     v = g[0]
                 else:
@@ -1817,7 +1863,7 @@ class _Parser:
         is that, else it was a guess (an uninterpreted op's result) or wrong."""
         want = "index" if kind == 1 else TIMEPOINT
         vt = v.type
-        if vt != want:
+        if not _eq(vt, want):
             owner = v.owner
             if not vt or (owner.__class__ is Op and owner.tmpl is not None
                           and owner.name not in _EXACT_RESULT_TYPE):
@@ -1989,10 +2035,10 @@ _EXACT_RESULT_TYPE = frozenset({
 
 
 @cython.cfunc
-def _check_use_type(p: _Parser, v: Value, ty: str, k: int) -> None:
+def _check_use_type(p: _Parser, v: Value, ty: str, k: cython.Py_ssize_t) -> None:
     """A known op states ``v``'s type: record it, or check it against what we know."""
     vt = v.type
-    if vt == ty:
+    if _eq(vt, ty):
         return  # the common case; recording it again would change nothing
     owner = v.owner
     if v.id < 0 or not v.type or (owner.__class__ is Op and owner.tmpl is not None
@@ -2281,10 +2327,10 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                 p.check_int64s(t, k)
         elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or "")
             t = objs[pc - 1][0]
-            if t == "%":
+            if _eq(t, "%"):
                 present = p.toks[p.i][:1] == "%"
             else:
-                present = p.peek() == t
+                present = _eq(p.peek(), t)
             if present:
                 if y:
                     op._props[objs[pc - 1][1]] = True  # a unit property: its keyword was there
@@ -2293,7 +2339,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
         elif c == 11:  # F_ELSE: the end of the group that was read
             pc = z
         elif c == 12:  # F_ATTR_DICT
-            if p.peek() == "{":
+            if _eq(p.peek(), "{"):
                 p.op_attrs(op)
         elif c == 13:  # F_REGION
             region = p.parse_region()
@@ -2708,7 +2754,7 @@ def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: 
         raise KeyError(op.name)
 
 
-def _parse_program(d) -> tuple:
+def _parse_program(d, canon: dict) -> tuple:
     """``d.program`` flattened as the parser reads it: ``(code, objs, kinds,
     one)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
     z)`` with the numbers the parser uses (segment numbers, flags, jump
@@ -2719,13 +2765,14 @@ def _parse_program(d) -> tuple:
     numbers by name; ``kinds`` the segment kinds and ``one`` a byte per
     segment, 1 for a one-operand segment.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
-    number."""
+    number.  A literal token equal to a key of ``canon`` is that key's
+    object (see _SEED)."""
     code = bytearray()
     objs: list = []
     for c, x, y, z, s, t in d.program:
         obj = None
         if c == F_LIT:
-            obj = tuple(tokenize(s)[:-1])
+            obj = tuple([canon.setdefault(t, t) for t in tokenize(s)[:-1]])
             x = y = z = 0
         elif c == F_OPERAND:
             obj = t
@@ -2761,7 +2808,24 @@ def _parse_program(d) -> tuple:
 
 assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
         F_OPT, F_ELSE, F_ATTR_DICT, F_REGION, F_CUSTOM) == tuple(range(15))  # the numbers _p_format tests
-_FORMATS = {name: _parse_program(d) for name, d in OPS.items()}
+# The words the parser compares tokens with, as the very objects its code
+# uses: the lexer makes every equal token one of these objects (see _SEED).
+_KEYWORDS = ("to", "for", "as", "with", "->", "on", "await", "attributes", "loc", "slices")
+
+
+def _seed_words() -> tuple[dict, tuple]:
+    canon: dict = {}
+    for t in (*_COMMON_TYPES, TIMEPOINT, *_KEYWORDS):
+        canon.setdefault(t, t)
+    formats = {name: _parse_program(d, canon) for name, d in OPS.items()}
+    return formats, tuple(canon)
+
+
+# _SEED: the types and words the parser compares tokens with (its own
+# constants, and its formats' literal tokens made those same objects): the
+# lexer of parse() makes each token equal to one of them that object, so that
+# comparing it is comparing two pointers.
+_FORMATS, _SEED = _seed_words()
 
 
 # ---------------------------------------------------------------------------
@@ -2811,8 +2875,18 @@ _ODD_CHAR = lazy_compile(r"[^\x20-\x7e\t\n\r\x00]")
 _PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\t\n\r\x00"
 try:
     from fastalloc._lexer import first_odd_char as _native_first_odd
+    from fastalloc._lexer import rfind as _native_rfind
 except ImportError:  # pragma: no cover - the extension is not built yet
     _native_first_odd = None
+    _native_rfind = None
+
+
+def _rfind(text: str, needle: str) -> int:
+    """``text.rfind(needle)``; for ASCII text by the native lexer's word-at-a-time
+    search (str.rfind compares every byte of the text)."""
+    if _native_rfind is not None and text.isascii():
+        return _native_rfind(text, needle)
+    return text.rfind(needle)
 
 
 def _first_odd_char(text: str) -> int:
@@ -2875,7 +2949,7 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
     if odd >= 0:
         _check_chars(text, odd, filename, line_base)
     trailer = ""
-    k = text.rfind("{-#")
+    k = _rfind(text, "{-#")
     if k >= 0:
         # The dialect-resources section (`{-# dialect_resources: ... #-}`) is kept
         # verbatim; blank it out (keeping line numbers) for the parser.
