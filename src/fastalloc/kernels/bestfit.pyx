@@ -796,22 +796,47 @@ def _bf_bk_shift(lla, lha, Py_ssize_t n):
     return shift
 
 
+ctypedef struct _bf_Eng:
+    # one pass's placement structure: time buckets when use_bk, else the tree
+    _bf_Tree X
+    _bf_Bk K
+    bint use_bk
+
+
+cdef int _bf_eng_init(_bf_Eng* E, Py_ssize_t T, int shift) except -1:
+    # buckets of 2**shift leaves when shift >= 0, else the tree; E must be
+    # zeroed or freed (_bf_eng_free is safe after a failed init)
+    memset(E, 0, sizeof(_bf_Eng))
+    E.use_bk = shift >= 0
+    if E.use_bk:
+        _bf_bk_init(&E.K, T, shift)
+    else:
+        _bf_tree_init(&E.X, T)
+    return 0
+
+
+cdef void _bf_eng_free(_bf_Eng* E) noexcept nogil:
+    _bf_tree_free(&E.X)
+    _bf_bk_free(&E.K)
+
+
 cdef class _BfPacker:
     """Reusable best-fit passes over one problem (structure and scratch
     kept).  With buckets=True, the passes run on time buckets when the
-    lifetimes allow (_bf_bk_shift), else on the tree; the tree X is what the
+    lifetimes allow (_bf_bk_shift), else on the tree; the tree E.X is what the
     local search uses, so it is always there when `use_bk` is False."""
-    cdef _bf_Tree X
-    cdef _bf_Bk K
-    cdef bint use_bk
+    cdef _bf_Eng E
     cdef object sizes_arr, lla, lha
     cdef Py_ssize_t n
+
+    @property
+    def use_bk(self):
+        return bool(self.E.use_bk)
 
     def __cinit__(self, starts, ends, sizes, bint buckets=False, int shift=-1, leaves=None):
         # leaves: (T, leaf_lo, leaf_hi) when the caller has them (then starts
         # and ends are not read), else _bf_leaves(starts, ends)
-        memset(&self.X, 0, sizeof(_bf_Tree))
-        memset(&self.K, 0, sizeof(_bf_Bk))
+        memset(&self.E, 0, sizeof(_bf_Eng))
         self.n = len(sizes)
         self.sizes_arr = np.ascontiguousarray(sizes, dtype=np.int64)
         if leaves is None:
@@ -822,15 +847,10 @@ cdef class _BfPacker:
             shift = _bf_bk_shift(self.lla, self.lha, self.n)
         elif not buckets:
             shift = -1
-        self.use_bk = shift >= 0
-        if self.use_bk:
-            _bf_bk_init(&self.K, T, shift)
-        else:
-            _bf_tree_init(&self.X, T)
+        _bf_eng_init(&self.E, T, shift)
 
     def __dealloc__(self):
-        _bf_tree_free(&self.X)
-        _bf_bk_free(&self.K)
+        _bf_eng_free(&self.E)
 
     def run(self, order, int64_t[::1] out, int64_t cutoff=INT64_MAX, Py_ssize_t nfixed=0,
             bint first=False):
@@ -846,11 +866,11 @@ cdef class _BfPacker:
             return 0
         if len(order) != self.n or not 0 <= nfixed <= self.n:
             raise ValueError(f"order of {len(order)} buffers with {nfixed} fixed, expected {self.n}")
-        if self.use_bk:
-            return _bf_bk_run(&self.K, order, self.sizes_arr, self.lla, self.lha, out, cutoff, nfixed,
+        if self.E.use_bk:
+            return _bf_bk_run(&self.E.K, order, self.sizes_arr, self.lla, self.lha, out, cutoff, nfixed,
                               first)
         with nogil:
-            t = _bf_place(&self.X, &ordv[0], self.n, &szv[0], &llv[0], &lhv[0],
+            t = _bf_place(&self.E.X, &ordv[0], self.n, &szv[0], &llv[0], &lhv[0],
                           &out[0], cutoff, nfixed, first)
         return t
 
@@ -1704,40 +1724,42 @@ def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
     return state[2], state[0], state[3], state[4]
 
 
-cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, Py_ssize_t n,
+cdef Py_ssize_t _bf_advance(_bf_Eng* E, Py_ssize_t r, Py_ssize_t end,
                             const int64_t* sizes, const Py_ssize_t* leaf_lo,
                             const Py_ssize_t* leaf_hi, const int64_t* order, int64_t* off,
                             int64_t* total, int64_t limit, bint first,
-                            Py_ssize_t min_steps=0) except -2 nogil:
-    """Continue a pass (_bf_place's rule on X, or _bf_bk_place's on K) from
-    position r of its order: place buffers until one raises the peak *total
-    above `limit` (that buffer is placed and recorded, so the pass can
-    resume) after at least `min_steps` placements, or all n are placed;
-    returns the next position.  Arrays are in placement order, as
-    _bf_bk_place's; order only names a buffer in an error."""
+                            Py_ssize_t min_steps) except -2 nogil:
+    """Continue a pass (_bf_place's rule on E.X, or _bf_bk_place's on E.K)
+    from position r of its order: place buffers order[r], order[r + 1], ...
+    until one raises the peak *total above `limit` (that buffer is placed
+    and recorded, so the pass can resume) after at least `min_steps`
+    placements, or position `end` is reached; returns the next position.
+    sizes and leaf ranges by buffer (read through order: no gathered copy
+    per pass), offsets by position."""
     cdef int64_t sz, top, best
-    cdef Py_ssize_t r_min = r + min_steps
-    while r < n:
-        sz = sizes[r]
+    cdef Py_ssize_t r_min = r + min_steps, i
+    while r < end:
+        i = order[r]
+        sz = sizes[i]
         if sz == 0:
             off[r] = 0
             r += 1
             continue
-        if use_bk:
-            best = _bf_bk_fit(K, leaf_lo[r], leaf_hi[r], sz, &top, first)
+        if E.use_bk:
+            best = _bf_bk_fit(&E.K, leaf_lo[i], leaf_hi[i], sz, &top, first)
         else:
-            best = _bf_fit(X, leaf_lo[r], leaf_hi[r], sz, &top, first)
+            best = _bf_fit(&E.X, leaf_lo[i], leaf_hi[i], sz, &top, first)
         if best < 0:
             if top > INT64_MAX - sz:
                 with gil:
                     raise OverflowError(
-                        f"buffer {order[r]}: offset {top} + size {sz} overflows int64")
+                        f"buffer {i}: offset {top} + size {sz} overflows int64")
             best = top
         off[r] = best
-        if use_bk:
-            _bf_bk_record(K, leaf_lo[r], leaf_hi[r], best, best + sz)
+        if E.use_bk:
+            _bf_bk_record(&E.K, leaf_lo[i], leaf_hi[i], best, best + sz)
         else:
-            _bf_record(X, leaf_lo[r], leaf_hi[r], best, best + sz)
+            _bf_record(&E.X, leaf_lo[i], leaf_hi[i], best, best + sz)
         r += 1
         if best + sz > total[0]:
             total[0] = best + sz
@@ -1746,89 +1768,126 @@ cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, P
     return r
 
 
+ctypedef struct _bf_Lane:
+    # one resumable pass: its structure (built when it first runs), its
+    # order, the offsets of the positions placed so far (grown as it goes:
+    # a losing pass stops early), the position reached and the peak so far
+    _bf_Eng E
+    const int64_t* order
+    int64_t* off
+    Py_ssize_t cap, pos, n
+    int64_t peak
+    bint first, built
+
+
+cdef void _bf_lane_free(_bf_Lane* L) noexcept nogil:
+    _bf_eng_free(&L.E)
+    free(L.off)
+    L.off = NULL
+    L.cap = 0
+    L.built = False
+
+
+cdef int _bf_lane_build(_bf_Lane* L, Py_ssize_t T, int shift) except -1:
+    _bf_eng_init(&L.E, T, shift)
+    L.built = True
+    return 0
+
+
+cdef int _bf_lane_advance(_bf_Lane* L, const int64_t* sizes, const Py_ssize_t* lla,
+                          const Py_ssize_t* lha, int64_t limit,
+                          Py_ssize_t min_steps) except -1:
+    """_bf_advance on the lane from its position, growing its offsets as
+    it goes (doubling, so a pass stopped early holds about what it placed);
+    returns whether the pass is complete."""
+    cdef Py_ssize_t r = L.pos, r_min = L.pos + min_steps, end, cap
+    cdef int64_t* p
+    while r < L.n:
+        if r == L.cap:
+            cap = min(L.n, max(2 * L.cap, min_steps + 64))
+            p = <int64_t*>realloc(L.off, cap * sizeof(int64_t))
+            if p == NULL:
+                raise MemoryError()
+            L.off = p
+            L.cap = cap
+        end = L.cap
+        with nogil:
+            r = _bf_advance(&L.E, r, end, sizes, lla, lha, L.order, L.off, &L.peak, limit,
+                            L.first, max(r_min - r, 0))
+        if r < end or (L.peak > limit and r >= r_min):
+            break
+    L.pos = r
+    return r == L.n
+
+
 cdef class _BfPass:
     """One best-fit (or first-fit) pass that can stop at a peak and resume
-    later: its own tree or buckets, its order's arrays gathered once, the
-    position reached and the peak so far (a lower bound of its final peak,
-    since placed buffers never move).  Same offsets as _BfPacker.run."""
-    cdef _bf_Tree X
-    cdef _bf_Bk K
-    cdef bint use_bk, first
-    cdef object order, szg, llg, lhg, offg
-    # the arrays' data (owned above, so they stay valid): no memoryview per call
-    cdef const int64_t* po
-    cdef const int64_t* psz
-    cdef const Py_ssize_t* pll
-    cdef const Py_ssize_t* plh
-    cdef int64_t* poff
-    cdef readonly Py_ssize_t pos, n, min_steps
-    cdef readonly int64_t peak
+    later (a _bf_Lane: the race's unit, exposed for tests): the position
+    reached and the peak so far (a lower bound of its final peak, since
+    placed buffers never move).  Same offsets as _BfPacker.run."""
+    cdef _bf_Lane L
+    cdef object order, sizes, lla, lha
+    cdef readonly Py_ssize_t min_steps
 
     def __cinit__(self, order, bint first, sizes, leaves, int shift):
-        memset(&self.X, 0, sizeof(_bf_Tree))
-        memset(&self.K, 0, sizeof(_bf_Bk))
-        T, lla, lha = leaves
+        memset(&self.L, 0, sizeof(_bf_Lane))
+        T, self.lla, self.lha = leaves
         self.order = np.ascontiguousarray(order, dtype=np.int64)
-        self.n = len(self.order)
-        self.first = first
-        self.szg = np.ascontiguousarray(sizes[self.order], dtype=np.int64)
-        self.llg = np.ascontiguousarray(lla[self.order], dtype=np.intp)
-        self.lhg = np.ascontiguousarray(lha[self.order], dtype=np.intp)
-        self.offg = np.empty(self.n, dtype=np.int64)
-        self.pos = 0
-        self.peak = 0
-        # a turn of the race places at least this many buffers: passes whose
-        # peaks climb together would else swap after every buffer (the
-        # switches, not the placements, were most of a small race)
-        self.min_steps = max(_BF_RACE_MIN_STEPS, self.n >> _BF_RACE_STEPS_SHIFT)
+        self.sizes = np.ascontiguousarray(sizes, dtype=np.int64)
+        self.L.n = len(self.order)
+        self.L.first = first
+        self.min_steps = _bf_race_steps(self.L.n)
         cdef const int64_t[::1] ov = self.order
-        cdef const int64_t[::1] sv = self.szg
-        cdef const Py_ssize_t[::1] lv = self.llg
-        cdef const Py_ssize_t[::1] hv = self.lhg
-        cdef int64_t[::1] fv = self.offg
-        if self.n:
-            self.po = &ov[0]
-            self.psz = &sv[0]
-            self.pll = &lv[0]
-            self.plh = &hv[0]
-            self.poff = &fv[0]
-        self.use_bk = shift >= 0
-        if self.use_bk:
-            _bf_bk_init(&self.K, T, shift)
-        else:
-            _bf_tree_init(&self.X, T)
+        if self.L.n:
+            self.L.order = &ov[0]
+        _bf_lane_build(&self.L, T, shift)
 
     def __dealloc__(self):
-        _bf_tree_free(&self.X)
-        _bf_bk_free(&self.K)
+        _bf_lane_free(&self.L)
+
+    @property
+    def pos(self):
+        return self.L.pos
+
+    @property
+    def n(self):
+        return self.L.n
+
+    @property
+    def peak(self):
+        return self.L.peak
 
     def release(self):
-        """Free the structure early (a pass that cannot win); offsets stay."""
-        _bf_tree_free(&self.X)
-        _bf_bk_free(&self.K)
-        self.pos = -1
+        """Free the structure early (a pass that cannot win)."""
+        _bf_lane_free(&self.L)
+        self.L.pos = -1
 
     def advance(self, int64_t limit):
         """Place buffers until one raises the peak above `limit` or all are
         placed; returns whether the pass is complete."""
-        cdef Py_ssize_t r = self.pos
-        cdef int64_t t = self.peak
-        if r < 0:
+        if self.L.pos < 0:
             raise ValueError("pass released")
-        if r < self.n:
-            with nogil:
-                r = _bf_advance(&self.X, &self.K, self.use_bk, r, self.n, self.psz, self.pll,
-                                self.plh, self.po, self.poff, &t, limit, self.first,
-                                self.min_steps)
-            self.pos = r
-            self.peak = t
-        return r == self.n
+        if self.L.pos == self.L.n:
+            return True
+        cdef const int64_t[::1] sv = self.sizes
+        cdef const Py_ssize_t[::1] lv = self.lla
+        cdef const Py_ssize_t[::1] hv = self.lha
+        return bool(_bf_lane_advance(&self.L, &sv[0], &lv[0], &hv[0], limit, self.min_steps))
 
     def offsets(self):
         """The offsets by buffer index (the pass must be complete)."""
-        out = np.empty(self.n, dtype=np.int64)
-        out[self.order] = self.offg
-        return out
+        return _bf_lane_offsets(&self.L, self.order)
+
+
+cdef object _bf_lane_offsets(_bf_Lane* L, order):
+    # offsets by buffer index of a complete lane
+    out = np.empty(L.n, dtype=np.int64)
+    cdef int64_t[::1] ov = out
+    cdef const int64_t[::1] rv = order
+    cdef Py_ssize_t r
+    for r in range(L.n):
+        ov[rv[r]] = L.off[r]
+    return out
 
 
 # A pass of the race may run this share of the lower bound (as a shift) past
@@ -1846,64 +1905,105 @@ _BF_RACE_MIN_STEPS = 32
 _BF_RACE_STEPS_SHIFT = 5
 
 
+cdef Py_ssize_t _bf_race_steps(Py_ssize_t n):
+    # a turn of the race places at least this many buffers: passes whose
+    # peaks climb together would else swap after every buffer (the
+    # switches, not the placements, were most of a small race)
+    return max(<Py_ssize_t>_BF_RACE_MIN_STEPS, n >> <int>_BF_RACE_STEPS_SHIFT)
+
+
+cdef Py_ssize_t _bf_race_lanes(_bf_Lane* L, Py_ssize_t m, Py_ssize_t T, int shift,
+                               const int64_t* sizes, const Py_ssize_t* lla,
+                               const Py_ssize_t* lha, int64_t best_total, int64_t target,
+                               int64_t slack, Py_ssize_t min_steps) except -2:
+    """The race of _bf_race over m lanes (zeroed but for order, n, first;
+    built here when they first run, freed once they cannot win): the index
+    of the winner, or -1 when best_total is not beaten.  low[k] is
+    max(target, L[k].peak)."""
+    cdef Py_ssize_t i, j, k
+    cdef int64_t lim, lk
+    while True:
+        # the lowest (low, index) among the lanes and `best` (index -1)
+        k = -1
+        for i in range(m):
+            lk = max(L[i].peak, target)
+            if lk < best_total and (k < 0 or lk < max(L[k].peak, target)):
+                k = i
+        if k < 0:
+            return -1
+        if L[k].pos == L[k].n and L[k].built:
+            return k
+        # k advances while it stays lowest: below every earlier lane's low,
+        # up to every later one's (ties go to the earlier)
+        lim = best_total - 1
+        for j in range(m):
+            lk = max(L[j].peak, target)
+            if j < k:
+                if lk - 1 < lim:
+                    lim = lk - 1
+            elif j > k and lk < lim:
+                lim = lk
+        if lim < INT64_MAX - slack:
+            lim += slack
+        if not L[k].built:
+            _bf_lane_build(&L[k], T, shift)
+        _bf_lane_advance(&L[k], sizes, lla, lha, lim, min_steps)
+        if max(L[k].peak, target) >= best_total:
+            _bf_lane_free(&L[k])
+
+
 def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int shift):
     """The lowest peak of the (order, first fit?) passes `cands` and of the
     plan `best` (peak best_total, counted as earlier than all of them):
     (offsets, peak, order, first), order None when `best` wins; ties go to
     the earliest.  Same answer as running every pass to the end, but each
     pass runs only while it may still win: the passes are resumable
-    (_BfPass), the one with the lowest (peak so far, index) advances until
+    (_bf_Lane), the one with the lowest (peak so far, index) advances until
     its peak passes the next lowest one's, and the first pass to complete
     while lowest is the answer (every other pass's final peak is at least its
     peak so far).  So a losing pass stops near the winner's peak, whatever
     order the passes are listed in, as if the winner had run first.  No
     final peak is below `target` (the lower bound): a pass runs freely up to
-    it, and one that completes there wins against every later one at once.  Pure Python equivalent::
+    it, and one that completes there wins against every later one at once.
+    A pass's structure is built when it first runs (below the bound a pass
+    may win outright, and then the later ones never run), sizes and leaf
+    ranges are read through its order (not copied per pass) and its offsets
+    grow with its position.  Pure Python equivalent::
 
         runs = [(best_total, -1, best)] + [(peak, k, off) for k, (o, f) in
                 enumerate(cands) for off, peak in [best_fit_pass(o, f)]]
         peak, k, off = min(runs, key=lambda x: (x[0], x[1]))
     """
-    cdef Py_ssize_t m = len(cands), i, j, k
-    cdef int64_t lim, slack = target >> _BF_RACE_SLACK_SHIFT
-    # a pass is built when it first runs: below the bound a pass may win
-    # outright, and then the later ones never run
-    passes = [None] * m
-    done = [False] * m
-    # the least final peak each pass may still reach: its peak so far, and
-    # never below `target`
-    low = [target] * m
-    while True:
-        # the lowest (low, index) among the passes and `best` (index -1)
-        k = -1
+    cdef Py_ssize_t m = len(cands), i, k
+    T, lla, lha = leaves
+    sz = np.ascontiguousarray(sizes, dtype=np.int64)
+    cdef const int64_t[::1] sv = sz
+    cdef const Py_ssize_t[::1] lv = lla
+    cdef const Py_ssize_t[::1] hv = lha
+    cdef Py_ssize_t n = sv.shape[0]
+    cdef const int64_t[::1] ov
+    if n == 0 or m == 0:
+        return best, best_total, None, False
+    orders = [np.ascontiguousarray(o, dtype=np.int64) for o, _ in cands]
+    cdef _bf_Lane* L = <_bf_Lane*>malloc(m * sizeof(_bf_Lane))
+    if L == NULL:
+        raise MemoryError()
+    memset(L, 0, m * sizeof(_bf_Lane))
+    try:
         for i in range(m):
-            if low[i] < best_total and (k < 0 or low[i] < low[k]):
-                k = i
+            ov = orders[i]
+            L[i].order = &ov[0]
+            L[i].n = n
+            L[i].first = bool(cands[i][1])
+        k = _bf_race_lanes(L, m, T, shift, &sv[0], &lv[0], &hv[0], best_total, target,
+                           target >> <int>_BF_RACE_SLACK_SHIFT, _bf_race_steps(n))
         if k < 0:
             return best, best_total, None, False
-        if done[k]:
-            break
-        # k advances while it stays lowest: below every earlier pass's low,
-        # up to every later one's (ties go to the earlier)
-        lim = best_total - 1
-        for j in range(m):
-            if j < k:
-                if low[j] - 1 < lim:
-                    lim = low[j] - 1
-            elif j > k and low[j] < lim:
-                lim = low[j]
-        if lim < INT64_MAX - slack:
-            lim += slack
-        if passes[k] is None:
-            order, first = cands[k]
-            passes[k] = _BfPass(order, first, sizes, leaves, shift)
-        done[k] = passes[k].advance(lim)
-        if passes[k].peak > low[k]:
-            low[k] = passes[k].peak
-        if low[k] >= best_total:
-            passes[k].release()
-    order, first = cands[k]
-    return passes[k].offsets(), low[k], order, first
+        return _bf_lane_offsets(&L[k], orders[k]), max(L[k].peak, target), cands[k][0], cands[k][1]
+    finally:
+        for i in range(m):
+            _bf_lane_free(&L[i])
+        free(L)
 
 
 def _bf_search_passes(int effort):
@@ -1989,7 +2089,7 @@ def _bf_local_search_run(_BfPacker P, order, bint first, best, int64_t total,
     cdef const Py_ssize_t[::1] llv = P.lla
     cdef const Py_ssize_t[::1] lhv = P.lha
     with nogil:
-        total = _bf_local_search(&P.X, n, &szv[0], &llv[0], &lhv[0], &ordv[0],
+        total = _bf_local_search(&P.E.X, n, &szv[0], &llv[0], &lhv[0], &ordv[0],
                                  &candv[0], &curv[0], &workv[0], &bestv[0],
                                  total, npass, target, seed, first)
     return total
