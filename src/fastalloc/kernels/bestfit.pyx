@@ -970,12 +970,12 @@ _BF_LARGE_N = 200_000
 _BF_THREADS_MIN_N = 2000
 
 
-# The order in which effort 2 starts effort 1's passes (indices into
+# The order in which effort 2 (and effort 1 on the tree) starts effort 1's passes (indices into
 # _bf_default_orders plus the size-class order of _bf_large_orders, 8): the
 # most frequent winners on the random workload first (first fit by conflicts
 # x size, then by size; best fit by 1.5 and by 1 classes per octave), so that
 # the others mostly stop early at their cutoff.  The plan does not depend
-# on it.  (Effort 1 races its passes instead: _bf_race.)
+# on it.  (Effort 1 races its passes on time buckets instead: _bf_race.)
 _BF_RUN_ORDER = (0, 1, 3, 8, 2, 4, 5, 6, 7)
 
 
@@ -1895,10 +1895,11 @@ cdef object _bf_lane_offsets(_bf_Lane* L, order):
 # passes whose peaks climb together, at the cost of a little work past the
 # winner's peak.  The plan does not depend on it.
 _BF_RACE_SLACK_SHIFT = 12
-# Effort 1 races from this many buffers: below, building nine passes costs
-# more than the race saves when the usual winner runs first (random 10^3,
-# resnet50, A..K: 1.0-1.3x), though not always (G_1, 816 buffers: 0.4x).
-_BF_RACE_MIN_N = 2000
+# From this many buffers effort 1 runs the sweep after the race, stopped as
+# soon as it exceeds the race's peak (it rarely beats it; ~10% of the work
+# when run in full); below, first: small problems often meet the lower bound
+# with it, and then the race never starts.  The plan does not depend on it.
+_BF_SWEEP_LAST_N = 2000
 # A turn of the race places at least max(_BF_RACE_MIN_STEPS, n >> _BF_RACE_STEPS_SHIFT)
 # buffers per turn.  The plan does not depend on either.
 _BF_RACE_MIN_STEPS = 32
@@ -2021,20 +2022,25 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     if effort == 1:
         leaves = _bf_leaves(starts, ends)
         shift = _bf_bk_shift(leaves[1], leaves[2], n)
-        if shift >= 0 and n >= _BF_RACE_MIN_N:
-            # on time buckets, the passes raced; the sweep (earliest on ties)
-            # runs last, stopped as soon as it exceeds their best peak, which
-            # it rarely beats: same plan as sweep first.  (On the tree, nine
-            # trees at once cost more than the race saves: Y_1, 62185
-            # buffers, ~1.2x; there the passes run one after the other.)
+        if shift >= 0:
+            # on time buckets, the passes raced (on the tree, nine trees at
+            # once cost more than the race saves: Y_1, 62185 buffers, ~1.2x;
+            # there the passes run one after the other).  The sweep is the
+            # earliest on ties wherever it runs: same plan either way.
             target = _lower_bound(starts, ends, sizes)
+            best, best_total = None, INT64_MAX
+            if n < _BF_SWEEP_LAST_N:
+                best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
+                if best_total <= target:
+                    return best, best_total
             cands = _bf_default_orders(starts, ends, sizes)
             cands.append((_bf_octave_longest(starts, ends, sizes), False))
-            best, best_total, _, _ = _bf_race(leaves, sizes, cands, None, INT64_MAX, target,
+            best, best_total, _, _ = _bf_race(leaves, sizes, cands, best, best_total, target,
                                               shift)
-            sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
-            if sw_total >= 0:
-                return sw, sw_total
+            if n >= _BF_SWEEP_LAST_N:
+                sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
+                if sw_total >= 0:
+                    return sw, sw_total
             return best, best_total
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
@@ -2179,12 +2185,13 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       (omnimalloc's greedy orders in first fit, two size-class orders in
       best fit) and best fit by octave class, longest first (the first of
       _bf_large_orders), keeping the lowest peak (the earliest on ties) as
-      XLA's heap simulator does; the same passes at every size, raced on
-      time buckets from _BF_RACE_MIN_N buffers (_bf_race: resumable
-      passes, the one with the lowest peak so far advances, so a losing
-      pass stops near the winner's peak whichever pass wins; the sweep
-      last, with that peak as cutoff), else one after the other in
-      _BF_RUN_ORDER, each stopped once it exceeds the best peak so far.
+      XLA's heap simulator does; the same passes at every size, raced
+      when they run on time buckets (_bf_race: resumable passes, the one
+      with the lowest peak so far advances, so a losing pass stops near
+      the winner's peak whichever pass wins; the sweep first below
+      _BF_SWEEP_LAST_N buffers, else last with that peak as cutoff), on
+      the tree one after the other in _BF_RUN_ORDER, each stopped once it
+      exceeds the best peak so far.
       Above _BF_LARGE_N buffers, _bf_large instead: independent
       time chunks on 2 threads (_bf_tiered): one pass each over the buffers
       holding all but 1/64 of the bytes, the rest stacked on them, and in
