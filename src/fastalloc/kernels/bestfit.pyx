@@ -21,7 +21,8 @@ import time
 import numpy as np
 
 from fastalloc.kernels.bound import _lower_bound
-from fastalloc.kernels.sort cimport _argsort_into
+from fastalloc.kernels.sort cimport _argsort_into, _count_le, _count_lt, _i64_sort
+from libc.math cimport floor
 from fastalloc.kernels.sort import _argsort_stable
 
 
@@ -491,6 +492,194 @@ def _bf_default_orders(starts, ends, sizes):
     ]
 
 
+cdef inline bint _bf_key3_lt(const int64_t* ka, const int64_t* kb, const int64_t* kc,
+                             int64_t i, int64_t j) noexcept nogil:
+    if ka[i] != ka[j]:
+        return ka[i] < ka[j]
+    if kb[i] != kb[j]:
+        return kb[i] < kb[j]
+    return kc[i] < kc[j]
+
+
+cdef void _bf_msort3(const int64_t* ka, const int64_t* kb, const int64_t* kc,
+                     int64_t* idx, int64_t* tmp, Py_ssize_t n) noexcept nogil:
+    """Sort idx[:n] (buffer indices) by (ka, kb, kc) ascending, stably (so
+    ties keep idx's order): insertion sort of runs of 16, then bottom-up
+    merges through tmp.  Assumes valid indices.  Pure Python equivalent::
+
+        idx[:] = sorted(idx, key=lambda i: (ka[i], kb[i], kc[i]))
+    """
+    cdef Py_ssize_t lo, hi, i, j, a, b, w, k
+    cdef int64_t x
+    cdef int64_t* src = idx
+    cdef int64_t* dst = tmp
+    cdef int64_t* sw
+    lo = 0
+    while lo < n:
+        hi = min(lo + 16, n)
+        for i in range(lo + 1, hi):
+            x = idx[i]
+            j = i
+            while j > lo and _bf_key3_lt(ka, kb, kc, x, idx[j - 1]):
+                idx[j] = idx[j - 1]
+                j -= 1
+            idx[j] = x
+        lo = hi
+    w = 16
+    while w < n:
+        lo = 0
+        while lo < n:
+            a = lo
+            b = min(lo + w, n)
+            hi = min(lo + 2 * w, n)
+            k = lo
+            while a < min(lo + w, n) and b < hi:
+                # the left run wins ties: stable
+                if _bf_key3_lt(ka, kb, kc, src[b], src[a]):
+                    dst[k] = src[b]
+                    b += 1
+                else:
+                    dst[k] = src[a]
+                    a += 1
+                k += 1
+            while a < min(lo + w, n):
+                dst[k] = src[a]
+                a += 1
+                k += 1
+            while b < hi:
+                dst[k] = src[b]
+                b += 1
+                k += 1
+            lo = hi
+        sw = src
+        src = dst
+        dst = sw
+        w *= 2
+    if src != idx:
+        memcpy(idx, src, n * sizeof(int64_t))
+
+
+cdef inline int64_t _bf_dbits(double x) noexcept nogil:
+    # the bits of a double >= +0.0 as an int64 key that orders as x does
+    # (_bf_fbits)
+    cdef int64_t k
+    memcpy(&k, &x, sizeof(int64_t))
+    return k
+
+
+# Below this many buffers effort 1's nine orders come from one kernel
+# (_bf_small_orders: about 30 numpy calls become 3); from it, the packed
+# radix sorts of _bf_default_orders cost less than comparison sorts.
+_BF_SMALL_ORDERS_N = 512
+
+
+def _bf_small_orders(const int64_t[::1] starts, const int64_t[::1] ends,
+                     const int64_t[::1] sizes, const double[::1] log_size):
+    """Effort 1's nine orders (_bf_default_orders' eight, then
+    _bf_octave_longest's) as rows of an int64 array (9, n), each a stable
+    merge sort (_bf_msort3) of the keys below, and the conflict degree by
+    binary searches in the sorted starts and ends.  Assumes validated input
+    of fewer than 2**31 buffers; log_size is np.log2(np.maximum(sizes,
+    1.0)) in float64 (numpy's, so that size classes match the large path's
+    to the last bit).  The same permutations as (d = conflict degree,
+    length = ends - starts + 1.0, class(q) = -floor(q * log_size) as int64,
+    fbits: _bf_fbits)::
+
+        lexsort((-size, -(d * size)))          # exact 128-bit product
+        lexsort((-size,))
+        lexsort((starts, class(4)))
+        lexsort((-fbits(length), class(1.5)))
+        lexsort((-fbits(length),))
+        lexsort((-size, starts))
+        lexsort((-size, -d))
+        lexsort((-fbits(size * length),))
+        lexsort((starts - ends, class(1)))
+    """
+    cdef Py_ssize_t n = sizes.shape[0], i, k
+    out = np.empty((9, n), dtype=np.int64)
+    if n == 0:
+        return out
+    cdef int64_t[:, ::1] ov = out
+    # key arrays, then scratch: the sorted starts and ends and the merge's
+    cdef int64_t* buf = <int64_t*>malloc(15 * n * sizeof(int64_t))
+    if buf == NULL:
+        raise MemoryError()
+    cdef int64_t* nsz = buf
+    cdef int64_t* nd = buf + n
+    cdef int64_t* phi = buf + 2 * n
+    cdef int64_t* plo = buf + 3 * n
+    cdef int64_t* c4 = buf + 4 * n
+    cdef int64_t* c15 = buf + 5 * n
+    cdef int64_t* c1 = buf + 6 * n
+    cdef int64_t* nlen = buf + 7 * n
+    cdef int64_t* narea = buf + 8 * n
+    cdef int64_t* sme = buf + 9 * n
+    cdef int64_t* zero = buf + 10 * n
+    cdef int64_t* ss = buf + 11 * n
+    cdef int64_t* es = buf + 12 * n
+    cdef int64_t* tmp = buf + 13 * n
+    cdef int64_t* tmp2 = buf + 14 * n
+    cdef int64_t d, z, lo, m32 = (<int64_t>1 << 32) - 1
+    cdef double length
+    try:
+        with nogil:
+            memcpy(ss, &starts[0], n * sizeof(int64_t))
+            memcpy(es, &ends[0], n * sizeof(int64_t))
+            _i64_sort(ss, tmp, n)
+            _i64_sort(es, tmp, n)
+            for i in range(n):
+                z = sizes[i]
+                # the others that end before i starts or start after it ends
+                # do not meet it
+                d = (n - 1) - _count_lt(es, n, starts[i]) - (n - _count_le(ss, n, ends[i]))
+                nsz[i] = -z
+                nd[i] = -d
+                lo = d * (z & m32)
+                phi[i] = -(d * (z >> 32) + (lo >> 32))
+                plo[i] = -(lo & m32)
+                c4[i] = -<int64_t>floor(log_size[i] * 4.0)
+                c15[i] = -<int64_t>floor(log_size[i] * 1.5)
+                c1[i] = -<int64_t>floor(log_size[i])
+                length = <double>ends[i] - <double>starts[i] + 1.0
+                nlen[i] = -_bf_dbits(length)
+                narea[i] = -_bf_dbits(<double>z * length)
+                sme[i] = starts[i] - ends[i]
+                zero[i] = 0
+            for k in range(9):
+                for i in range(n):
+                    ov[k, i] = i
+            _bf_msort3(phi, plo, nsz, &ov[0, 0], tmp, n)
+            _bf_msort3(nsz, zero, zero, &ov[1, 0], tmp, n)
+            _bf_msort3(c4, &starts[0], zero, &ov[2, 0], tmp, n)
+            _bf_msort3(c15, nlen, zero, &ov[3, 0], tmp, n)
+            _bf_msort3(nlen, zero, zero, &ov[4, 0], tmp, n)
+            _bf_msort3(&starts[0], nsz, zero, &ov[5, 0], tmp, n)
+            _bf_msort3(nd, nsz, zero, &ov[6, 0], tmp, n)
+            _bf_msort3(narea, zero, zero, &ov[7, 0], tmp, n)
+            _bf_msort3(c1, sme, zero, &ov[8, 0], tmp, n)
+    finally:
+        free(buf)
+    return out
+
+
+# Rule of each of _bf_default_orders' passes: first fit?
+_BF_DEFAULT_FIRST = (True, True, False, False, True, True, True, True)
+
+
+def _bf_effort1_passes(starts, ends, sizes):
+    """Effort 1's nine (order, first fit?) passes: _bf_default_orders' and
+    best fit by octave class, longest first (_bf_octave_longest); from one
+    kernel below _BF_SMALL_ORDERS_N buffers (_bf_small_orders)."""
+    if len(sizes) < _BF_SMALL_ORDERS_N:
+        log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
+        o = _bf_small_orders(starts, ends, sizes, log_size)
+        return [(o[k], f) for k, f in enumerate(_BF_DEFAULT_FIRST + (False,))]
+    cands = _bf_default_orders(starts, ends, sizes)
+    cands.append((_bf_octave_longest(starts, ends, sizes), False))
+    return cands
+
+
+
 # ---------------------------------------------------------------------------
 # Time buckets: a flat alternative to _bf_Tree for short lifetimes
 # ---------------------------------------------------------------------------
@@ -775,7 +964,8 @@ cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
 
 def _bf_bk_shift(lla, lha, Py_ssize_t n):
     """Bucket width 2**shift leaves for these leaf ranges (about 8x the
-    median span, measured best on the random workload), or -1 when buckets
+    median span, measured best on the random workload; all the leaves of
+    up to 512 buffers in one), or -1 when buckets
     would not pay (some lifetime spans many buckets) or cannot hold the
     leaf indices (2**31 buffers or more)."""
     if n == 0 or n >= 2**31:
@@ -791,6 +981,10 @@ def _bf_bk_shift(lla, lha, Py_ssize_t n):
         mid = np.partition(span, (k - 1, k))
         med = (int(mid[k - 1]) + int(mid[k])) // 2
     shift = int(med + 1).bit_length() + 3
+    if n <= 512:
+        # every leaf in one bucket (at most n leaves): a query is one scan,
+        # no merge of lists
+        shift = max(shift, int(n - 1).bit_length())
     if int(np.max((lha >> shift) - (lla >> shift))) > 16:
         return -1
     return shift
@@ -2033,8 +2227,7 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
                 best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
                 if best_total <= target:
                     return best, best_total
-            cands = _bf_default_orders(starts, ends, sizes)
-            cands.append((_bf_octave_longest(starts, ends, sizes), False))
+            cands = _bf_effort1_passes(starts, ends, sizes)
             best, best_total, _, _ = _bf_race(leaves, sizes, cands, best, best_total, target,
                                               shift)
             if n >= _BF_SWEEP_LAST_N:
@@ -2055,8 +2248,7 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     # effort 1's nine passes (the same at every size up to _BF_LARGE_N, so
     # the work per buffer does not jump with n; on the tree, one after the
     # other in _BF_RUN_ORDER), then effort 2's
-    cands = _bf_default_orders(starts, ends, sizes)
-    cands.append((_bf_octave_longest(starts, ends, sizes), False))
+    cands = _bf_effort1_passes(starts, ends, sizes)
     # without the local search, passes run on time buckets when they can
     # (effort 1 computed the bucket width above)
     cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, shift if effort == 1 else -1,
