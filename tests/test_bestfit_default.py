@@ -93,7 +93,7 @@ def test_small_problems_in_one_bucket(n):
        st.booleans(), st.booleans())
 @settings(max_examples=40, deadline=None)
 def test_pass_grows_its_offsets_and_resumes_as_one_pass(n, seed, limits, first, tree):
-    # offsets grow (doubling) while the pass advances; stopped at any peaks
+    # items and offsets grow while the pass advances; stopped at any peaks
     # and resumed, it places every buffer where one uninterrupted pass does
     s, e, z = random_buffers(n, seed=seed)
     z = (z + 63) // 64 * 64

@@ -1918,9 +1918,31 @@ def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
     return state[2], state[0], state[3], state[4]
 
 
+ctypedef struct _bf_Item:
+    # a buffer's size and leaf range side by side
+    int64_t sz
+    Py_ssize_t lo
+    Py_ssize_t hi
+
+
+cdef _bf_Item* _bf_items(sizes, lla, lha) except NULL:
+    # the items of buffers 0..n-1 (malloc'd, n >= 1; the caller frees)
+    cdef const int64_t[::1] sv = sizes
+    cdef const Py_ssize_t[::1] lv = lla
+    cdef const Py_ssize_t[::1] hv = lha
+    cdef Py_ssize_t i, n = sv.shape[0]
+    cdef _bf_Item* it = <_bf_Item*>malloc(max(n, 1) * sizeof(_bf_Item))
+    if it == NULL:
+        raise MemoryError()
+    for i in range(n):
+        it[i].sz = sv[i]
+        it[i].lo = lv[i]
+        it[i].hi = hv[i]
+    return it
+
+
 cdef Py_ssize_t _bf_advance(_bf_Eng* E, Py_ssize_t r, Py_ssize_t end,
-                            const int64_t* sizes, const Py_ssize_t* leaf_lo,
-                            const Py_ssize_t* leaf_hi, const int64_t* order, int64_t* off,
+                            const _bf_Item* items, const int64_t* order, int64_t* off,
                             int64_t* total, int64_t limit, bint first,
                             Py_ssize_t min_steps) except -2 nogil:
     """Continue a pass (_bf_place's rule on E.X, or _bf_bk_place's on E.K)
@@ -1928,32 +1950,31 @@ cdef Py_ssize_t _bf_advance(_bf_Eng* E, Py_ssize_t r, Py_ssize_t end,
     until one raises the peak *total above `limit` (that buffer is placed
     and recorded, so the pass can resume) after at least `min_steps`
     placements, or position `end` is reached; returns the next position.
-    sizes and leaf ranges by buffer (read through order: no gathered copy
-    per pass), offsets by position."""
+    Items and offsets by position (items[r] is buffer order[r]'s: read in
+    sequence, as the memory prefers)."""
     cdef int64_t sz, top, best
-    cdef Py_ssize_t r_min = r + min_steps, i
+    cdef Py_ssize_t r_min = r + min_steps
     while r < end:
-        i = order[r]
-        sz = sizes[i]
+        sz = items[r].sz
         if sz == 0:
             off[r] = 0
             r += 1
             continue
         if E.use_bk:
-            best = _bf_bk_fit(&E.K, leaf_lo[i], leaf_hi[i], sz, &top, first)
+            best = _bf_bk_fit(&E.K, items[r].lo, items[r].hi, sz, &top, first)
         else:
-            best = _bf_fit(&E.X, leaf_lo[i], leaf_hi[i], sz, &top, first)
+            best = _bf_fit(&E.X, items[r].lo, items[r].hi, sz, &top, first)
         if best < 0:
             if top > INT64_MAX - sz:
                 with gil:
                     raise OverflowError(
-                        f"buffer {i}: offset {top} + size {sz} overflows int64")
+                        f"buffer {order[r]}: offset {top} + size {sz} overflows int64")
             best = top
         off[r] = best
         if E.use_bk:
-            _bf_bk_record(&E.K, leaf_lo[i], leaf_hi[i], best, best + sz)
+            _bf_bk_record(&E.K, items[r].lo, items[r].hi, best, best + sz)
         else:
-            _bf_record(&E.X, leaf_lo[i], leaf_hi[i], best, best + sz)
+            _bf_record(&E.X, items[r].lo, items[r].hi, best, best + sz)
         r += 1
         if best + sz > total[0]:
             total[0] = best + sz
@@ -1964,10 +1985,12 @@ cdef Py_ssize_t _bf_advance(_bf_Eng* E, Py_ssize_t r, Py_ssize_t end,
 
 ctypedef struct _bf_Lane:
     # one resumable pass: its structure (built when it first runs), its
-    # order, the offsets of the positions placed so far (grown as it goes:
-    # a losing pass stops early), the position reached and the peak so far
+    # order, the items gathered in its order and the offsets of the
+    # positions up to cap (grown as it goes: a losing pass stops early),
+    # the position reached and the peak so far
     _bf_Eng E
     const int64_t* order
+    _bf_Item* items
     int64_t* off
     Py_ssize_t cap, pos, n
     int64_t peak
@@ -1977,7 +2000,9 @@ ctypedef struct _bf_Lane:
 cdef void _bf_lane_free(_bf_Lane* L) noexcept nogil:
     _bf_eng_free(&L.E)
     free(L.off)
+    free(L.items)
     L.off = NULL
+    L.items = NULL
     L.cap = 0
     L.built = False
 
@@ -1988,25 +2013,32 @@ cdef int _bf_lane_build(_bf_Lane* L, Py_ssize_t T, int shift) except -1:
     return 0
 
 
-cdef int _bf_lane_advance(_bf_Lane* L, const int64_t* sizes, const Py_ssize_t* lla,
-                          const Py_ssize_t* lha, int64_t limit,
+cdef int _bf_lane_advance(_bf_Lane* L, const _bf_Item* items, int64_t limit,
                           Py_ssize_t min_steps) except -1:
-    """_bf_advance on the lane from its position, growing its offsets as
-    it goes (doubling, so a pass stopped early holds about what it placed);
-    returns whether the pass is complete."""
-    cdef Py_ssize_t r = L.pos, r_min = L.pos + min_steps, end, cap
+    """_bf_advance on the lane from its position, growing its gathered
+    items (from `items`, by buffer) and offsets as it goes (by a quarter, so a
+    pass stopped early holds about what it placed); returns whether the
+    pass is complete."""
+    cdef Py_ssize_t r = L.pos, r_min = L.pos + min_steps, end, cap, j
     cdef int64_t* p
+    cdef _bf_Item* q
     while r < L.n:
         if r == L.cap:
-            cap = min(L.n, max(2 * L.cap, min_steps + 64))
+            cap = min(L.n, max(L.cap + (L.cap >> 2), min_steps + 64))
             p = <int64_t*>realloc(L.off, cap * sizeof(int64_t))
             if p == NULL:
                 raise MemoryError()
             L.off = p
+            q = <_bf_Item*>realloc(L.items, cap * sizeof(_bf_Item))
+            if q == NULL:
+                raise MemoryError()
+            L.items = q
+            for j in range(L.cap, cap):
+                q[j] = items[L.order[j]]
             L.cap = cap
         end = L.cap
         with nogil:
-            r = _bf_advance(&L.E, r, end, sizes, lla, lha, L.order, L.off, &L.peak, limit,
+            r = _bf_advance(&L.E, r, end, L.items, L.order, L.off, &L.peak, limit,
                             L.first, max(r_min - r, 0))
         if r < end or (L.peak > limit and r >= r_min):
             break
@@ -2020,14 +2052,16 @@ cdef class _BfPass:
     reached and the peak so far (a lower bound of its final peak, since
     placed buffers never move).  Same offsets as _BfPacker.run."""
     cdef _bf_Lane L
-    cdef object order, sizes, lla, lha
+    cdef _bf_Item* items
+    cdef object order
     cdef readonly Py_ssize_t min_steps
 
     def __cinit__(self, order, bint first, sizes, leaves, int shift):
         memset(&self.L, 0, sizeof(_bf_Lane))
-        T, self.lla, self.lha = leaves
+        self.items = NULL
+        T, lla, lha = leaves
         self.order = np.ascontiguousarray(order, dtype=np.int64)
-        self.sizes = np.ascontiguousarray(sizes, dtype=np.int64)
+        self.items = _bf_items(np.ascontiguousarray(sizes, dtype=np.int64), lla, lha)
         self.L.n = len(self.order)
         self.L.first = first
         self.min_steps = _bf_race_steps(self.L.n)
@@ -2038,6 +2072,7 @@ cdef class _BfPass:
 
     def __dealloc__(self):
         _bf_lane_free(&self.L)
+        free(self.items)
 
     @property
     def pos(self):
@@ -2063,10 +2098,7 @@ cdef class _BfPass:
             raise ValueError("pass released")
         if self.L.pos == self.L.n:
             return True
-        cdef const int64_t[::1] sv = self.sizes
-        cdef const Py_ssize_t[::1] lv = self.lla
-        cdef const Py_ssize_t[::1] hv = self.lha
-        return bool(_bf_lane_advance(&self.L, &sv[0], &lv[0], &hv[0], limit, self.min_steps))
+        return bool(_bf_lane_advance(&self.L, self.items, limit, self.min_steps))
 
     def offsets(self):
         """The offsets by buffer index (the pass must be complete)."""
@@ -2108,8 +2140,7 @@ cdef Py_ssize_t _bf_race_steps(Py_ssize_t n):
 
 
 cdef Py_ssize_t _bf_race_lanes(_bf_Lane* L, Py_ssize_t m, Py_ssize_t T, int shift,
-                               const int64_t* sizes, const Py_ssize_t* lla,
-                               const Py_ssize_t* lha, int64_t best_total, int64_t target,
+                               const _bf_Item* items, int64_t best_total, int64_t target,
                                int64_t slack, Py_ssize_t min_steps) except -2:
     """The race of _bf_race over m lanes (zeroed but for order, n, first;
     built here when they first run, freed once they cannot win): the index
@@ -2142,7 +2173,7 @@ cdef Py_ssize_t _bf_race_lanes(_bf_Lane* L, Py_ssize_t m, Py_ssize_t T, int shif
             lim += slack
         if not L[k].built:
             _bf_lane_build(&L[k], T, shift)
-        _bf_lane_advance(&L[k], sizes, lla, lha, lim, min_steps)
+        _bf_lane_advance(&L[k], items, lim, min_steps)
         if max(L[k].peak, target) >= best_total:
             _bf_lane_free(&L[k])
 
@@ -2161,27 +2192,24 @@ def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int
     final peak is below `target` (the lower bound): a pass runs freely up to
     it, and one that completes there wins against every later one at once.
     A pass's structure is built when it first runs (below the bound a pass
-    may win outright, and then the later ones never run), sizes and leaf
-    ranges are read through its order (not copied per pass) and its offsets
-    grow with its position.  Pure Python equivalent::
+    may win outright, and then the later ones never run), and a pass
+    gathers its sizes and leaf ranges and holds its offsets only up to
+    about the position it reached (a losing pass stops early).  Pure Python equivalent::
 
         runs = [(best_total, -1, best)] + [(peak, k, off) for k, (o, f) in
                 enumerate(cands) for off, peak in [best_fit_pass(o, f)]]
         peak, k, off = min(runs, key=lambda x: (x[0], x[1]))
     """
-    cdef Py_ssize_t m = len(cands), i, k
+    cdef Py_ssize_t m = len(cands), i, k, n = len(sizes)
     T, lla, lha = leaves
-    sz = np.ascontiguousarray(sizes, dtype=np.int64)
-    cdef const int64_t[::1] sv = sz
-    cdef const Py_ssize_t[::1] lv = lla
-    cdef const Py_ssize_t[::1] hv = lha
-    cdef Py_ssize_t n = sv.shape[0]
     cdef const int64_t[::1] ov
     if n == 0 or m == 0:
         return best, best_total, None, False
     orders = [np.ascontiguousarray(o, dtype=np.int64) for o, _ in cands]
+    cdef _bf_Item* items = _bf_items(np.ascontiguousarray(sizes, dtype=np.int64), lla, lha)
     cdef _bf_Lane* L = <_bf_Lane*>malloc(m * sizeof(_bf_Lane))
     if L == NULL:
+        free(items)
         raise MemoryError()
     memset(L, 0, m * sizeof(_bf_Lane))
     try:
@@ -2190,7 +2218,7 @@ def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int
             L[i].order = &ov[0]
             L[i].n = n
             L[i].first = bool(cands[i][1])
-        k = _bf_race_lanes(L, m, T, shift, &sv[0], &lv[0], &hv[0], best_total, target,
+        k = _bf_race_lanes(L, m, T, shift, items, best_total, target,
                            target >> <int>_BF_RACE_SLACK_SHIFT, _bf_race_steps(n))
         if k < 0:
             return best, best_total, None, False
@@ -2199,6 +2227,7 @@ def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int
         for i in range(m):
             _bf_lane_free(&L[i])
         free(L)
+        free(items)
 
 
 def _bf_search_passes(int effort):
