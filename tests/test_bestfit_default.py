@@ -118,3 +118,32 @@ def test_released_pass_cannot_advance():
     p.release()
     with pytest.raises(ValueError, match="released"):
         p.advance(0)
+
+
+@given(race_problems(), st.sampled_from([2, 3]))
+@settings(max_examples=80, deadline=None)
+def test_effort2_raced_or_not_gives_the_same_plan(problem, effort):
+    # effort 2's passes raced on time buckets or run one after the other
+    # (and effort 3's local search from either's best order): same plan
+    s, e, z = problem
+    if len(z) == 0:
+        return
+    old = _bestfit._BF_RACE2_MAX_N
+    try:
+        _bestfit._BF_RACE2_MAX_N = 1 << 40
+        raced, raced_total = _pack_best_fit(s, e, z, 1, effort)
+        _bestfit._BF_RACE2_MAX_N = -1
+        want, want_total = _pack_best_fit(s, e, z, 1, effort)
+    finally:
+        _bestfit._BF_RACE2_MAX_N = old
+    assert raced_total == want_total and raced.tolist() == want.tolist()
+
+
+@pytest.mark.parametrize("n,seed", [(300, 1), (2000, 2)])
+def test_random_effort2_raced_or_not_gives_the_same_plan(monkeypatch, n, seed):
+    s, e, z = random_buffers(n, seed=seed)
+    z = (z + 63) // 64 * 64
+    raced = _pack_best_fit(s, e, z, 64, 2)
+    monkeypatch.setattr(_bestfit, "_BF_RACE2_MAX_N", -1)
+    want = _pack_best_fit(s, e, z, 64, 2)
+    assert raced[1] == want[1] and raced[0].tolist() == want[0].tolist()

@@ -43,6 +43,7 @@ def _bf_default_orders(starts: I64, ends: I64, sizes: I64) -> list[tuple[I64, bo
 _BF_RUN_ORDER: tuple[int, ...]
 _BF_RACE_SLACK_SHIFT: int
 _BF_SWEEP_LAST_N: int
+_BF_RACE2_MAX_N: int
 _BF_RACE_MIN_STEPS: int
 _BF_RACE_STEPS_SHIFT: int
 def _bf_bk_shift(lla: npt.NDArray[np.intp], lha: npt.NDArray[np.intp], n: int) -> int: ...

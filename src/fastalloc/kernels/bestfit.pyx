@@ -2126,6 +2126,11 @@ _BF_RACE_SLACK_SHIFT = 12
 # when run in full); below, first: small problems often meet the lower bound
 # with it, and then the race never starts.  The plan does not depend on it.
 _BF_SWEEP_LAST_N = 2000
+# Effort 2 races its 33 passes on time buckets up to this many buffers
+# (~25% less CPU than the portfolio's on random 10^4 and 10^5, same plans);
+# above, their structures at once would cost more memory than the portfolio
+# (at 10^5 ~200 MB against ~80-150 MB), and it runs on 2 threads.
+_BF_RACE2_MAX_N = 50_000
 # A turn of the race places at least max(_BF_RACE_MIN_STEPS, n >> _BF_RACE_STEPS_SHIFT)
 # buffers per turn.  The plan does not depend on either.
 _BF_RACE_MIN_STEPS = 32
@@ -2278,20 +2283,31 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     # the work per buffer does not jump with n; on the tree, one after the
     # other in _BF_RUN_ORDER), then effort 2's
     cands = _bf_effort1_passes(starts, ends, sizes)
-    # without the local search, passes run on time buckets when they can
-    # (effort 1 computed the bucket width above)
-    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, shift if effort == 1 else -1,
-                                 leaves=leaves)
-    run_order = _BF_RUN_ORDER
+    cdef _BfPacker P = None
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
-        run_order = list(run_order) + list(range(len(run_order), len(cands)))
-    best, best_total, best_order, best_first = _bf_portfolio(
-        P, leaves, sizes, cands, best, best_total, target, run_order, effort >= 2)
+        shift = _bf_bk_shift(leaves[1], leaves[2], n) if n <= _BF_RACE2_MAX_N else -1
+    if effort >= 2 and shift >= 0:
+        # effort 2's passes raced on time buckets as effort 1's (same plan
+        # as the portfolio's: the lowest peak, the earliest on ties, the
+        # sweep first)
+        best, best_total, best_order, best_first = _bf_race(leaves, sizes, cands, best,
+                                                            best_total, target, shift)
+    else:
+        # without the local search, passes run on time buckets when they can
+        # (effort 1 computed the bucket width above)
+        P = _BfPacker(None, None, sizes, npass == 0, shift if effort == 1 else -1, leaves=leaves)
+        run_order = _BF_RUN_ORDER
+        if effort >= 2:
+            run_order = list(run_order) + list(range(len(run_order), len(cands)))
+        best, best_total, best_order, best_first = _bf_portfolio(
+            P, leaves, sizes, cands, best, best_total, target, run_order, effort >= 2)
     if best_total <= target:
         return best, best_total
     large = _bf_large(starts, ends, sizes) if n > _BF_LARGE_N else None
     if npass > 0 and n >= 2:
+        if P is None:
+            P = _BfPacker(None, None, sizes, False, -1, leaves=leaves)
         if best_order is None:
             best_order = np.lexsort((np.arange(n), -sizes, starts))
             best_first = False
@@ -2420,7 +2436,9 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       of the bytes, swept on top), the chunk of the peak retried in other
       orders.
     * effort 2: also the 12 orders of _bf_orders, each in best and in first
-      fit (33 passes), and _bf_large above _BF_LARGE_N buffers.
+      fit (33 passes; raced on time buckets up to _BF_RACE2_MAX_N buffers,
+      else one after the other on 2 threads), and _bf_large above
+      _BF_LARGE_N buffers.
     * effort k >= 3: then an iterated local search on the best order
       (_bf_local_search) of _BF_SEARCH_PASSES * 4**(k - 3) passes.
     A higher effort tries a superset of the lower one's plans (the search
