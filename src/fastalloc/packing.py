@@ -168,9 +168,10 @@ def _exact_sum(x: np.ndarray) -> int:
     return (hi << 32) + lo
 
 
-def _buffers(starts: Any, ends: Any, sizes: Any, align: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _buffers(starts: Any, ends: Any, sizes: Any, align: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Validate lifetimes and sizes; return (starts, ends, sizes rounded up to
-    ``align``).  Also guarantees the sum of rounded sizes fits in int64."""
+    ``align``, the exact sum of the rounded sizes), the sum known to fit in
+    int64."""
     s = _as_int64("starts", starts)
     e = _as_int64("ends", ends)
     z = _as_int64("sizes", sizes)
@@ -179,7 +180,7 @@ def _buffers(starts: Any, ends: Any, sizes: Any, align: int) -> tuple[np.ndarray
             f"starts, ends and sizes must have the same length, got {s.shape[0]}, {e.shape[0]}, {z.shape[0]}"
         )
     if s.shape[0] == 0:
-        return s, e, z
+        return s, e, z, 0
     # one reduction per test when the input is good (the usual case: on small
     # problems numpy's per-call cost is most of the validation), the first
     # bad index only on failure
@@ -199,7 +200,7 @@ def _buffers(starts: Any, ends: Any, sizes: Any, align: int) -> tuple[np.ndarray
     total = _exact_sum(z)
     if total > _INT64_MAX:
         raise FastallocError(f"the sum of the {z.shape[0]} sizes rounded up to {align} is {total}, beyond int64")
-    return s, e, z
+    return s, e, z, total
 
 
 # Lifetimes at or beyond this are renumbered (_compact_times): the kernels
@@ -297,12 +298,12 @@ def pack(
     ralign = align if range_alignment is None else _check_alignment("range_alignment", range_alignment)
     if strategy not in STRATEGIES:
         raise FastallocError(f"unknown packing strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
-    s, e, z = _buffers(starts, ends, sizes, ralign)
+    s, e, z, zsum = _buffers(starts, ends, sizes, ralign)
     s, e = _compact_times(s, e)
     n = s.shape[0]
     # Every placement pads by less than `align` and the total by less than
     # `ralign`, so this bounds every offset and the total of every strategy.
-    bound = _exact_sum(z) + n * (align - 1) + (ralign - 1)
+    bound = zsum + n * (align - 1) + (ralign - 1)
     if bound > _INT64_MAX:
         raise FastallocError(
             f"the {n} sizes plus alignment padding may reach {bound} bytes, beyond int64"
@@ -378,7 +379,7 @@ def lower_bound(starts: Any, ends: Any, sizes: Any, alignment: int = 64) -> int:
     """Max over time of the sum of the live buffers' sizes, each rounded up to
     ``alignment``: no plan can have a smaller total.  O(n log n)."""
     align = _check_alignment("alignment", alignment)
-    s, e, z = _buffers(starts, ends, sizes, align)
+    s, e, z, _ = _buffers(starts, ends, sizes, align)
     s, e = _compact_times(s, e)
     return int(_bound._lower_bound(s, e, z))
 
@@ -399,7 +400,7 @@ def validate(
     never conflict."""
     align = _check_alignment("alignment", alignment)
     ralign = align if range_alignment is None else _check_alignment("range_alignment", range_alignment)
-    s, e, z = _buffers(starts, ends, sizes, ralign)
+    s, e, z, _ = _buffers(starts, ends, sizes, ralign)
     o = _as_int64("offsets", offsets)
     if o.shape[0] != s.shape[0]:
         raise FastallocError(f"offsets has length {o.shape[0]}, expected {s.shape[0]} (one per buffer)")

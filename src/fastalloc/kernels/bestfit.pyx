@@ -22,7 +22,8 @@ import time
 import numpy as np
 
 from fastalloc.kernels.bound import _lower_bound
-from fastalloc.kernels.sort cimport _argsort_into
+from fastalloc.kernels.sort cimport _argsort_into, _count_le, _count_lt, _i64_sort
+from libc.math cimport floor
 from fastalloc.kernels.sort import _argsort_stable
 from fastalloc.kernels.bestfit_engine cimport (
     _bf_Bk, _bf_Tree, _bf_bk_fit, _bf_bk_free, _bf_bk_init, _bf_bk_place, _bf_bk_record,
@@ -240,23 +241,235 @@ def _bf_default_orders(starts, ends, sizes):
     ]
 
 
+cdef inline bint _bf_key3_lt(const int64_t* ka, const int64_t* kb, const int64_t* kc,
+                             int64_t i, int64_t j) noexcept nogil:
+    if ka[i] != ka[j]:
+        return ka[i] < ka[j]
+    if kb[i] != kb[j]:
+        return kb[i] < kb[j]
+    return kc[i] < kc[j]
+
+
+cdef void _bf_msort3(const int64_t* ka, const int64_t* kb, const int64_t* kc,
+                     int64_t* idx, int64_t* tmp, Py_ssize_t n) noexcept nogil:
+    """Sort idx[:n] (buffer indices) by (ka, kb, kc) ascending, stably (so
+    ties keep idx's order): insertion sort of runs of 16, then bottom-up
+    merges through tmp.  Assumes valid indices.  Pure Python equivalent::
+
+        idx[:] = sorted(idx, key=lambda i: (ka[i], kb[i], kc[i]))
+    """
+    cdef Py_ssize_t lo, hi, i, j, a, b, w, k
+    cdef int64_t x
+    cdef int64_t* src = idx
+    cdef int64_t* dst = tmp
+    cdef int64_t* sw
+    lo = 0
+    while lo < n:
+        hi = min(lo + 16, n)
+        for i in range(lo + 1, hi):
+            x = idx[i]
+            j = i
+            while j > lo and _bf_key3_lt(ka, kb, kc, x, idx[j - 1]):
+                idx[j] = idx[j - 1]
+                j -= 1
+            idx[j] = x
+        lo = hi
+    w = 16
+    while w < n:
+        lo = 0
+        while lo < n:
+            a = lo
+            b = min(lo + w, n)
+            hi = min(lo + 2 * w, n)
+            k = lo
+            while a < min(lo + w, n) and b < hi:
+                # the left run wins ties: stable
+                if _bf_key3_lt(ka, kb, kc, src[b], src[a]):
+                    dst[k] = src[b]
+                    b += 1
+                else:
+                    dst[k] = src[a]
+                    a += 1
+                k += 1
+            while a < min(lo + w, n):
+                dst[k] = src[a]
+                a += 1
+                k += 1
+            while b < hi:
+                dst[k] = src[b]
+                b += 1
+                k += 1
+            lo = hi
+        sw = src
+        src = dst
+        dst = sw
+        w *= 2
+    if src != idx:
+        memcpy(idx, src, n * sizeof(int64_t))
+
+
+cdef inline int64_t _bf_dbits(double x) noexcept nogil:
+    # the bits of a double >= +0.0 as an int64 key that orders as x does
+    # (_bf_fbits)
+    cdef int64_t k
+    memcpy(&k, &x, sizeof(int64_t))
+    return k
+
+
+# Below this many buffers effort 1's nine orders come from one kernel
+# (_bf_small_orders: about 30 numpy calls become 3); from it, the packed
+# radix sorts of _bf_default_orders cost less than comparison sorts.
+_BF_SMALL_ORDERS_N = 512
+
+
+def _bf_small_orders(const int64_t[::1] starts, const int64_t[::1] ends,
+                     const int64_t[::1] sizes, const double[::1] log_size):
+    """Effort 1's nine orders (_bf_default_orders' eight, then
+    _bf_octave_longest's) as rows of an int64 array (9, n), each a stable
+    merge sort (_bf_msort3) of the keys below, and the conflict degree by
+    binary searches in the sorted starts and ends.  Assumes validated input
+    of fewer than 2**31 buffers; log_size is np.log2(np.maximum(sizes,
+    1.0)) in float64 (numpy's, so that size classes match the large path's
+    to the last bit).  The same permutations as (d = conflict degree,
+    length = ends - starts + 1.0, class(q) = -floor(q * log_size) as int64,
+    fbits: _bf_fbits)::
+
+        lexsort((-size, -(d * size)))          # exact 128-bit product
+        lexsort((-size,))
+        lexsort((starts, class(4)))
+        lexsort((-fbits(length), class(1.5)))
+        lexsort((-fbits(length),))
+        lexsort((-size, starts))
+        lexsort((-size, -d))
+        lexsort((-fbits(size * length),))
+        lexsort((starts - ends, class(1)))
+    """
+    cdef Py_ssize_t n = sizes.shape[0], i, k
+    out = np.empty((9, n), dtype=np.int64)
+    if n == 0:
+        return out
+    cdef int64_t[:, ::1] ov = out
+    # key arrays, then scratch: the sorted starts and ends and the merge's
+    cdef int64_t* buf = <int64_t*>malloc(15 * n * sizeof(int64_t))
+    if buf == NULL:
+        raise MemoryError()
+    cdef int64_t* nsz = buf
+    cdef int64_t* nd = buf + n
+    cdef int64_t* phi = buf + 2 * n
+    cdef int64_t* plo = buf + 3 * n
+    cdef int64_t* c4 = buf + 4 * n
+    cdef int64_t* c15 = buf + 5 * n
+    cdef int64_t* c1 = buf + 6 * n
+    cdef int64_t* nlen = buf + 7 * n
+    cdef int64_t* narea = buf + 8 * n
+    cdef int64_t* sme = buf + 9 * n
+    cdef int64_t* zero = buf + 10 * n
+    cdef int64_t* ss = buf + 11 * n
+    cdef int64_t* es = buf + 12 * n
+    cdef int64_t* tmp = buf + 13 * n
+    cdef int64_t* tmp2 = buf + 14 * n
+    cdef int64_t d, z, lo, m32 = (<int64_t>1 << 32) - 1
+    cdef double length
+    try:
+        with nogil:
+            memcpy(ss, &starts[0], n * sizeof(int64_t))
+            memcpy(es, &ends[0], n * sizeof(int64_t))
+            _i64_sort(ss, tmp, n)
+            _i64_sort(es, tmp, n)
+            for i in range(n):
+                z = sizes[i]
+                # the others that end before i starts or start after it ends
+                # do not meet it
+                d = (n - 1) - _count_lt(es, n, starts[i]) - (n - _count_le(ss, n, ends[i]))
+                nsz[i] = -z
+                nd[i] = -d
+                lo = d * (z & m32)
+                phi[i] = -(d * (z >> 32) + (lo >> 32))
+                plo[i] = -(lo & m32)
+                c4[i] = -<int64_t>floor(log_size[i] * 4.0)
+                c15[i] = -<int64_t>floor(log_size[i] * 1.5)
+                c1[i] = -<int64_t>floor(log_size[i])
+                length = <double>ends[i] - <double>starts[i] + 1.0
+                nlen[i] = -_bf_dbits(length)
+                narea[i] = -_bf_dbits(<double>z * length)
+                sme[i] = starts[i] - ends[i]
+                zero[i] = 0
+            for k in range(9):
+                for i in range(n):
+                    ov[k, i] = i
+            _bf_msort3(phi, plo, nsz, &ov[0, 0], tmp, n)
+            _bf_msort3(nsz, zero, zero, &ov[1, 0], tmp, n)
+            _bf_msort3(c4, &starts[0], zero, &ov[2, 0], tmp, n)
+            _bf_msort3(c15, nlen, zero, &ov[3, 0], tmp, n)
+            _bf_msort3(nlen, zero, zero, &ov[4, 0], tmp, n)
+            _bf_msort3(&starts[0], nsz, zero, &ov[5, 0], tmp, n)
+            _bf_msort3(nd, nsz, zero, &ov[6, 0], tmp, n)
+            _bf_msort3(narea, zero, zero, &ov[7, 0], tmp, n)
+            _bf_msort3(c1, sme, zero, &ov[8, 0], tmp, n)
+    finally:
+        free(buf)
+    return out
+
+
+# Rule of each of _bf_default_orders' passes: first fit?
+_BF_DEFAULT_FIRST = (True, True, False, False, True, True, True, True)
+
+
+def _bf_effort1_passes(starts, ends, sizes):
+    """Effort 1's nine (order, first fit?) passes: _bf_default_orders' and
+    best fit by octave class, longest first (_bf_octave_longest); from one
+    kernel below _BF_SMALL_ORDERS_N buffers (_bf_small_orders)."""
+    if len(sizes) < _BF_SMALL_ORDERS_N:
+        log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
+        o = _bf_small_orders(starts, ends, sizes, log_size)
+        return [(o[k], f) for k, f in enumerate(_BF_DEFAULT_FIRST + (False,))]
+    cands = _bf_default_orders(starts, ends, sizes)
+    cands.append((_bf_octave_longest(starts, ends, sizes), False))
+    return cands
+
+
+
+ctypedef struct _bf_Eng:
+    # one pass's placement structure: time buckets when use_bk, else the tree
+    _bf_Tree X
+    _bf_Bk K
+    bint use_bk
+
+
+cdef int _bf_eng_init(_bf_Eng* E, Py_ssize_t T, int shift) except -1:
+    # buckets of 2**shift leaves when shift >= 0, else the tree; E must be
+    # zeroed or freed (_bf_eng_free is safe after a failed init)
+    memset(E, 0, sizeof(_bf_Eng))
+    E.use_bk = shift >= 0
+    if E.use_bk:
+        _bf_bk_init(&E.K, T, shift)
+    else:
+        _bf_tree_init(&E.X, T)
+    return 0
+
+
+cdef void _bf_eng_free(_bf_Eng* E) noexcept nogil:
+    _bf_tree_free(&E.X)
+    _bf_bk_free(&E.K)
+
 
 cdef class _BfPacker:
     """Reusable best-fit passes over one problem (structure and scratch
     kept).  With buckets=True, the passes run on time buckets when the
-    lifetimes allow (_bf_bk_shift), else on the tree; the tree X is what the
+    lifetimes allow (_bf_bk_shift), else on the tree; the tree E.X is what the
     local search uses, so it is always there when `use_bk` is False."""
-    cdef _bf_Tree X
-    cdef _bf_Bk K
-    cdef bint use_bk
+    cdef _bf_Eng E
     cdef object sizes_arr, lla, lha
     cdef Py_ssize_t n
+
+    @property
+    def use_bk(self):
+        return bool(self.E.use_bk)
 
     def __cinit__(self, starts, ends, sizes, bint buckets=False, int shift=-1, leaves=None):
         # leaves: (T, leaf_lo, leaf_hi) when the caller has them (then starts
         # and ends are not read), else _bf_leaves(starts, ends)
-        memset(&self.X, 0, sizeof(_bf_Tree))
-        memset(&self.K, 0, sizeof(_bf_Bk))
+        memset(&self.E, 0, sizeof(_bf_Eng))
         self.n = len(sizes)
         self.sizes_arr = np.ascontiguousarray(sizes, dtype=np.int64)
         if leaves is None:
@@ -267,15 +480,10 @@ cdef class _BfPacker:
             shift = _bf_bk_shift(self.lla, self.lha, self.n)
         elif not buckets:
             shift = -1
-        self.use_bk = shift >= 0
-        if self.use_bk:
-            _bf_bk_init(&self.K, T, shift)
-        else:
-            _bf_tree_init(&self.X, T)
+        _bf_eng_init(&self.E, T, shift)
 
     def __dealloc__(self):
-        _bf_tree_free(&self.X)
-        _bf_bk_free(&self.K)
+        _bf_eng_free(&self.E)
 
     def run(self, order, int64_t[::1] out, int64_t cutoff=INT64_MAX, Py_ssize_t nfixed=0,
             bint first=False):
@@ -291,11 +499,11 @@ cdef class _BfPacker:
             return 0
         if len(order) != self.n or not 0 <= nfixed <= self.n:
             raise ValueError(f"order of {len(order)} buffers with {nfixed} fixed, expected {self.n}")
-        if self.use_bk:
-            return _bf_bk_run(&self.K, order, self.sizes_arr, self.lla, self.lha, out, cutoff, nfixed,
+        if self.E.use_bk:
+            return _bf_bk_run(&self.E.K, order, self.sizes_arr, self.lla, self.lha, out, cutoff, nfixed,
                               first)
         with nogil:
-            t = _bf_place(&self.X, &ordv[0], self.n, &szv[0], &llv[0], &lhv[0],
+            t = _bf_place(&self.E.X, &ordv[0], self.n, &szv[0], &llv[0], &lhv[0],
                           &out[0], cutoff, nfixed, first)
         return t
 
@@ -385,12 +593,12 @@ _BF_LARGE_N = 200_000
 _BF_THREADS_MIN_N = 2000
 
 
-# The order in which effort 2 starts effort 1's passes (indices into
+# The order in which effort 2 (and effort 1 on the tree) starts effort 1's passes (indices into
 # _bf_default_orders plus the size-class order of _bf_large_orders, 8): the
 # most frequent winners on the random workload first (first fit by conflicts
 # x size, then by size; best fit by 1.5 and by 1 classes per octave), so that
 # the others mostly stop early at their cutoff.  The plan does not depend
-# on it.  (Effort 1 races its passes instead: _bf_race.)
+# on it.  (Effort 1 races its passes on time buckets instead: _bf_race.)
 _BF_RUN_ORDER = (0, 1, 3, 8, 2, 4, 5, 6, 7)
 
 
@@ -486,29 +694,52 @@ def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
     return state[2], state[0], state[3], state[4]
 
 
-cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, Py_ssize_t n,
-                            const int64_t* sizes, const Py_ssize_t* leaf_lo,
-                            const Py_ssize_t* leaf_hi, const int64_t* order, int64_t* off,
+ctypedef struct _bf_Item:
+    # a buffer's size and leaf range side by side
+    int64_t sz
+    Py_ssize_t lo
+    Py_ssize_t hi
+
+
+cdef _bf_Item* _bf_items(sizes, lla, lha) except NULL:
+    # the items of buffers 0..n-1 (malloc'd, n >= 1; the caller frees)
+    cdef const int64_t[::1] sv = sizes
+    cdef const Py_ssize_t[::1] lv = lla
+    cdef const Py_ssize_t[::1] hv = lha
+    cdef Py_ssize_t i, n = sv.shape[0]
+    cdef _bf_Item* it = <_bf_Item*>malloc(max(n, 1) * sizeof(_bf_Item))
+    if it == NULL:
+        raise MemoryError()
+    for i in range(n):
+        it[i].sz = sv[i]
+        it[i].lo = lv[i]
+        it[i].hi = hv[i]
+    return it
+
+
+cdef Py_ssize_t _bf_advance(_bf_Eng* E, Py_ssize_t r, Py_ssize_t end,
+                            const _bf_Item* items, const int64_t* order, int64_t* off,
                             int64_t* total, int64_t limit, bint first,
-                            Py_ssize_t min_steps=0) except -2 nogil:
-    """Continue a pass (_bf_place's rule on X, or _bf_bk_place's on K) from
-    position r of its order: place buffers until one raises the peak *total
-    above `limit` (that buffer is placed and recorded, so the pass can
-    resume) after at least `min_steps` placements, or all n are placed;
-    returns the next position.  Arrays are in placement order, as
-    _bf_bk_place's; order only names a buffer in an error."""
+                            Py_ssize_t min_steps) except -2 nogil:
+    """Continue a pass (_bf_place's rule on E.X, or _bf_bk_place's on E.K)
+    from position r of its order: place buffers order[r], order[r + 1], ...
+    until one raises the peak *total above `limit` (that buffer is placed
+    and recorded, so the pass can resume) after at least `min_steps`
+    placements, or position `end` is reached; returns the next position.
+    Items and offsets by position (items[r] is buffer order[r]'s: read in
+    sequence, as the memory prefers)."""
     cdef int64_t sz, top, best
     cdef Py_ssize_t r_min = r + min_steps
-    while r < n:
-        sz = sizes[r]
+    while r < end:
+        sz = items[r].sz
         if sz == 0:
             off[r] = 0
             r += 1
             continue
-        if use_bk:
-            best = _bf_bk_fit(K, leaf_lo[r], leaf_hi[r], sz, &top, first)
+        if E.use_bk:
+            best = _bf_bk_fit(&E.K, items[r].lo, items[r].hi, sz, &top, first)
         else:
-            best = _bf_fit(X, leaf_lo[r], leaf_hi[r], sz, &top, first)
+            best = _bf_fit(&E.X, items[r].lo, items[r].hi, sz, &top, first)
         if best < 0:
             if top > INT64_MAX - sz:
                 with gil:
@@ -516,10 +747,10 @@ cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, P
                         f"buffer {order[r]}: offset {top} + size {sz} overflows int64")
             best = top
         off[r] = best
-        if use_bk:
-            _bf_bk_record(K, leaf_lo[r], leaf_hi[r], best, best + sz)
+        if E.use_bk:
+            _bf_bk_record(&E.K, items[r].lo, items[r].hi, best, best + sz)
         else:
-            _bf_record(X, leaf_lo[r], leaf_hi[r], best, best + sz)
+            _bf_record(&E.X, items[r].lo, items[r].hi, best, best + sz)
         r += 1
         if best + sz > total[0]:
             total[0] = best + sz
@@ -528,89 +759,137 @@ cdef Py_ssize_t _bf_advance(_bf_Tree* X, _bf_Bk* K, bint use_bk, Py_ssize_t r, P
     return r
 
 
+ctypedef struct _bf_Lane:
+    # one resumable pass: its structure (built when it first runs), its
+    # order, the items gathered in its order and the offsets of the
+    # positions up to cap (grown as it goes: a losing pass stops early),
+    # the position reached and the peak so far
+    _bf_Eng E
+    const int64_t* order
+    _bf_Item* items
+    int64_t* off
+    Py_ssize_t cap, pos, n
+    int64_t peak
+    bint first, built
+
+
+cdef void _bf_lane_free(_bf_Lane* L) noexcept nogil:
+    _bf_eng_free(&L.E)
+    free(L.off)
+    free(L.items)
+    L.off = NULL
+    L.items = NULL
+    L.cap = 0
+    L.built = False
+
+
+cdef int _bf_lane_build(_bf_Lane* L, Py_ssize_t T, int shift) except -1:
+    _bf_eng_init(&L.E, T, shift)
+    L.built = True
+    return 0
+
+
+cdef int _bf_lane_advance(_bf_Lane* L, const _bf_Item* items, int64_t limit,
+                          Py_ssize_t min_steps) except -1:
+    """_bf_advance on the lane from its position, growing its gathered
+    items (from `items`, by buffer) and offsets as it goes (by a quarter, so a
+    pass stopped early holds about what it placed); returns whether the
+    pass is complete."""
+    cdef Py_ssize_t r = L.pos, r_min = L.pos + min_steps, end, cap, j
+    cdef int64_t* p
+    cdef _bf_Item* q
+    while r < L.n:
+        if r == L.cap:
+            cap = min(L.n, max(L.cap + (L.cap >> 2), min_steps + 64))
+            p = <int64_t*>realloc(L.off, cap * sizeof(int64_t))
+            if p == NULL:
+                raise MemoryError()
+            L.off = p
+            q = <_bf_Item*>realloc(L.items, cap * sizeof(_bf_Item))
+            if q == NULL:
+                raise MemoryError()
+            L.items = q
+            for j in range(L.cap, cap):
+                q[j] = items[L.order[j]]
+            L.cap = cap
+        end = L.cap
+        with nogil:
+            r = _bf_advance(&L.E, r, end, L.items, L.order, L.off, &L.peak, limit,
+                            L.first, max(r_min - r, 0))
+        if r < end or (L.peak > limit and r >= r_min):
+            break
+    L.pos = r
+    return r == L.n
+
+
 cdef class _BfPass:
     """One best-fit (or first-fit) pass that can stop at a peak and resume
-    later: its own tree or buckets, its order's arrays gathered once, the
-    position reached and the peak so far (a lower bound of its final peak,
-    since placed buffers never move).  Same offsets as _BfPacker.run."""
-    cdef _bf_Tree X
-    cdef _bf_Bk K
-    cdef bint use_bk, first
-    cdef object order, szg, llg, lhg, offg
-    # the arrays' data (owned above, so they stay valid): no memoryview per call
-    cdef const int64_t* po
-    cdef const int64_t* psz
-    cdef const Py_ssize_t* pll
-    cdef const Py_ssize_t* plh
-    cdef int64_t* poff
-    cdef readonly Py_ssize_t pos, n, min_steps
-    cdef readonly int64_t peak
+    later (a _bf_Lane: the race's unit, exposed for tests): the position
+    reached and the peak so far (a lower bound of its final peak, since
+    placed buffers never move).  Same offsets as _BfPacker.run."""
+    cdef _bf_Lane L
+    cdef _bf_Item* items
+    cdef object order
+    cdef readonly Py_ssize_t min_steps
 
     def __cinit__(self, order, bint first, sizes, leaves, int shift):
-        memset(&self.X, 0, sizeof(_bf_Tree))
-        memset(&self.K, 0, sizeof(_bf_Bk))
+        memset(&self.L, 0, sizeof(_bf_Lane))
+        self.items = NULL
         T, lla, lha = leaves
         self.order = np.ascontiguousarray(order, dtype=np.int64)
-        self.n = len(self.order)
-        self.first = first
-        self.szg = np.ascontiguousarray(sizes[self.order], dtype=np.int64)
-        self.llg = np.ascontiguousarray(lla[self.order], dtype=np.intp)
-        self.lhg = np.ascontiguousarray(lha[self.order], dtype=np.intp)
-        self.offg = np.empty(self.n, dtype=np.int64)
-        self.pos = 0
-        self.peak = 0
-        # a turn of the race places at least this many buffers: passes whose
-        # peaks climb together would else swap after every buffer (the
-        # switches, not the placements, were most of a small race)
-        self.min_steps = max(_BF_RACE_MIN_STEPS, self.n >> _BF_RACE_STEPS_SHIFT)
+        self.items = _bf_items(np.ascontiguousarray(sizes, dtype=np.int64), lla, lha)
+        self.L.n = len(self.order)
+        self.L.first = first
+        self.min_steps = _bf_race_steps(self.L.n)
         cdef const int64_t[::1] ov = self.order
-        cdef const int64_t[::1] sv = self.szg
-        cdef const Py_ssize_t[::1] lv = self.llg
-        cdef const Py_ssize_t[::1] hv = self.lhg
-        cdef int64_t[::1] fv = self.offg
-        if self.n:
-            self.po = &ov[0]
-            self.psz = &sv[0]
-            self.pll = &lv[0]
-            self.plh = &hv[0]
-            self.poff = &fv[0]
-        self.use_bk = shift >= 0
-        if self.use_bk:
-            _bf_bk_init(&self.K, T, shift)
-        else:
-            _bf_tree_init(&self.X, T)
+        if self.L.n:
+            self.L.order = &ov[0]
+        _bf_lane_build(&self.L, T, shift)
 
     def __dealloc__(self):
-        _bf_tree_free(&self.X)
-        _bf_bk_free(&self.K)
+        _bf_lane_free(&self.L)
+        free(self.items)
+
+    @property
+    def pos(self):
+        return self.L.pos
+
+    @property
+    def n(self):
+        return self.L.n
+
+    @property
+    def peak(self):
+        return self.L.peak
 
     def release(self):
-        """Free the structure early (a pass that cannot win); offsets stay."""
-        _bf_tree_free(&self.X)
-        _bf_bk_free(&self.K)
-        self.pos = -1
+        """Free the structure early (a pass that cannot win)."""
+        _bf_lane_free(&self.L)
+        self.L.pos = -1
 
     def advance(self, int64_t limit):
         """Place buffers until one raises the peak above `limit` or all are
         placed; returns whether the pass is complete."""
-        cdef Py_ssize_t r = self.pos
-        cdef int64_t t = self.peak
-        if r < 0:
+        if self.L.pos < 0:
             raise ValueError("pass released")
-        if r < self.n:
-            with nogil:
-                r = _bf_advance(&self.X, &self.K, self.use_bk, r, self.n, self.psz, self.pll,
-                                self.plh, self.po, self.poff, &t, limit, self.first,
-                                self.min_steps)
-            self.pos = r
-            self.peak = t
-        return r == self.n
+        if self.L.pos == self.L.n:
+            return True
+        return bool(_bf_lane_advance(&self.L, self.items, limit, self.min_steps))
 
     def offsets(self):
         """The offsets by buffer index (the pass must be complete)."""
-        out = np.empty(self.n, dtype=np.int64)
-        out[self.order] = self.offg
-        return out
+        return _bf_lane_offsets(&self.L, self.order)
+
+
+cdef object _bf_lane_offsets(_bf_Lane* L, order):
+    # offsets by buffer index of a complete lane
+    out = np.empty(L.n, dtype=np.int64)
+    cdef int64_t[::1] ov = out
+    cdef const int64_t[::1] rv = order
+    cdef Py_ssize_t r
+    for r in range(L.n):
+        ov[rv[r]] = L.off[r]
+    return out
 
 
 # A pass of the race may run this share of the lower bound (as a shift) past
@@ -618,14 +897,66 @@ cdef class _BfPass:
 # passes whose peaks climb together, at the cost of a little work past the
 # winner's peak.  The plan does not depend on it.
 _BF_RACE_SLACK_SHIFT = 12
-# Effort 1 races from this many buffers: below, building nine passes costs
-# more than the race saves when the usual winner runs first (random 10^3,
-# resnet50, A..K: 1.0-1.3x), though not always (G_1, 816 buffers: 0.4x).
-_BF_RACE_MIN_N = 2000
+# From this many buffers effort 1 runs the sweep after the race, stopped as
+# soon as it exceeds the race's peak (it rarely beats it; ~10% of the work
+# when run in full); below, first: small problems often meet the lower bound
+# with it, and then the race never starts.  The plan does not depend on it.
+_BF_SWEEP_LAST_N = 2000
+# Effort 2 races its 33 passes on time buckets up to this many buffers
+# (~25% less CPU than the portfolio's on random 10^4 and 10^5, same plans);
+# above, their structures at once would cost more memory than the portfolio
+# (at 10^5 ~200 MB against ~80-150 MB), and it runs on 2 threads.
+_BF_RACE2_MAX_N = 50_000
 # A turn of the race places at least max(_BF_RACE_MIN_STEPS, n >> _BF_RACE_STEPS_SHIFT)
 # buffers per turn.  The plan does not depend on either.
 _BF_RACE_MIN_STEPS = 32
 _BF_RACE_STEPS_SHIFT = 5
+
+
+cdef Py_ssize_t _bf_race_steps(Py_ssize_t n):
+    # a turn of the race places at least this many buffers: passes whose
+    # peaks climb together would else swap after every buffer (the
+    # switches, not the placements, were most of a small race)
+    return max(<Py_ssize_t>_BF_RACE_MIN_STEPS, n >> <int>_BF_RACE_STEPS_SHIFT)
+
+
+cdef Py_ssize_t _bf_race_lanes(_bf_Lane* L, Py_ssize_t m, Py_ssize_t T, int shift,
+                               const _bf_Item* items, int64_t best_total, int64_t target,
+                               int64_t slack, Py_ssize_t min_steps) except -2:
+    """The race of _bf_race over m lanes (zeroed but for order, n, first;
+    built here when they first run, freed once they cannot win): the index
+    of the winner, or -1 when best_total is not beaten.  low[k] is
+    max(target, L[k].peak)."""
+    cdef Py_ssize_t i, j, k
+    cdef int64_t lim, lk
+    while True:
+        # the lowest (low, index) among the lanes and `best` (index -1)
+        k = -1
+        for i in range(m):
+            lk = max(L[i].peak, target)
+            if lk < best_total and (k < 0 or lk < max(L[k].peak, target)):
+                k = i
+        if k < 0:
+            return -1
+        if L[k].pos == L[k].n and L[k].built:
+            return k
+        # k advances while it stays lowest: below every earlier lane's low,
+        # up to every later one's (ties go to the earlier)
+        lim = best_total - 1
+        for j in range(m):
+            lk = max(L[j].peak, target)
+            if j < k:
+                if lk - 1 < lim:
+                    lim = lk - 1
+            elif j > k and lk < lim:
+                lim = lk
+        if lim < INT64_MAX - slack:
+            lim += slack
+        if not L[k].built:
+            _bf_lane_build(&L[k], T, shift)
+        _bf_lane_advance(&L[k], items, lim, min_steps)
+        if max(L[k].peak, target) >= best_total:
+            _bf_lane_free(&L[k])
 
 
 def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int shift):
@@ -634,58 +965,50 @@ def _bf_race(leaves, sizes, cands, best, int64_t best_total, int64_t target, int
     (offsets, peak, order, first), order None when `best` wins; ties go to
     the earliest.  Same answer as running every pass to the end, but each
     pass runs only while it may still win: the passes are resumable
-    (_BfPass), the one with the lowest (peak so far, index) advances until
+    (_bf_Lane), the one with the lowest (peak so far, index) advances until
     its peak passes the next lowest one's, and the first pass to complete
     while lowest is the answer (every other pass's final peak is at least its
     peak so far).  So a losing pass stops near the winner's peak, whatever
     order the passes are listed in, as if the winner had run first.  No
     final peak is below `target` (the lower bound): a pass runs freely up to
-    it, and one that completes there wins against every later one at once.  Pure Python equivalent::
+    it, and one that completes there wins against every later one at once.
+    A pass's structure is built when it first runs (below the bound a pass
+    may win outright, and then the later ones never run), and a pass
+    gathers its sizes and leaf ranges and holds its offsets only up to
+    about the position it reached (a losing pass stops early).  Pure Python equivalent::
 
         runs = [(best_total, -1, best)] + [(peak, k, off) for k, (o, f) in
                 enumerate(cands) for off, peak in [best_fit_pass(o, f)]]
         peak, k, off = min(runs, key=lambda x: (x[0], x[1]))
     """
-    cdef Py_ssize_t m = len(cands), i, j, k
-    cdef int64_t lim, slack = target >> _BF_RACE_SLACK_SHIFT
-    # a pass is built when it first runs: below the bound a pass may win
-    # outright, and then the later ones never run
-    passes = [None] * m
-    done = [False] * m
-    # the least final peak each pass may still reach: its peak so far, and
-    # never below `target`
-    low = [target] * m
-    while True:
-        # the lowest (low, index) among the passes and `best` (index -1)
-        k = -1
+    cdef Py_ssize_t m = len(cands), i, k, n = len(sizes)
+    T, lla, lha = leaves
+    cdef const int64_t[::1] ov
+    if n == 0 or m == 0:
+        return best, best_total, None, False
+    orders = [np.ascontiguousarray(o, dtype=np.int64) for o, _ in cands]
+    cdef _bf_Item* items = _bf_items(np.ascontiguousarray(sizes, dtype=np.int64), lla, lha)
+    cdef _bf_Lane* L = <_bf_Lane*>malloc(m * sizeof(_bf_Lane))
+    if L == NULL:
+        free(items)
+        raise MemoryError()
+    memset(L, 0, m * sizeof(_bf_Lane))
+    try:
         for i in range(m):
-            if low[i] < best_total and (k < 0 or low[i] < low[k]):
-                k = i
+            ov = orders[i]
+            L[i].order = &ov[0]
+            L[i].n = n
+            L[i].first = bool(cands[i][1])
+        k = _bf_race_lanes(L, m, T, shift, items, best_total, target,
+                           target >> <int>_BF_RACE_SLACK_SHIFT, _bf_race_steps(n))
         if k < 0:
             return best, best_total, None, False
-        if done[k]:
-            break
-        # k advances while it stays lowest: below every earlier pass's low,
-        # up to every later one's (ties go to the earlier)
-        lim = best_total - 1
-        for j in range(m):
-            if j < k:
-                if low[j] - 1 < lim:
-                    lim = low[j] - 1
-            elif j > k and low[j] < lim:
-                lim = low[j]
-        if lim < INT64_MAX - slack:
-            lim += slack
-        if passes[k] is None:
-            order, first = cands[k]
-            passes[k] = _BfPass(order, first, sizes, leaves, shift)
-        done[k] = passes[k].advance(lim)
-        if passes[k].peak > low[k]:
-            low[k] = passes[k].peak
-        if low[k] >= best_total:
-            passes[k].release()
-    order, first = cands[k]
-    return passes[k].offsets(), low[k], order, first
+        return _bf_lane_offsets(&L[k], orders[k]), max(L[k].peak, target), cands[k][0], cands[k][1]
+    finally:
+        for i in range(m):
+            _bf_lane_free(&L[i])
+        free(L)
+        free(items)
 
 
 def _bf_search_passes(int effort):
@@ -703,20 +1026,24 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     if effort == 1:
         leaves = _bf_leaves(starts, ends)
         shift = _bf_bk_shift(leaves[1], leaves[2], n)
-        if shift >= 0 and n >= _BF_RACE_MIN_N:
-            # on time buckets, the passes raced; the sweep (earliest on ties)
-            # runs last, stopped as soon as it exceeds their best peak, which
-            # it rarely beats: same plan as sweep first.  (On the tree, nine
-            # trees at once cost more than the race saves: Y_1, 62185
-            # buffers, ~1.2x; there the passes run one after the other.)
+        if shift >= 0:
+            # on time buckets, the passes raced (on the tree, nine trees at
+            # once cost more than the race saves: Y_1, 62185 buffers, ~1.2x;
+            # there the passes run one after the other).  The sweep is the
+            # earliest on ties wherever it runs: same plan either way.
             target = _lower_bound(starts, ends, sizes)
-            cands = _bf_default_orders(starts, ends, sizes)
-            cands.append((_bf_octave_longest(starts, ends, sizes), False))
-            best, best_total, _, _ = _bf_race(leaves, sizes, cands, None, INT64_MAX, target,
+            best, best_total = None, INT64_MAX
+            if n < _BF_SWEEP_LAST_N:
+                best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
+                if best_total <= target:
+                    return best, best_total
+            cands = _bf_effort1_passes(starts, ends, sizes)
+            best, best_total, _, _ = _bf_race(leaves, sizes, cands, best, best_total, target,
                                               shift)
-            sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
-            if sw_total >= 0:
-                return sw, sw_total
+            if n >= _BF_SWEEP_LAST_N:
+                sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
+                if sw_total >= 0:
+                    return sw, sw_total
             return best, best_total
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
@@ -731,22 +1058,32 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
     # effort 1's nine passes (the same at every size up to _BF_LARGE_N, so
     # the work per buffer does not jump with n; on the tree, one after the
     # other in _BF_RUN_ORDER), then effort 2's
-    cands = _bf_default_orders(starts, ends, sizes)
-    cands.append((_bf_octave_longest(starts, ends, sizes), False))
-    # without the local search, passes run on time buckets when they can
-    # (effort 1 computed the bucket width above)
-    cdef _BfPacker P = _BfPacker(None, None, sizes, npass == 0, shift if effort == 1 else -1,
-                                 leaves=leaves)
-    run_order = _BF_RUN_ORDER
+    cands = _bf_effort1_passes(starts, ends, sizes)
+    cdef _BfPacker P = None
     if effort >= 2:
         cands += [(o, f) for o in _bf_orders(starts, ends, sizes) for f in (False, True)]
-        run_order = list(run_order) + list(range(len(run_order), len(cands)))
-    best, best_total, best_order, best_first = _bf_portfolio(
-        P, leaves, sizes, cands, best, best_total, target, run_order, effort >= 2)
+        shift = _bf_bk_shift(leaves[1], leaves[2], n) if n <= _BF_RACE2_MAX_N else -1
+    if effort >= 2 and shift >= 0:
+        # effort 2's passes raced on time buckets as effort 1's (same plan
+        # as the portfolio's: the lowest peak, the earliest on ties, the
+        # sweep first)
+        best, best_total, best_order, best_first = _bf_race(leaves, sizes, cands, best,
+                                                            best_total, target, shift)
+    else:
+        # without the local search, passes run on time buckets when they can
+        # (effort 1 computed the bucket width above)
+        P = _BfPacker(None, None, sizes, npass == 0, shift if effort == 1 else -1, leaves=leaves)
+        run_order = _BF_RUN_ORDER
+        if effort >= 2:
+            run_order = list(run_order) + list(range(len(run_order), len(cands)))
+        best, best_total, best_order, best_first = _bf_portfolio(
+            P, leaves, sizes, cands, best, best_total, target, run_order, effort >= 2)
     if best_total <= target:
         return best, best_total
     large = _bf_large(starts, ends, sizes) if n > _BF_LARGE_N else None
     if npass > 0 and n >= 2:
+        if P is None:
+            P = _BfPacker(None, None, sizes, False, -1, leaves=leaves)
         if best_order is None:
             best_order = np.lexsort((np.arange(n), -sizes, starts))
             best_first = False
@@ -771,7 +1108,7 @@ def _bf_local_search_run(_BfPacker P, order, bint first, best, int64_t total,
     cdef const Py_ssize_t[::1] llv = P.lla
     cdef const Py_ssize_t[::1] lhv = P.lha
     with nogil:
-        total = _bf_local_search(&P.X, n, &szv[0], &llv[0], &lhv[0], &ordv[0],
+        total = _bf_local_search(&P.E.X, n, &szv[0], &llv[0], &lhv[0], &ordv[0],
                                  &candv[0], &curv[0], &workv[0], &bestv[0],
                                  total, npass, target, seed, first)
     return total
@@ -861,12 +1198,13 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       (omnimalloc's greedy orders in first fit, two size-class orders in
       best fit) and best fit by octave class, longest first (the first of
       _bf_large_orders), keeping the lowest peak (the earliest on ties) as
-      XLA's heap simulator does; the same passes at every size, raced on
-      time buckets from _BF_RACE_MIN_N buffers (_bf_race: resumable
-      passes, the one with the lowest peak so far advances, so a losing
-      pass stops near the winner's peak whichever pass wins; the sweep
-      last, with that peak as cutoff), else one after the other in
-      _BF_RUN_ORDER, each stopped once it exceeds the best peak so far.
+      XLA's heap simulator does; the same passes at every size, raced
+      when they run on time buckets (_bf_race: resumable passes, the one
+      with the lowest peak so far advances, so a losing pass stops near
+      the winner's peak whichever pass wins; the sweep first below
+      _BF_SWEEP_LAST_N buffers, else last with that peak as cutoff), on
+      the tree one after the other in _BF_RUN_ORDER, each stopped once it
+      exceeds the best peak so far.
       Above _BF_LARGE_N buffers, _bf_large instead: independent
       time chunks on 2 threads (_bf_tiered): one pass each over the buffers
       holding all but 1/64 of the bytes, the rest stacked on them, and in
@@ -874,7 +1212,9 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       of the bytes, swept on top), the chunk of the peak retried in other
       orders.
     * effort 2: also the 12 orders of _bf_orders, each in best and in first
-      fit (33 passes), and _bf_large above _BF_LARGE_N buffers.
+      fit (33 passes; raced on time buckets up to _BF_RACE2_MAX_N buffers,
+      else one after the other on 2 threads), and _bf_large above
+      _BF_LARGE_N buffers.
     * effort k >= 3: then an iterated local search on the best order
       (_bf_local_search) of _BF_SEARCH_PASSES * 4**(k - 3) passes.
     A higher effort tries a superset of the lower one's plans (the search

@@ -490,7 +490,8 @@ cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
 
 def _bf_bk_shift(lla, lha, Py_ssize_t n):
     """Bucket width 2**shift leaves for these leaf ranges (about 8x the
-    median span, measured best on the random workload), or -1 when buckets
+    median span, measured best on the random workload; all the leaves of
+    up to 512 buffers in one), or -1 when buckets
     would not pay (some lifetime spans many buckets) or cannot hold the
     leaf indices (2**31 buffers or more)."""
     if n == 0 or n >= 2**31:
@@ -506,6 +507,10 @@ def _bf_bk_shift(lla, lha, Py_ssize_t n):
         mid = np.partition(span, (k - 1, k))
         med = (int(mid[k - 1]) + int(mid[k])) // 2
     shift = int(med + 1).bit_length() + 3
+    if n <= 512:
+        # every leaf in one bucket (at most n leaves): a query is one scan,
+        # no merge of lists
+        shift = max(shift, int(n - 1).bit_length())
     if int(np.max((lha >> shift) - (lla >> shift))) > 16:
         return -1
     return shift
