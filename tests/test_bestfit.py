@@ -280,6 +280,26 @@ def test_large_problem_plan_is_valid():
     assert lb <= total <= fast and total / lb < 1.06
 
 
+def test_default_takes_the_tiered_plan_just_above_its_threshold():
+    # effort 1 is the race of whole passes up to _BF_LARGE_N buffers and the
+    # tiered plan of _bf_large above it: the plan is _bf_large's own (on the
+    # aligned sizes), valid, and within the default's usual distance of the bound
+    n = _bestfit._BF_LARGE_N + 1
+    s, e, z = random_buffers(n, seed=3)
+    z = (z + 63) // 64 * 64
+    plan = pack(s, e, z, alignment=64)
+    offsets, total = _bf_large(*[np.ascontiguousarray(x, dtype=np.int64) for x in (s, e, z)])
+    assert np.array_equal(np.asarray(plan.offsets), np.asarray(offsets)) and int(plan.total) == total
+    validate(s, e, z, plan.offsets, alignment=64)
+    assert int(plan.total) / lower_bound(s, e, z, alignment=64) < 1.04
+    m = _bestfit._BF_LARGE_N
+    s2, e2, z2 = s[:m], e[:m], z[:m]
+    flat = pack(s2, e2, z2, alignment=64)
+    tiered, _ = _bf_large(*[np.ascontiguousarray(x, dtype=np.int64) for x in (s2, e2, z2)])
+    # at the threshold itself the race runs, not the tiers
+    assert not np.array_equal(np.asarray(flat.offsets), np.asarray(tiered))
+
+
 @given(problems(max_n=40))
 @settings(max_examples=100, deadline=None)
 def test_sweep_is_best_fit_in_first_use_order(problem):

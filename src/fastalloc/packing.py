@@ -266,7 +266,7 @@ def pack(
         lifetime, first use, conflicts, area; three size-class orders in
         best fit), the lowest peak kept, so never looser than omnimalloc's
         ``greedy_by_size`` or ``omni`` up to tie breaks; about 10x effort
-        0.  Above 2*10^5
+        0.  Above 10^5
         buffers, one pass per time chunk over the buffers that hold all but
         1/64 of the bytes, the rest stacked on them, and near the peak one
         pass over all but the smallest (the chunk of the peak retried in
@@ -277,7 +277,7 @@ def pack(
         128 * 4**(k-3) passes (128 at 3, 512 at 4, 2048 at 5, ...).
 
       A higher effort never gives a larger total than a lower one (except
-      effort 1 against 0 above 2*10^5 buffers); every level stops as soon as
+      effort 1 against 0 above 10^5 buffers); every level stops as soon as
       the total meets the lower bound.
     * ``"iree"``: IREE's ``packStaticSlicesGreedily`` (``--iree-stream-layout-slices``)
       with identical offsets; slices are visited in the given order (IREE's

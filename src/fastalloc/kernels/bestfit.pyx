@@ -586,9 +586,11 @@ cdef int64_t _bf_local_search(_bf_Tree* X, Py_ssize_t n, const int64_t* sizes,
 # Passes of the local search at effort 3, times 4 per level above (each pass
 # one placement of every buffer, so its cost grows like n, never faster).
 _BF_SEARCH_PASSES = 128
-# Above this many buffers effort 1 is _bf_large (chunked passes over the big
-# buffers on 2 threads) instead of the portfolio of whole passes.
-_BF_LARGE_N = 200_000
+# Above this many buffers effort 1 is _bf_large (tiers of time chunks over
+# the big buffers, on 2 threads) instead of the race of whole passes: from
+# just above 10^5 random buffers the tiers are tighter on average and several
+# times cheaper, so no size above 10^5 costs more per buffer than 10^5.
+_BF_LARGE_N = 100_000
 # Below this many buffers the portfolio's passes run in the calling thread.
 _BF_THREADS_MIN_N = 2000
 

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The default's plan above 2*10^5 buffers (``_bf_large``, ``bestfit``'s
+"""The default's plan above 10^5 buffers (``_bf_large``, ``bestfit``'s
 effort 1 there): time chunks packed in tiers (``_bf_tiered``) or, when the
 time axis does not cut, best-fit passes over chunks (``_bf_chunked``) with
 the smallest buffers swept on top; and the pool of threads its passes and
@@ -632,7 +632,7 @@ def _bf_tiered(S, E, Z):
 
 
 def _bf_large(starts, ends, sizes):
-    """Effort 1 above 2*10^5 buffers.  When the time axis cuts into chunks
+    """Effort 1 above 10^5 buffers.  When the time axis cuts into chunks
     (short lifetimes against it), _bf_tiered: best-fit passes over the big
     buffers of every chunk, over nearly all buffers only in the chunks near
     the peak, the rest stacked per chunk.  Else the flat plan: the buffers
