@@ -49,7 +49,7 @@ _TEXT: dict[str, str] = {}
 
 
 def _module(name: str) -> str:
-    # single-100k is /work/prof/single100k.mlir of the issue: seed 11, no affinities.
+    # single-100k is the issue's 10^5-op module: seed 11, no affinities.
     if name not in _TEXT:
         _TEXT.clear()  # one big text at a time
         n, shape = CASES[name]
