@@ -22,7 +22,7 @@ import time
 import numpy as np
 
 from fastalloc.kernels.bound import _lower_bound
-from fastalloc.kernels.sort cimport _argsort_into, _count_le, _count_lt, _i64_sort
+from fastalloc.kernels.sort cimport _argsort_into, _n_meeting, _sorted_bounds
 from libc.math cimport floor
 from fastalloc.kernels.sort import _argsort_stable
 from fastalloc.kernels.bestfit_engine cimport (
@@ -372,15 +372,10 @@ def _bf_small_orders(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef double length
     try:
         with nogil:
-            memcpy(ss, &starts[0], n * sizeof(int64_t))
-            memcpy(es, &ends[0], n * sizeof(int64_t))
-            _i64_sort(ss, tmp, n)
-            _i64_sort(es, tmp, n)
+            _sorted_bounds(&starts[0], &ends[0], n, ss, es, tmp)
             for i in range(n):
                 z = sizes[i]
-                # the others that end before i starts or start after it ends
-                # do not meet it
-                d = (n - 1) - _count_lt(es, n, starts[i]) - (n - _count_le(ss, n, ends[i]))
+                d = _n_meeting(ss, es, n, starts[i], ends[i]) - 1   # the others meeting i
                 nsz[i] = -z
                 nd[i] = -d
                 lo = d * (z & m32)

@@ -10,14 +10,13 @@ them to its callers as numpy arrays.
 from libc.math cimport log2
 from libc.stdint cimport int64_t, uint64_t, INT64_MAX
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy
 
 from fastalloc.kernels._buf cimport new_i64
 from fastalloc.kernels._types cimport _align
 from fastalloc.kernels.intervals cimport (
     _IntervalIndex, _ii_init, _ii_free, _ii_activate, _ii_query,
 )
-from fastalloc.kernels.sort cimport _count_le, _count_lt, _i64_sort
+from fastalloc.kernels.sort cimport _i64_sort, _n_meeting, _sorted_bounds
 
 from fastalloc.kernels.intervals import _interval_classes
 
@@ -46,12 +45,9 @@ def _iree_prefers_quadratic(const int64_t[::1] starts, const int64_t[::1] ends):
         free(tmp)
         raise MemoryError()
     with nogil:
-        memcpy(ss, &starts[0], n * sizeof(int64_t))
-        memcpy(es, &ends[0], n * sizeof(int64_t))
-        _i64_sort(ss, tmp, n)
-        _i64_sort(es, tmp, n)
+        _sorted_bounds(&starts[0], &ends[0], n, ss, es, tmp)
         for i in range(n):
-            k = (_count_le(ss, n, ends[i]) - _count_lt(es, n, starts[i])) / 2.0 + 1.0
+            k = _n_meeting(ss, es, n, starts[i], ends[i]) / 2.0 + 1.0
             total += k * (log2(k) + 1.0)
     free(ss)
     free(es)
