@@ -141,13 +141,16 @@ class _Run:
     """What one run of the pass knows about its module: the attribute table
     (aliases, canonical forms, affinity joins) and the whole-program affinity
     analysis, built once before any rewriting (None when the module mentions
-    no affinity: every join is then of None)."""
+    no affinity: every join is then of None); the constant cache and the
+    constants' templates every region's AllocationScope shares."""
 
-    __slots__ = ("attrs", "analysis")
+    __slots__ = ("attrs", "analysis", "consts", "tmpls")
 
     def __init__(self, attrs: AttrTable) -> None:
         self.attrs = attrs
         self.analysis: AffinityAnalysis | None = None
+        self.consts: dict[Value, int | None] = {}
+        self.tmpls: dict[int, list] = {}
 
     def key(self, affinity: str | None) -> str | None:
         """The canonical form of an affinity (None stays None): bucket keys."""
@@ -544,7 +547,7 @@ class _RegionAllocation:
         self.arrays = arrays = region_arrays(execute_op)
         sets, self.set_indptr, self.set_members = region_alias_sets(arrays)
         self.starts, self.ends = region_intervals(arrays, self.set_indptr, self.set_members)
-        self.scope = AllocationScope(execute_op, sets)
+        self.scope = AllocationScope(execute_op, sets, run.consts, run.tmpls)
         self.yield_op = block.ops[-1]
         self.exec_aff = execute_op.props.get("affinity")
         await_group = execute_op.group("await_timepoint")

@@ -71,9 +71,10 @@ class AllocationScope:
     all when the scope is done.
     """
 
-    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "folder")
+    __slots__ = ("root_op", "alias_sets", "before", "_index_constants", "_ranges", "_const_cache", "_tmpls", "folder")
 
-    def __init__(self, root_op: Op, alias_sets: Mapping[Value, Sequence[Value]]) -> None:
+    def __init__(self, root_op: Op, alias_sets: Mapping[Value, Sequence[Value]],
+                 const_cache: dict[Value, int | None] | None = None, tmpls: dict[int, list] | None = None) -> None:
         self.root_op = root_op
         self.alias_sets = alias_sets
         self.before: list[Op] = []
@@ -82,11 +83,16 @@ class AllocationScope:
         # keeps, by id of an alias set's list, whether a member is a subview
         # result: the lists live as long as the scope, in alias_sets).
         self._ranges = _RangeTable(alias_sets)
-        self._const_cache: dict[Value, int | None] = {}
+        # The value -> constant cache and the constants' templates may be the
+        # run's (``const_cache``, ``tmpls``): a function's own constants
+        # (sizes, %c0) are read by every region that uses them, and a
+        # constant's integer never changes during the pass.
+        self._const_cache: dict[Value, int | None] = {} if const_cache is None else const_cache
+        self._tmpls: dict[int, list] = {} if tmpls is None else tmpls
         #: the folds of the index arithmetic built here (new ops queued in
         #: ``before``, unlocated: the driver and the conversion locate them)
         # (emits into the list itself: a bound method of the scope would make a cycle)
-        self.folder = Folder(self._const_cache, None, self.before)
+        self.folder = Folder(self._const_cache, None, self.before, self._tmpls)
 
     # -- builders ---------------------------------------------------------
     def emit(self, op: Op) -> None:
@@ -100,11 +106,12 @@ class AllocationScope:
         requests return the same value."""
         v = self._index_constants.get(value)
         if v is None:
-            op = index_constant(value)
+            op = index_constant(value, self._tmpls)
             op.copy_loc_from(self.root_op)  # IREE: at the root op
             self.emit(op)
             v = op.results[0]
             self._index_constants[value] = v
+            self._const_cache[v] = value  # known: the converters need not read it back from the text
         return v
 
     def add(self, loc: SourceLocation | None, lhs: Value, rhs: Value) -> Value:
