@@ -46,7 +46,8 @@ cdef class _Plan:
 @cython.locals(op=Op, v=Value, r=Value, a=Value, block=Block, region=Region, stack=list, frame=_Frame,
                outer=_Frame, done=Op, capt=Op, inner_capt=Op, values=list, nvalues=Py_ssize_t, levels=list,
                others=dict, added=list, block_args=list, ops=list, operands=list, k=Py_ssize_t, i=Py_ssize_t,
-               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint, checked=set, globs=dict)
+               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint, checked=set, globs=dict,
+               facts_of=dict)
 cdef _verify(Module module)
 
 cpdef verify(Module module)
@@ -55,10 +56,10 @@ cpdef verify(Module module)
 cdef _show(Value v, Py_ssize_t level, list values, Py_ssize_t nvalues, list levels, dict others)
 
 @cython.locals(name=str, segs=list, facts=_OpFacts)
-cdef _check_op(Op op, Op capt, set checked, dict globs)
+cdef _check_op(Op op, Op capt, set checked, dict globs, dict facts_of)
 
 @cython.locals(f=_OpFacts)
-cdef _OpFacts _facts(str name, opdef)
+cdef _OpFacts _facts(dict facts_of, str name, opdef)
 
 @cython.locals(k=Py_ssize_t, total=Py_ssize_t, n=Py_ssize_t)
 cdef Py_ssize_t _total(list segs) except? -1
@@ -74,8 +75,8 @@ cdef _group_len(Op op, _OpFacts facts)
                r=Value)
 cdef _check_async_region(Op op)
 
-@cython.locals(facts=_OpFacts, key=tuple, plan=_Plan, k=Py_ssize_t, j=Py_ssize_t)
-cdef _Plan _segment_plan(opdef, list segs)
+@cython.locals(key=tuple, plan=_Plan, k=Py_ssize_t, j=Py_ssize_t)
+cdef _Plan _segment_plan(_OpFacts facts, list segs)
 
 @cython.locals(k=Py_ssize_t)
 cdef bint _same(list segs, tuple key) except -1

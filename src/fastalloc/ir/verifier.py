@@ -110,6 +110,7 @@ def _verify(module: Module) -> None:
     others: dict[Value, int] = {}
     checked: set = set()  # SharedProps already checked (see _check_props)
     globs: dict = {}  # the globals of each top-level block met (see _module_globals)
+    facts_of: dict = {}  # op name -> _OpFacts of its registered definition, this verify's
     stack: list[_Frame] = [_Frame(module.body.ops, [], 0, None, None)]
     while stack:
         frame = stack[-1]
@@ -121,7 +122,7 @@ def _verify(module: Module) -> None:
         while frame.pos < len(ops):
             op = ops[frame.pos]
             frame.pos += 1
-            _check_op(op, capt, checked, globs)
+            _check_op(op, capt, checked, globs, facts_of)
             operands = op.operands
             for k in range(len(operands)):
                 v = operands[k]
@@ -218,11 +219,11 @@ def _check_symbols(module: Module) -> None:
         seen[name] = op
 
 
-def _check_op(op: Op, capt: Op | None, checked: set, globs: dict) -> None:
+def _check_op(op: Op, capt: Op | None, checked: set, globs: dict, facts_of: dict) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
-        facts = _facts(name, opdef)
+        facts = _facts(facts_of, name, opdef)
         segs = op.segments
         if segs is not None and (len(segs) != facts.nseg or _total(segs) != len(op.operands)):
             raise _err(op, f"operand segment sizes {list(segs)} do not match its {len(op.operands)} operands")
@@ -269,17 +270,15 @@ class _OpFacts:
         self.last_plan = None
 
 
-# op name -> _OpFacts of its registered definition
-_FACTS: dict[str, _OpFacts] = {}
-
-
-def _facts(name: str, opdef) -> _OpFacts:
-    """The facts of ``opdef`` (the definition of an op named ``name``)."""
-    f = _FACTS.get(name)
+def _facts(facts_of: dict, name: str, opdef) -> _OpFacts:
+    """The facts of ``opdef`` (the definition of an op named ``name``),
+    kept in ``facts_of`` (one verify's table: their plan caches change as
+    ops are checked, so no two verifies share them)."""
+    f = facts_of.get(name)
     if f is None or f.opdef is not opdef:
         f = _OpFacts(opdef)
         if name == opdef.name and OPS.get(name) is opdef:
-            _FACTS[name] = f
+            facts_of[name] = f
     return f
 
 
@@ -648,11 +647,11 @@ class _Plan:
         self.n = len(index)
 
 
-def _segment_plan(opdef, segs) -> _Plan:
-    """The :class:`_Plan` of an op with these segment sizes; computed once per
-    definition and shape, so that checking an op visits only its operands
-    of fixed type."""
-    facts = _facts(opdef.name, opdef)
+def _segment_plan(facts: _OpFacts, segs) -> _Plan:
+    """The :class:`_Plan` of an op of the definition ``facts`` describes with
+    these segment sizes; computed once per definition and shape, so that
+    checking an op visits only its operands of fixed type."""
+    opdef = facts.opdef
     key = tuple(segs)
     plan = facts.plans.get(key)
     if plan is None:
@@ -705,7 +704,7 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
         if hit is not None and hit[0] is segs:
             plan = hit[1]
     if plan is None or not _same(segs, plan.key):
-        plan = _segment_plan(op.opdef, segs)
+        plan = _segment_plan(facts, segs)
     facts.last_segs = segs
     facts.last_plan = plan
     index = plan.index
