@@ -9,11 +9,8 @@
 # time buckets) are in bestfit_engine.pyx/.pxd.  Private names start with _bf_
 # (this file was once textually included into _core.pyx).
 
-cimport cython
-from libc.stdint cimport int32_t, int64_t, uint64_t, INT64_MAX, INT64_MIN
-cdef extern from "Python.h":
-    const Py_ssize_t PY_SSIZE_T_MAX
-from libc.stdlib cimport malloc, realloc, free, qsort
+from libc.stdint cimport int64_t, uint64_t, INT64_MAX
+from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memmove, memset
 
 import threading
