@@ -311,6 +311,34 @@ def test_sweep_is_best_fit_in_first_use_order(problem):
     assert_plan(s, e, z, alignment, offsets, total)
 
 
+@given(problems(max_n=40), st.integers(-1, 200))
+@settings(max_examples=150, deadline=None)
+def test_first_fit_sweep_is_first_fit_in_first_use_order(problem, cut):
+    # effort 1's first-use pass runs on the sweep's heap: same offsets as the
+    # pass, and with a cutoff the peak or -1 exactly when the pass exceeds it
+    s, e, z, alignment = problem
+    s, e, z = [np.asarray(x, dtype=np.int64) for x in (s, e, z)]
+    order = sorted(range(len(s)), key=lambda i: (s[i], -z[i], i))
+    ref = ref_first_fit(s, e, z, order)
+    want = max([ref[i] + int(z[i]) for i in range(len(z)) if z[i]], default=0)
+    offsets, total = _pack_sweep(s, e, z, alignment, 0, 2**63 - 1, True)
+    assert [int(offsets[i]) for i in range(len(z)) if z[i]] == [ref[i] for i in range(len(z)) if z[i]]
+    assert_plan(s, e, z, alignment, offsets, total)
+    assert total == want
+    cut = cut * alignment
+    offsets, total = _pack_sweep(s, e, z, alignment, 0, cut, True)
+    assert (total, offsets is None) == ((want, False) if want <= cut else (-1, True))
+
+
+def test_first_fit_sweep_on_random_workload_is_the_first_use_pass():
+    s, e, z = random_buffers(3000, seed=5)
+    z = (z + 63) // 64 * 64
+    order = _bestfit._bf_pack2(s, -z)
+    want, want_total = _pack_best_fit_order(s, e, z, order, True)
+    offsets, total = _pack_sweep(s, e, z, 64, 0, 2**63 - 1, True)
+    assert total == want_total and offsets.tolist() == want.tolist()
+
+
 def test_sweep_on_random_workload_is_valid():
     rng = np.random.default_rng(3)
     n = 3000

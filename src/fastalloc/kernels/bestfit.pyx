@@ -405,6 +405,10 @@ def _bf_small_orders(const int64_t[::1] starts, const int64_t[::1] ends,
 
 # Rule of each of _bf_default_orders' passes: first fit?
 _BF_DEFAULT_FIRST = (True, True, False, False, True, True, True, True)
+# Index of the first-use pass (first fit, larger first on equal starts) among
+# effort 1's: the sweep's order, so the sweep's heap runs it
+# (_pack_sweep(..., first=True), same offsets).
+_BF_FIRST_USE_PASS = 5
 
 
 def _bf_effort1_passes(starts, ends, sizes):
@@ -1032,12 +1036,24 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
                 if best_total <= target:
                     return best, best_total
             cands = _bf_effort1_passes(starts, ends, sizes)
-            best, best_total, _, _ = _bf_race(leaves, sizes, cands, best, best_total, target,
-                                              shift)
+            # the first-use pass runs on the sweep's heap after the race, not
+            # in it (half a bucket pass's cost per buffer, and on 10^3..10^4
+            # random buffers it is the loser that runs longest)
+            raced = cands[:_BF_FIRST_USE_PASS] + cands[_BF_FIRST_USE_PASS + 1:]
+            best, best_total, order, _ = _bf_race(leaves, sizes, raced, best, best_total, target,
+                                                  shift)
+            k = -1 if order is None else next(j for j, (o, _) in enumerate(cands) if o is order)
             if n >= _BF_SWEEP_LAST_N:
                 sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
                 if sw_total >= 0:
-                    return sw, sw_total
+                    best, best_total, k = sw, sw_total, -1
+            # it wins ties against the later passes only
+            if k < _BF_FIRST_USE_PASS and best_total <= target:
+                return best, best_total
+            sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0,
+                                       best_total - (k < _BF_FIRST_USE_PASS), True)
+            if sw_total >= 0:
+                return sw, sw_total
             return best, best_total
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)

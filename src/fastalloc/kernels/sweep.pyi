@@ -6,5 +6,5 @@ import numpy.typing as npt
 I64 = npt.NDArray[np.int64]
 
 def _pack_sweep(
-    starts: I64, ends: I64, sizes: I64, alignment: int, effort: int, cutoff: int = ...
+    starts: I64, ends: I64, sizes: I64, alignment: int, effort: int, cutoff: int = ..., first: bool = ...,
 ) -> tuple[I64, int] | tuple[None, int]: ...

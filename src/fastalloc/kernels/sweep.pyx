@@ -1,7 +1,7 @@
 # cython: language_level=3
-"""The sweep: online best-fit in first-use order, O(n log n) (``_pack_sweep``,
-strategy "best-fit" at effort 0, a pass of effort 1, and the stacker of the
-small buffers in ``bestfit_large``).  Independent of the placement engines
+"""The sweep: online best-fit (or first-fit) in first-use order
+(``_pack_sweep``, strategy "best-fit" at effort 0, two passes of effort 1,
+and the stacker of the small buffers in ``bestfit_large``).  Independent of the placement engines
 but for the treap's random priorities (``bestfit_engine._bf_rand``).
 Assumes validated input (``fastalloc.packing.pack``)."""
 
@@ -23,7 +23,10 @@ from fastalloc.kernels.sort import _argsort_stable
 # heap at that time: a free list replaces the overlap query.  Blocks form an
 # address-ordered doubly linked list whose last block is the unbounded
 # "wilderness"; free blocks are also kept in a treap keyed by (length, offset)
-# for the best-fit lookup.
+# for the best-fit lookup.  First fit walks the address list from its head
+# instead (and keeps no treap): the walk reads about the live set, as a
+# placement on time buckets does, but without the entries that only start or
+# end near the buffer.
 
 ctypedef struct _bf_Heap:
     int64_t* lo         # per block: [lo, hi)
@@ -38,6 +41,8 @@ ctypedef struct _bf_Heap:
     Py_ssize_t nblocks
     Py_ssize_t* pool    # recycled block ids
     Py_ssize_t npool
+    Py_ssize_t head     # the lowest block
+    bint ff             # first fit: no treap
 
 
 cdef inline bint _bf_key_less(_bf_Heap* H, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
@@ -75,6 +80,8 @@ cdef void _bf_treap_split(_bf_Heap* H, Py_ssize_t t, Py_ssize_t key,
 
 cdef void _bf_treap_insert(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
     cdef Py_ssize_t a, b
+    if H.ff:
+        return
     H.left[x] = -1
     H.right[x] = -1
     _bf_treap_split(H, H.root, x, &a, &b)
@@ -84,6 +91,8 @@ cdef void _bf_treap_insert(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
 cdef void _bf_treap_erase(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
     # x is in the treap: find the link that points at it
     cdef Py_ssize_t* link = &H.root
+    if H.ff:
+        return
     while link[0] != x:
         if _bf_key_less(H, x, link[0]):
             link = &H.left[link[0]]
@@ -104,6 +113,16 @@ cdef Py_ssize_t _bf_treap_fit(_bf_Heap* H, int64_t sz) noexcept nogil:
     return best
 
 
+cdef Py_ssize_t _bf_heap_first(_bf_Heap* H, int64_t sz) noexcept nogil:
+    # lowest free block with length >= sz, or -1
+    cdef Py_ssize_t b = H.head
+    while H.free[b] != 2:
+        if H.free[b] == 1 and H.hi[b] - H.lo[b] >= sz:
+            return b
+        b = H.next[b]
+    return -1
+
+
 cdef inline Py_ssize_t _bf_new_block(_bf_Heap* H, int64_t lo, int64_t hi,
                                      Py_ssize_t before, uint64_t* state) noexcept nogil:
     # a used block [lo, hi) linked just before block `before`
@@ -122,6 +141,8 @@ cdef inline Py_ssize_t _bf_new_block(_bf_Heap* H, int64_t lo, int64_t hi,
     H.next[b] = before
     if H.prev[before] >= 0:
         H.next[H.prev[before]] = b
+    else:
+        H.head = b
     H.prev[before] = b
     return b
 
@@ -130,6 +151,8 @@ cdef inline void _bf_drop_block(_bf_Heap* H, Py_ssize_t b) noexcept nogil:
     # unlink b from the address list and recycle its id
     if H.prev[b] >= 0:
         H.next[H.prev[b]] = H.next[b]
+    else:
+        H.head = H.next[b]
     if H.next[b] >= 0:
         H.prev[H.next[b]] = H.prev[b]
     H.pool[H.npool] = b
@@ -174,9 +197,11 @@ cdef inline void _bf_live_pop(int64_t* hk, Py_ssize_t* hp, Py_ssize_t m) noexcep
 cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
                        int64_t* perm, int64_t* off, Py_ssize_t* block_of,
                        int64_t* hk, Py_ssize_t* hp, _bf_Heap* H,
-                       int64_t cutoff=INT64_MAX) except -2 nogil:
+                       int64_t cutoff=INT64_MAX, bint first=False) except -2 nogil:
     """Arrays in first-use order (S sorted); returns the peak, offsets in
-    off (same order), or -1 as soon as the peak exceeds `cutoff`.  Ties of S are first put larger-first (then by perm,
+    off (same order), or -1 as soon as the peak exceeds `cutoff`.  Each
+    buffer takes the smallest free block that fits (lowest on ties), or with
+    `first` the lowest one.  Ties of S are first put larger-first (then by perm,
     the original index) by an insertion sort: runs of equal starts are short."""
     cdef Py_ssize_t r, t, b, w, p, nx, nlive = 0
     cdef int64_t sz, total = 0, ks, kz, kp, ke
@@ -204,6 +229,8 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
     H.prev[0] = -1
     H.next[0] = -1
     H.free[0] = 2
+    H.head = 0
+    H.ff = first
     w = 0
     for r in range(n):
         sz = Z[r]
@@ -231,7 +258,7 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
                 _bf_drop_block(H, nx)
             H.free[b] = 1
             _bf_treap_insert(H, b)
-        b = _bf_treap_fit(H, sz)
+        b = _bf_heap_first(H, sz) if first else _bf_treap_fit(H, sz)
         if b < 0:
             if H.lo[w] > INT64_MAX - sz:
                 with gil:
@@ -260,11 +287,12 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
 
 def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
                 const int64_t[::1] sizes, int64_t alignment, int effort,
-                int64_t cutoff=INT64_MAX):
+                int64_t cutoff=INT64_MAX, bint first=False):
     """Online best-fit in first-use order (ties: larger first, then index):
     each buffer takes the smallest free block that fits (lowest on ties) of a
     simulated heap where buffers are freed after their last use, else the
-    top.  O(n log n): free blocks in a treap keyed by (length, offset),
+    top; with `first`, the lowest free block that fits (first fit: the
+    address-ordered list walked from its head, no treap).  O(n log n): free blocks in a treap keyed by (length, offset),
     neighbours in an address-ordered list, live buffers in a heap by last
     use.  Same plan as one best-fit pass in that order (the placed buffers
     meeting the next one are exactly the live ones), much faster but looser
@@ -272,8 +300,8 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     as soon as the peak exceeds it.  Assumes validated input (see
     _pack_best_fit).
 
-    Pure Python equivalent: _pack_best_fit's pass with
-    order = np.lexsort((np.arange(n), -sizes, starts)).
+    Pure Python equivalent: _pack_best_fit_order(starts, ends, sizes, order,
+    first) with order = np.lexsort((np.arange(n), -sizes, starts)).
     """
     cdef Py_ssize_t n = sizes.shape[0]
     if n == 0:
@@ -318,7 +346,7 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef int64_t total
     with nogil:
         total = _bf_sweep(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0], &offv[0], &blk[0],
-                          &hkv[0], &hpv[0], &H, cutoff)
+                          &hkv[0], &hpv[0], &H, cutoff, first)
     if total < 0:
         return None, -1
     offsets = np.empty(n, dtype=np.int64)
