@@ -23,8 +23,7 @@ from fastalloc.kernels.sort cimport _argsort_into, _n_meeting, _sorted_bounds
 from libc.math cimport floor
 from fastalloc.kernels.sort import _argsort_stable
 from fastalloc.kernels.bestfit_engine cimport (
-    _bf_Bk, _bf_Tree, _bf_bk_fit, _bf_bk_free, _bf_bk_init, _bf_bk_place, _bf_bk_record,
-    _bf_bk_run, _bf_fit, _bf_place, _bf_rand, _bf_record, _bf_tree_free, _bf_tree_init,
+    _bf_Eng, _bf_bk_run, _bf_eng_free, _bf_eng_init, _bf_eng_put, _bf_place, _bf_rand,
 )
 from fastalloc.kernels.bestfit_engine import _bf_bk_shift
 from fastalloc.kernels.bestfit_large import _BF_THREADS, _bf_large, _bf_parallel
@@ -425,30 +424,6 @@ def _bf_effort1_passes(starts, ends, sizes):
 
 
 
-ctypedef struct _bf_Eng:
-    # one pass's placement structure: time buckets when use_bk, else the tree
-    _bf_Tree X
-    _bf_Bk K
-    bint use_bk
-
-
-cdef int _bf_eng_init(_bf_Eng* E, Py_ssize_t T, int shift) except -1:
-    # buckets of 2**shift leaves when shift >= 0, else the tree; E must be
-    # zeroed or freed (_bf_eng_free is safe after a failed init)
-    memset(E, 0, sizeof(_bf_Eng))
-    E.use_bk = shift >= 0
-    if E.use_bk:
-        _bf_bk_init(&E.K, T, shift)
-    else:
-        _bf_tree_init(&E.X, T)
-    return 0
-
-
-cdef void _bf_eng_free(_bf_Eng* E) noexcept nogil:
-    _bf_tree_free(&E.X)
-    _bf_bk_free(&E.K)
-
-
 cdef class _BfPacker:
     """Reusable best-fit passes over one problem (structure and scratch
     kept).  With buckets=True, the passes run on time buckets when the
@@ -496,10 +471,10 @@ cdef class _BfPacker:
         if len(order) != self.n or not 0 <= nfixed <= self.n:
             raise ValueError(f"order of {len(order)} buffers with {nfixed} fixed, expected {self.n}")
         if self.E.use_bk:
-            return _bf_bk_run(&self.E.K, order, self.sizes_arr, self.lla, self.lha, out, cutoff, nfixed,
+            return _bf_bk_run(&self.E, order, self.sizes_arr, self.lla, self.lha, out, cutoff, nfixed,
                               first)
         with nogil:
-            t = _bf_place(&self.E.X, &ordv[0], self.n, &szv[0], &llv[0], &lhv[0],
+            t = _bf_place(&self.E, &ordv[0], self.n, &szv[0], &llv[0], &lhv[0],
                           &out[0], cutoff, nfixed, first)
         return t
 
@@ -515,7 +490,7 @@ cdef inline void _bf_move(int64_t* order, Py_ssize_t frm, Py_ssize_t to) noexcep
     order[to] = v
 
 
-cdef int64_t _bf_local_search(_bf_Tree* X, Py_ssize_t n, const int64_t* sizes,
+cdef int64_t _bf_local_search(_bf_Eng* E, Py_ssize_t n, const int64_t* sizes,
                               const Py_ssize_t* leaf_lo, const Py_ssize_t* leaf_hi,
                               int64_t* order, int64_t* cand, int64_t* cur_off,
                               int64_t* work, int64_t* best_off, int64_t cur_total,
@@ -566,7 +541,7 @@ cdef int64_t _bf_local_search(_bf_Tree* X, Py_ssize_t n, const int64_t* sizes,
         else:
             i = 1 + _bf_below(&state, n - 1)
             _bf_move(cand, i, _bf_below(&state, i))
-        t = _bf_place(X, cand, n, sizes, leaf_lo, leaf_hi, work, cur_total, 0, first)
+        t = _bf_place(E, cand, n, sizes, leaf_lo, leaf_hi, work, cur_total, 0, first)
         if t < 0:
             continue
         tmp = order; order = cand; cand = tmp
@@ -719,36 +694,21 @@ cdef Py_ssize_t _bf_advance(_bf_Eng* E, Py_ssize_t r, Py_ssize_t end,
                             const _bf_Item* items, const int64_t* order, int64_t* off,
                             int64_t* total, int64_t limit, bint first,
                             Py_ssize_t min_steps) except -2 nogil:
-    """Continue a pass (_bf_place's rule on E.X, or _bf_bk_place's on E.K)
-    from position r of its order: place buffers order[r], order[r + 1], ...
-    until one raises the peak *total above `limit` (that buffer is placed
-    and recorded, so the pass can resume) after at least `min_steps`
-    placements, or position `end` is reached; returns the next position.
-    Items and offsets by position (items[r] is buffer order[r]'s: read in
-    sequence, as the memory prefers)."""
-    cdef int64_t sz, top, best
+    """Continue a pass (_bf_place's rule) from position r of its order:
+    place buffers order[r], order[r + 1], ... until one raises the peak
+    *total above `limit` (that buffer is placed and recorded, so the pass
+    can resume) after at least `min_steps` placements, or position `end` is
+    reached; returns the next position.  Items and offsets by position
+    (items[r] is buffer order[r]'s: read in sequence, as the memory
+    prefers)."""
+    cdef int64_t sz, best
     cdef Py_ssize_t r_min = r + min_steps
     while r < end:
         sz = items[r].sz
-        if sz == 0:
-            off[r] = 0
-            r += 1
-            continue
-        if E.use_bk:
-            best = _bf_bk_fit(&E.K, items[r].lo, items[r].hi, sz, &top, first)
-        else:
-            best = _bf_fit(&E.X, items[r].lo, items[r].hi, sz, &top, first)
-        if best < 0:
-            if top > INT64_MAX - sz:
-                with gil:
-                    raise OverflowError(
-                        f"buffer {order[r]}: offset {top} + size {sz} overflows int64")
-            best = top
+        best = 0
+        if sz != 0:
+            best = _bf_eng_put(E, items[r].lo, items[r].hi, sz, first, order[r])
         off[r] = best
-        if E.use_bk:
-            _bf_bk_record(&E.K, items[r].lo, items[r].hi, best, best + sz)
-        else:
-            _bf_record(&E.X, items[r].lo, items[r].hi, best, best + sz)
         r += 1
         if best + sz > total[0]:
             total[0] = best + sz
@@ -1118,7 +1078,7 @@ def _bf_local_search_run(_BfPacker P, order, bint first, best, int64_t total,
     cdef const Py_ssize_t[::1] llv = P.lla
     cdef const Py_ssize_t[::1] lhv = P.lha
     with nogil:
-        total = _bf_local_search(&P.E.X, n, &szv[0], &llv[0], &lhv[0], &ordv[0],
+        total = _bf_local_search(&P.E, n, &szv[0], &llv[0], &lhv[0], &ordv[0],
                                  &candv[0], &curv[0], &workv[0], &bestv[0],
                                  total, npass, target, seed, first)
     return total
@@ -1260,28 +1220,8 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
 def _pack_best_fit_order(const int64_t[::1] starts, const int64_t[::1] ends,
                          const int64_t[::1] sizes, order, bint first=False):
     """One best-fit pass in the given order (first fit with `first`; for
-    tests and experiments)."""
-    cdef Py_ssize_t n = sizes.shape[0]
-    offsets = np.zeros(n, dtype=np.int64)
-    if n == 0:
-        return offsets, 0
-    T, lla, lha = _bf_leaves(np.asarray(starts), np.asarray(ends))
-    cdef const Py_ssize_t[::1] llv = lla
-    cdef const Py_ssize_t[::1] lhv = lha
-    cdef const int64_t[::1] ordv = np.ascontiguousarray(order, dtype=np.int64)
-    cdef int64_t[::1] offv = offsets
-    cdef int64_t t
-    cdef _bf_Tree X
-    memset(&X, 0, sizeof(_bf_Tree))
-    try:
-        _bf_tree_init(&X, T)
-        with nogil:
-            t = _bf_place(&X, &ordv[0], n, &sizes[0], &llv[0], &lhv[0],
-                          &offv[0], INT64_MAX, 0, first)
-    finally:
-        _bf_tree_free(&X)
-    return offsets, int(t)
-
+    tests and experiments), on the tree as the local search runs it."""
+    return _bf_order_pass(starts, ends, sizes, order, -1, first)
 
 
 def _pack_best_fit_order_bk(const int64_t[::1] starts, const int64_t[::1] ends,
@@ -1289,20 +1229,38 @@ def _pack_best_fit_order_bk(const int64_t[::1] starts, const int64_t[::1] ends,
     """One best-fit pass (first fit with `first`) in the given order on time
     buckets of 2**shift leaves (default: _bf_bk_shift's choice, else 0); for
     tests."""
+    if shift < 0:
+        _, lla, lha = _bf_leaves(np.asarray(starts), np.asarray(ends))
+        shift = max(_bf_bk_shift(lla, lha, sizes.shape[0]), 0) if sizes.shape[0] else 0
+    return _bf_order_pass(starts, ends, sizes, order, shift, first)
+
+
+def _bf_order_pass(const int64_t[::1] starts, const int64_t[::1] ends,
+                   const int64_t[::1] sizes, order, int shift, bint first):
+    # _bf_place in `order` on buckets of 2**shift leaves (by position, as
+    # _BfPacker runs them), or with shift < 0 on the tree (by buffer, as the
+    # local search runs it)
     cdef Py_ssize_t n = sizes.shape[0]
     offsets = np.zeros(n, dtype=np.int64)
     if n == 0:
         return offsets, 0
     T, lla, lha = _bf_leaves(np.asarray(starts), np.asarray(ends))
-    if shift < 0:
-        shift = max(_bf_bk_shift(lla, lha, n), 0)
+    order = np.ascontiguousarray(order, dtype=np.int64)
+    cdef const Py_ssize_t[::1] llv = lla
+    cdef const Py_ssize_t[::1] lhv = lha
+    cdef const int64_t[::1] ordv = order
+    cdef int64_t[::1] offv = offsets
     cdef int64_t t
-    cdef _bf_Bk K
-    memset(&K, 0, sizeof(_bf_Bk))
+    cdef _bf_Eng E
+    memset(&E, 0, sizeof(_bf_Eng))
     try:
-        _bf_bk_init(&K, T, shift)
-        t = _bf_bk_run(&K, np.ascontiguousarray(order, dtype=np.int64), np.asarray(sizes),
-                       lla, lha, offsets, INT64_MAX, 0, first)
+        _bf_eng_init(&E, T, shift)
+        if shift >= 0:
+            t = _bf_bk_run(&E, order, np.asarray(sizes), lla, lha, offsets, INT64_MAX, 0, first)
+        else:
+            with nogil:
+                t = _bf_place(&E, &ordv[0], n, &sizes[0], &llv[0], &lhv[0],
+                              &offv[0], INT64_MAX, 0, first)
     finally:
-        _bf_bk_free(&K)
+        _bf_eng_free(&E)
     return offsets, int(t)

@@ -1,12 +1,12 @@
 # The best-fit placement engines (kernels/bestfit_engine.pyx), cimported by
 # the packers built on them: bestfit (the default's passes, the race and the
 # local search), bestfit_large (through bestfit's _BfPacker) and sweep (its
-# treap's priorities, _bf_rand).  Two structures answer the same query
+# treap's priorities, _bf_rand, and the overflow check, _bf_check_top).  Two structures answer the same query
 # ("smallest gap that fits among the placed buffers meeting a lifetime"):
 # a segment tree over time (_bf_Tree, any lifetimes) and time buckets
 # (_bf_Bk, short lifetimes against the time axis); same offsets either way.
 
-from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint64_t, INT64_MAX
 
 
 # Sorted, disjoint, non-touching byte ranges [lo, hi): the union of the
@@ -76,15 +76,17 @@ ctypedef struct _bf_Bk:
     _bf_Run* out            # their merge
     Py_ssize_t cap
 
+# One pass's placement structure: time buckets when use_bk, else the tree.
+ctypedef struct _bf_Eng:
+    _bf_Tree X
+    _bf_Bk K
+    bint use_bk
+
 cdef int _bf_tree_init(_bf_Tree* X, Py_ssize_t T) except -1
 cdef void _bf_tree_free(_bf_Tree* X) noexcept nogil
 cdef int64_t _bf_fit(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t sz,
                      int64_t* top, bint first=*) noexcept nogil
 cdef int _bf_record(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t lo, int64_t hi) except -1 nogil
-cdef int64_t _bf_place(_bf_Tree* X, const int64_t* order, Py_ssize_t n,
-                       const int64_t* sizes, const Py_ssize_t* leaf_lo,
-                       const Py_ssize_t* leaf_hi, int64_t* off,
-                       int64_t cutoff, Py_ssize_t nfixed=*, bint first=*) except -2 nogil
 
 cdef int _bf_bk_init(_bf_Bk* K, Py_ssize_t T, int shift) except -1
 cdef void _bf_bk_free(_bf_Bk* K) noexcept nogil
@@ -92,12 +94,26 @@ cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
                         int64_t* top, bint first=*) except -2 nogil
 cdef int _bf_bk_record(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t lo,
                        int64_t hi) except -1 nogil
-cdef int64_t _bf_bk_place(_bf_Bk* K, const int64_t* order, Py_ssize_t n,
-                          const int64_t* sizes, const Py_ssize_t* leaf_lo,
-                          const Py_ssize_t* leaf_hi, int64_t* off,
-                          int64_t cutoff, Py_ssize_t nfixed=*, bint first=*) except -2 nogil
-cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
+
+cdef int _bf_eng_init(_bf_Eng* E, Py_ssize_t T, int shift) except -1
+cdef void _bf_eng_free(_bf_Eng* E) noexcept nogil
+cdef int64_t _bf_eng_put(_bf_Eng* E, Py_ssize_t lo, Py_ssize_t hi, int64_t sz, bint first,
+                         int64_t who) except -2 nogil
+cdef int64_t _bf_place(_bf_Eng* E, const int64_t* order, Py_ssize_t n,
+                       const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                       const Py_ssize_t* leaf_hi, int64_t* off,
+                       int64_t cutoff, Py_ssize_t nfixed=*, bint first=*,
+                       bint by_pos=*) except -2 nogil
+cdef int64_t _bf_bk_run(_bf_Eng* E, order, sizes, lla, lha, int64_t[::1] out,
                         int64_t cutoff, Py_ssize_t nfixed=*, bint first=*) except -2
+
+
+cdef inline int _bf_check_top(int64_t top, int64_t sz, int64_t who) except -1 nogil:
+    # a buffer stacked at `top` must end within int64 (`who` names it)
+    if top > INT64_MAX - sz:
+        with gil:
+            raise OverflowError(f"buffer {who}: offset {top} + size {sz} overflows int64")
+    return 0
 
 
 cdef inline uint64_t _bf_rand(uint64_t* state) noexcept nogil:

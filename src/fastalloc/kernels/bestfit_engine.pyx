@@ -1,8 +1,9 @@
 # cython: language_level=3
 """The best-fit placement engines: one best-fit (or first-fit) pass over a
 given order, on a segment tree over time (``_bf_Tree``: ``_bf_fit``,
-``_bf_record``, ``_bf_place``) or on time buckets (``_bf_Bk``: ``_bf_bk_fit``,
-``_bf_bk_record``, ``_bf_bk_place``, ``_bf_bk_run``), and the bucket width
+``_bf_record``) or on time buckets (``_bf_Bk``: ``_bf_bk_fit``,
+``_bf_bk_record``), either behind ``_bf_Eng`` (``_bf_eng_put``: one buffer;
+``_bf_place``, ``_bf_bk_run``: a pass), and the bucket width
 (``_bf_bk_shift``).  The structures and the functions the packers share are
 declared in ``bestfit_engine.pxd``; the passes themselves (orders, race,
 local search) are in ``bestfit``, which exposes them to tests
@@ -16,9 +17,29 @@ from libc.string cimport memcpy, memmove, memset
 import numpy as np
 
 
+cdef inline int _bf_open_slot(void** a, Py_ssize_t* n, Py_ssize_t* cap, Py_ssize_t i,
+                              size_t width, Py_ssize_t first_cap) except -1 nogil:
+    # make room for one element at index i of the growable array *a of *n
+    # elements of `width` bytes (capacity *cap, doubled when full)
+    cdef Py_ssize_t c
+    cdef char* p
+    if n[0] == cap[0]:
+        c = first_cap if cap[0] == 0 else 2 * cap[0]
+        p = <char*>realloc(a[0], c * width)
+        if p == NULL:
+            with gil:
+                raise MemoryError()
+        a[0] = p
+        cap[0] = c
+    p = <char*>a[0]
+    if i < n[0]:
+        memmove(p + (i + 1) * width, p + i * width, (n[0] - i) * width)
+    n[0] += 1
+    return 0
+
+
 cdef int _bf_runs_add(_bf_Runs* L, int64_t lo, int64_t hi) except -1 nogil:
-    cdef Py_ssize_t i = 0, j, h = L.n, mid, cap
-    cdef _bf_Run* a
+    cdef Py_ssize_t i = 0, j, h = L.n, mid
     # first run with hi >= lo (hi values are increasing): it may touch [lo, hi)
     while i < h:
         mid = (i + h) >> 1
@@ -34,17 +55,7 @@ cdef int _bf_runs_add(_bf_Runs* L, int64_t lo, int64_t hi) except -1 nogil:
             hi = L.a[j].hi
         j += 1
     if j == i:
-        if L.n == L.cap:
-            cap = 4 if L.cap == 0 else 2 * L.cap
-            a = <_bf_Run*>realloc(L.a, cap * sizeof(_bf_Run))
-            if a == NULL:
-                with gil:
-                    raise MemoryError()
-            L.a = a
-            L.cap = cap
-        if i < L.n:
-            memmove(&L.a[i + 1], &L.a[i], (L.n - i) * sizeof(_bf_Run))
-        L.n += 1
+        _bf_open_slot(<void**>&L.a, &L.n, &L.cap, i, sizeof(_bf_Run), 4)
     elif j > i + 1:
         if j < L.n:
             memmove(&L.a[i + 1], &L.a[j], (L.n - j) * sizeof(_bf_Run))
@@ -206,45 +217,6 @@ cdef int _bf_record(_bf_Tree* X, Py_ssize_t l, Py_ssize_t r, int64_t lo, int64_t
     return 0
 
 
-cdef int64_t _bf_place(_bf_Tree* X, const int64_t* order, Py_ssize_t n,
-                       const int64_t* sizes, const Py_ssize_t* leaf_lo,
-                       const Py_ssize_t* leaf_hi, int64_t* off,
-                       int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2 nogil:
-    """Place buffers in `order`, each in the smallest gap that fits among the
-    already placed buffers whose lifetimes meet its own (lowest such gap on
-    ties; with `first`, the lowest gap that fits), else on top of them.  Returns the peak, or -1 as soon as the peak
-    exceeds `cutoff` (a restart that cannot win is abandoned early).  The
-    first `nfixed` buffers of `order` keep the offsets given in `off` (they
-    are recorded, not placed, and count in the peak)."""
-    cdef Py_ssize_t r
-    cdef int64_t i, sz, top, best, total = 0
-    _bf_tree_clear(X)
-    for r in range(n):
-        i = order[r]
-        sz = sizes[i]
-        if sz == 0:
-            off[i] = 0
-            continue
-        if r < nfixed:
-            if off[i] + sz > total:
-                total = off[i] + sz
-            _bf_record(X, leaf_lo[i], leaf_hi[i], off[i], off[i] + sz)
-            continue
-        best = _bf_fit(X, leaf_lo[i], leaf_hi[i], sz, &top, first)
-        if best < 0:
-            if top > INT64_MAX - sz:
-                with gil:
-                    raise OverflowError(
-                        f"buffer {i}: offset {top} + size {sz} overflows int64")
-            best = top
-        off[i] = best
-        if best + sz > total:
-            total = best + sz
-            if total > cutoff:
-                return -1
-        _bf_record(X, leaf_lo[i], leaf_hi[i], best, best + sz)
-    return total
-
 cdef int _bf_bk_init(_bf_Bk* K, Py_ssize_t T, int shift) except -1:
     if T >= 2**31:
         raise OverflowError(f"time buckets hold fewer than 2**31 leaves, got {T}")
@@ -291,25 +263,14 @@ cdef void _bf_bk_free(_bf_Bk* K) noexcept nogil:
 cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
                        Py_ssize_t e) except -1 nogil:
     # sorted by lo; equal lo: insertion order (irrelevant to the union)
-    cdef Py_ssize_t i = 0, h = L.n, mid, cap
-    cdef _bf_Ent* a
+    cdef Py_ssize_t i = 0, h = L.n, mid
     while i < h:
         mid = (i + h) >> 1
         if L.a[mid].lo <= lo:
             i = mid + 1
         else:
             h = mid
-    if L.n == L.cap:
-        cap = 16 if L.cap == 0 else 2 * L.cap
-        a = <_bf_Ent*>realloc(L.a, cap * sizeof(_bf_Ent))
-        if a == NULL:
-            with gil:
-                raise MemoryError()
-        L.a = a
-        L.cap = cap
-    if i < L.n:
-        memmove(&L.a[i + 1], &L.a[i], (L.n - i) * sizeof(_bf_Ent))
-    L.n += 1
+    _bf_open_slot(<void**>&L.a, &L.n, &L.cap, i, sizeof(_bf_Ent), 16)
     L.a[i].lo = lo
     L.a[i].hi = hi
     L.a[i].s = <int32_t>s
@@ -428,47 +389,92 @@ cdef int _bf_bk_record(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t lo,
     return 0
 
 
-cdef int64_t _bf_bk_place(_bf_Bk* K, const int64_t* order, Py_ssize_t n,
-                          const int64_t* sizes, const Py_ssize_t* leaf_lo,
-                          const Py_ssize_t* leaf_hi, int64_t* off,
-                          int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2 nogil:
-    """_bf_place on time buckets: same offsets, same peak, but every array
-    is given in placement order (sizes[r] is buffer order[r]'s; order only
-    names a buffer in an error): gathering them first in numpy keeps this
-    loop off random memory accesses."""
+cdef int _bf_eng_init(_bf_Eng* E, Py_ssize_t T, int shift) except -1:
+    # buckets of 2**shift leaves when shift >= 0, else the tree; E must be
+    # zeroed or freed (_bf_eng_free is safe after a failed init)
+    memset(E, 0, sizeof(_bf_Eng))
+    E.use_bk = shift >= 0
+    if E.use_bk:
+        _bf_bk_init(&E.K, T, shift)
+    else:
+        _bf_tree_init(&E.X, T)
+    return 0
+
+
+cdef void _bf_eng_free(_bf_Eng* E) noexcept nogil:
+    _bf_tree_free(&E.X)
+    _bf_bk_free(&E.K)
+
+
+cdef int64_t _bf_eng_put(_bf_Eng* E, Py_ssize_t lo, Py_ssize_t hi, int64_t sz, bint first,
+                         int64_t who) except -2 nogil:
+    """Place one buffer of size sz > 0 and leaf range [lo, hi] by the rule
+    of _bf_place (`who` names it in an overflow error) and record it;
+    returns its offset."""
+    cdef int64_t top, best
+    if E.use_bk:
+        best = _bf_bk_fit(&E.K, lo, hi, sz, &top, first)
+    else:
+        best = _bf_fit(&E.X, lo, hi, sz, &top, first)
+    if best < 0:
+        _bf_check_top(top, sz, who)
+        best = top
+    if E.use_bk:
+        _bf_bk_record(&E.K, lo, hi, best, best + sz)
+    else:
+        _bf_record(&E.X, lo, hi, best, best + sz)
+    return best
+
+
+cdef int64_t _bf_place(_bf_Eng* E, const int64_t* order, Py_ssize_t n,
+                       const int64_t* sizes, const Py_ssize_t* leaf_lo,
+                       const Py_ssize_t* leaf_hi, int64_t* off,
+                       int64_t cutoff, Py_ssize_t nfixed=0, bint first=False,
+                       bint by_pos=False) except -2 nogil:
+    """Place buffers in `order`, each in the smallest gap that fits among the
+    already placed buffers whose lifetimes meet its own (lowest such gap on
+    ties; with `first`, the lowest gap that fits), else on top of them.
+    Returns the peak, or -1 as soon as the peak exceeds `cutoff` (a restart
+    that cannot win is abandoned early).  The first `nfixed` buffers of
+    `order` keep the offsets given in `off` (they are recorded, not placed,
+    and count in the peak).  The arrays are indexed by buffer (sizes[i] for
+    i = order[r]), or with `by_pos` given in placement order (sizes[r] is
+    buffer order[r]'s: gathered first, the loop stays off random memory
+    accesses; order then only names a buffer in an error)."""
     cdef Py_ssize_t r
-    cdef int64_t sz, top, best, total = 0
-    _bf_bk_clear(K)
+    cdef int64_t i, sz, best, total = 0
+    if E.use_bk:
+        _bf_bk_clear(&E.K)
+    else:
+        _bf_tree_clear(&E.X)
     for r in range(n):
-        sz = sizes[r]
+        i = r if by_pos else order[r]
+        sz = sizes[i]
         if sz == 0:
-            off[r] = 0
+            off[i] = 0
             continue
         if r < nfixed:
-            if off[r] + sz > total:
-                total = off[r] + sz
-            _bf_bk_record(K, leaf_lo[r], leaf_hi[r], off[r], off[r] + sz)
+            # kept where they are: no cutoff on them
+            best = off[i]
+            if E.use_bk:
+                _bf_bk_record(&E.K, leaf_lo[i], leaf_hi[i], best, best + sz)
+            else:
+                _bf_record(&E.X, leaf_lo[i], leaf_hi[i], best, best + sz)
+            total = max(total, best + sz)
             continue
-        best = _bf_bk_fit(K, leaf_lo[r], leaf_hi[r], sz, &top, first)
-        if best < 0:
-            if top > INT64_MAX - sz:
-                with gil:
-                    raise OverflowError(
-                        f"buffer {order[r]}: offset {top} + size {sz} overflows int64")
-            best = top
-        off[r] = best
+        best = _bf_eng_put(E, leaf_lo[i], leaf_hi[i], sz, first, order[r])
+        off[i] = best
         if best + sz > total:
             total = best + sz
             if total > cutoff:
                 return -1
-        _bf_bk_record(K, leaf_lo[r], leaf_hi[r], best, best + sz)
     return total
 
 
-cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
+cdef int64_t _bf_bk_run(_bf_Eng* E, order, sizes, lla, lha, int64_t[::1] out,
                         int64_t cutoff, Py_ssize_t nfixed=0, bint first=False) except -2:
-    # _bf_bk_place on arrays gathered in `order`; offsets scattered into out
-    # (and read from it for the first nfixed buffers of the order)
+    # _bf_place by position on arrays gathered in `order`; offsets scattered
+    # into out (and read from it for the first nfixed buffers of the order)
     cdef const int64_t[::1] ordv = order
     cdef const int64_t[::1] szv = sizes[order]
     cdef const Py_ssize_t[::1] llv = lla[order]
@@ -481,8 +487,8 @@ cdef int64_t _bf_bk_run(_bf_Bk* K, order, sizes, lla, lha, int64_t[::1] out,
     if len(order) == 0:
         return 0
     with nogil:
-        t = _bf_bk_place(K, &ordv[0], ordv.shape[0], &szv[0], &llv[0], &lhv[0], &offv[0],
-                         cutoff, nfixed, first)
+        t = _bf_place(E, &ordv[0], ordv.shape[0], &szv[0], &llv[0], &lhv[0], &offv[0],
+                      cutoff, nfixed, first, True)
     if t >= 0:
         np.asarray(out)[order] = off_a
     return t

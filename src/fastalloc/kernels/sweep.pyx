@@ -1,8 +1,9 @@
 # cython: language_level=3
 """The sweep: online best-fit (or first-fit) in first-use order
 (``_pack_sweep``, strategy "best-fit" at effort 0, two passes of effort 1,
-and the stacker of the small buffers in ``bestfit_large``).  Independent of the placement engines
-but for the treap's random priorities (``bestfit_engine._bf_rand``).
+and the stacker of the small buffers in ``bestfit_large``).  Independent
+of the placement engines but for the treap's random priorities and the
+overflow check (``bestfit_engine``'s ``_bf_rand``, ``_bf_check_top``).
 Assumes validated input (``fastalloc.packing.pack``)."""
 
 from libc.stdint cimport int64_t, uint64_t, INT64_MAX
@@ -10,7 +11,7 @@ from libc.string cimport memmove
 
 import numpy as np
 
-from fastalloc.kernels.bestfit_engine cimport _bf_rand
+from fastalloc.kernels.bestfit_engine cimport _bf_check_top, _bf_rand
 from fastalloc.kernels.sort import _argsort_stable
 
 
@@ -260,9 +261,7 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
             _bf_treap_insert(H, b)
         b = _bf_heap_first(H, sz) if first else _bf_treap_fit(H, sz)
         if b < 0:
-            if H.lo[w] > INT64_MAX - sz:
-                with gil:
-                    raise OverflowError(f"buffer {perm[r]}: offset {H.lo[w]} + size {sz} overflows int64")
+            _bf_check_top(H.lo[w], sz, perm[r])
             b = _bf_new_block(H, H.lo[w], H.lo[w] + sz, w, &state)
             H.lo[w] += sz
         else:
