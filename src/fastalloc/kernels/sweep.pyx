@@ -7,7 +7,8 @@ overflow check (``bestfit_engine``'s ``_bf_rand``, ``_bf_check_top``).
 Assumes validated input (``fastalloc.packing.pack``)."""
 
 from libc.stdint cimport int64_t, uint64_t, INT64_MAX
-from libc.string cimport memmove
+from libc.stdlib cimport malloc, free
+from libc.string cimport memmove, memset
 
 import numpy as np
 
@@ -312,40 +313,34 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef int64_t[::1] Sv = S_a, Ev = E_a, Zv = Z_a, pv_ = perm_a
     off_a = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] offv = off_a
-    block_a = np.empty(n, dtype=np.intp)
-    cdef Py_ssize_t[::1] blk = block_a
-    hk_a = np.empty(n, dtype=np.int64)
-    hp_a = np.empty(n, dtype=np.intp)
-    cdef int64_t[::1] hkv = hk_a
-    cdef Py_ssize_t[::1] hpv = hp_a
+    # the heap's arrays and the live heap in one block (a small problem's
+    # sweep would spend more on a dozen numpy arrays than on the sweep)
     cdef Py_ssize_t m = 2 * n + 2
-    lo_a = np.empty(m, dtype=np.int64)
-    hi_a = np.empty(m, dtype=np.int64)
-    prev_a = np.empty(m, dtype=np.intp)
-    next_a = np.empty(m, dtype=np.intp)
-    free_a = np.zeros(m, dtype=np.int8)
-    left_a = np.empty(m, dtype=np.intp)
-    right_a = np.empty(m, dtype=np.intp)
-    prio_a = np.empty(m, dtype=np.uint64)
-    pool_a = np.empty(m, dtype=np.intp)
-    cdef int64_t[::1] lov = lo_a, hiv = hi_a
-    cdef Py_ssize_t[::1] pv = prev_a, nv = next_a, lv = left_a, rv = right_a, plv = pool_a
-    cdef signed char[::1] fv = free_a
-    cdef uint64_t[::1] prv = prio_a
+    cdef char* mem = <char*>malloc(n * (sizeof(int64_t) + 2 * sizeof(Py_ssize_t))
+                                   + m * (3 * sizeof(int64_t) + 5 * sizeof(Py_ssize_t) + 1))
+    if mem == NULL:
+        raise MemoryError()
+    cdef int64_t* hk = <int64_t*>mem
+    cdef Py_ssize_t* hp = <Py_ssize_t*>(hk + n)
+    cdef Py_ssize_t* blk = hp + n
     cdef _bf_Heap H
-    H.lo = &lov[0]
-    H.hi = &hiv[0]
-    H.prev = &pv[0]
-    H.next = &nv[0]
-    H.free = <char*>&fv[0]
-    H.left = &lv[0]
-    H.right = &rv[0]
-    H.prio = &prv[0]
-    H.pool = &plv[0]
+    H.lo = <int64_t*>(blk + n)
+    H.hi = H.lo + m
+    H.prio = <uint64_t*>(H.hi + m)
+    H.prev = <Py_ssize_t*>(H.prio + m)
+    H.next = H.prev + m
+    H.left = H.next + m
+    H.right = H.left + m
+    H.pool = H.right + m
+    H.free = <char*>(H.pool + m)
+    memset(H.free, 0, m)
     cdef int64_t total
-    with nogil:
-        total = _bf_sweep(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0], &offv[0], &blk[0],
-                          &hkv[0], &hpv[0], &H, cutoff, first)
+    try:
+        with nogil:
+            total = _bf_sweep(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0], &offv[0], blk, hk, hp, &H,
+                              cutoff, first)
+    finally:
+        free(mem)
     if total < 0:
         return None, -1
     offsets = np.empty(n, dtype=np.int64)
