@@ -1172,9 +1172,11 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       when they run on time buckets (_bf_race: resumable passes, the one
       with the lowest peak so far advances, so a losing pass stops near
       the winner's peak whichever pass wins; the sweep first below
-      _BF_SWEEP_LAST_N buffers, else last with that peak as cutoff), on
-      the tree one after the other in _BF_RUN_ORDER, each stopped once it
-      exceeds the best peak so far.
+      _BF_SWEEP_LAST_N buffers, else last with that peak as cutoff; the
+      first-use pass in first fit is not raced but run last on the
+      sweep's heap, _pack_sweep(first=True), with the cutoff the race's
+      tie rule gives it), on the tree one after the other in
+      _BF_RUN_ORDER, each stopped once it exceeds the best peak so far.
       Above _BF_LARGE_N buffers, _bf_large instead: independent
       time chunks on 2 threads (_bf_tiered): one pass each over the buffers
       holding all but 1/64 of the bytes, the rest stacked on them, and in
