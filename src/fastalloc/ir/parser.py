@@ -192,6 +192,7 @@ class _Parser:
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
     constants: dict  # the text of a constant's value already checked -> that one str
+    tmpl_memo: dict  # (result count, tokens) of an operand-free uninterpreted op read before -> (its text, result types)
     names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
@@ -219,6 +220,7 @@ class _Parser:
         self.m._source = self.src
         self.shared = {}
         self.constants = {}
+        self.tmpl_memo = {}
         self.names = {}
         self.resolved = {}
         self.ids = new_names()
@@ -1343,6 +1345,21 @@ class _Parser:
             opk.append(kk)
         self.rets = saved_rets
         self.ret_depth = saved_depth
+        # An op of literal tokens only (no operand, region or inner
+        # location: `arith.constant 0 : index`, repeated in every function)
+        # is checked and typed by its tokens and result count alone: those
+        # read before give its text and result types again.
+        memo_key = None
+        if not tmpl and not operands and not op._regions and (
+                generic or (op.name not in _COLON_OPS and op.name not in _TRAILING_TYPES)):
+            memo_key = (nres, tuple(lit))
+            hit = self.tmpl_memo.get(memo_key)
+            if hit is not None:
+                op.tmpl = [hit[0]]
+                types = hit[1]
+                for k in range(nres):
+                    op.results.append(self.new_value(types[k], op, k, None))
+                return
         if not generic and not op._regions:
             if op.name in _COLON_OPS:
                 self.check_colon(start, i)
@@ -1351,12 +1368,15 @@ class _Parser:
             if op.name.startswith("arith."):
                 self.check_type_list_last(op, flat, flatk)
                 self.check_arith(op, opk, start - 1, nres)
-        tmpl.append(_join(lit))
+        text = _join(lit)
+        tmpl.append(text)
         op.tmpl = tmpl
         if operands:
             _link_operands(op, self.resolved)
+        types = _result_types(op.name, flat, nres) if nres else []
+        if memo_key is not None:
+            self.tmpl_memo[memo_key] = (text, types)
         if nres:
-            types = _result_types(op.name, flat, nres)
             for k in range(nres):
                 op.results.append(self.new_value(types[k], op, k, None))
 
