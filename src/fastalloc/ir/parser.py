@@ -1149,6 +1149,8 @@ class _Parser:
 
     @cython.ccall
     def parse_template(self, op: Op, generic: bool, nres: int) -> None:
+        if not generic and op.name not in _SYMBOL_OPS and self.literal_op(op, nres):
+            return
         toks: list = self.toks
         t: str
         c: cython.Py_UCS4
@@ -1352,7 +1354,7 @@ class _Parser:
         memo_key = None
         if not tmpl and not operands and not op._regions and (
                 generic or (op.name not in _COLON_OPS and op.name not in _TRAILING_TYPES)):
-            memo_key = (nres, tuple(lit))
+            memo_key = (nres, lit[0], tuple(flat))  # lit: the name (quoted if generic), then flat
             hit = self.tmpl_memo.get(memo_key)
             if hit is not None:
                 op.tmpl = [hit[0]]
@@ -1379,6 +1381,44 @@ class _Parser:
         if nres:
             for k in range(nres):
                 op.results.append(self.new_value(types[k], op, k, None))
+
+    @cython.cfunc
+    @cython.locals(j=cython.Py_ssize_t, k=cython.Py_ssize_t, t=str, c=cython.Py_UCS4, hit=tuple, types=list,
+                   n=cython.Py_ssize_t)
+    def literal_op(self, op: Op, nres: cython.Py_ssize_t) -> cython.bint:
+        """parse_template's tmpl_memo without its loop: the pretty op's
+        tokens up to its end (a line break before the next statement, or the
+        region's ``}``) are plain literals (no operand, bracket, alias,
+        location or dotted name) that an op of this name and result count
+        had: its text and results from there.  False, nothing read, else."""
+        toks: list = self.toks
+        j = self.i
+        while True:
+            t = toks[j]
+            if not t:
+                break
+            c = t[0]
+            if c == "\n" or (c == "}" and len(t) == 1):
+                break
+            if c in '%#!<>([{)]}"' or _eq(t, "loc") or ("." in t and _is_ident(t)):
+                return False
+            j += 1
+        if toks[j] == "\n":
+            k = j + 1
+            while toks[k] == "\n":
+                k += 1
+            if not self.stmt_start(k):
+                return False
+        got = self.tmpl_memo.get((nres, op.name, tuple(toks[self.i:j])))
+        if got is None:
+            return False
+        hit = got
+        op.tmpl = [hit[0]]
+        types = hit[1]
+        for n in range(nres):
+            op.results.append(self.new_value(types[n], op, n, None))
+        self.i = j
+        return True
 
     # -- grammar of the uninterpreted ops iree-opt checks that fastalloc can --
     def skip_ws(self, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
@@ -2431,11 +2471,11 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtyp
     region = p.parse_region(args)
     region.parent = op
     _add_region(op, region)
-    slots[at["resource_operands"]] = outer
-    slots[at["resource_operand_sizes"]] = sizes
+    _put(slots, at, "resource_operands", outer)
+    _put(slots, at, "resource_operand_sizes", sizes)
     if with_results:
         op._props["tied_operands"] = tied
-        slots[at["result_sizes"]] = rsizes
+        _put(slots, at, "result_sizes", rsizes)
 
 
 @cython.cfunc
@@ -2444,6 +2484,15 @@ def _index_of(vals: list[Value], v: Value) -> int:
         if x is v:
             return k
     return -1
+
+
+@cython.cfunc
+@cython.inline
+def _put(slots: list, at: dict, seg: str, v: object) -> None:
+    """``slots[at[seg]] = v``: the segment's number as a C integer, so that
+    the list is indexed directly, not through the generic item protocol."""
+    k: cython.Py_ssize_t = at[seg]
+    slots[k] = v
 
 
 @cython.cfunc
@@ -2532,10 +2581,10 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict
                 continue
             p.expect(")")
             break
-    slots[at["resource_operands"]] = ops
-    slots[at["resource_operand_offsets"]] = offs
-    slots[at["resource_operand_ends"]] = ends
-    slots[at["resource_operand_lengths"]] = lens
+    _put(slots, at, "resource_operands", ops)
+    _put(slots, at, "resource_operand_offsets", offs)
+    _put(slots, at, "resource_operand_ends", ends)
+    _put(slots, at, "resource_operand_lengths", lens)
 
 
 @cython.cfunc
@@ -2560,9 +2609,9 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) ->
             p.expect(")")
             break
     op._props["resource_operand_accesses"] = acc
-    slots[at["resource_operands"]] = ops
-    slots[at["resource_operand_offsets"]] = offs
-    slots[at["resource_operand_lengths"]] = lens
+    _put(slots, at, "resource_operands", ops)
+    _put(slots, at, "resource_operand_offsets", offs)
+    _put(slots, at, "resource_operand_lengths", lens)
 
 
 @cython.cfunc
@@ -2621,8 +2670,8 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: d
             break
     if rtypes or tied_op:
         op._props["tied_operands"] = tied
-    slots[at["resource_operand_sizes"]] = sizes
-    slots[at["result_sizes"]] = rsizes
+    _put(slots, at, "resource_operand_sizes", sizes)
+    _put(slots, at, "result_sizes", rsizes)
 
 
 @cython.cfunc
@@ -2647,7 +2696,7 @@ def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: dict)
         kw = p.next()
         op._props["_param_kw"] = kw
         p.expect("(")
-        slots[at["param"]] = [p.use()]
+        _put(slots, at, "param", [p.use()])
         p.expect(")")
 
 
@@ -2679,7 +2728,7 @@ def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> N
     p.expect(":")
     ty = p.type_()
     op._props["lifetime_intervals"] = intervals
-    slots[at["dynamic_slice_sizes"]] = sizes
+    _put(slots, at, "dynamic_slice_sizes", sizes)
     rtypes.extend([ty] * (1 + len(sizes)))
 
 
@@ -2699,7 +2748,7 @@ def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) 
             break
     p.arrow_gt()
     op._props["values"] = values
-    slots[at["result_sizes"]] = sizes
+    _put(slots, at, "result_sizes", sizes)
     rtypes.append(p.timepoint_type())
 
 
@@ -2729,10 +2778,11 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: dic
             p.expect("}")
             break
     op._props["resource_accesses"] = acc
-    slots[at["resources"]] = res
-    slots[at["resource_sizes"]] = sizes
-    slots[at["resource_offsets"]] = offs
-    slots[at["resource_lengths"]] = lens
+    _put(slots, at, "resources", res)
+    _put(slots, at, "resource_sizes", sizes)
+    _put(slots, at, "resource_offsets", offs)
+    _put(slots, at, "resource_lengths", lens)
+
 
 
 # Per known op, per segment (opdef.segment_names): 1 if its values are index-typed, 2 if timepoints, else 0.
