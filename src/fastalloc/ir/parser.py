@@ -1863,13 +1863,13 @@ class _Parser:
     # -- helpers for pretty known ops -------------------------------------
     @cython.ccall
     @cython.locals(sizes=list, flat=list, vals=list, kind=cython.int, base=cython.Py_ssize_t,
-                   idx=cython.Py_ssize_t, results=list, v=Value, kinds=tuple, n=cython.Py_ssize_t,
+                   idx=cython.Py_ssize_t, results=list, v=Value, n=cython.Py_ssize_t,
                    k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str)
-    def finish(self, op: Op, segs: tuple, result_types: list[str]) -> None:
+    def finish(self, op: Op, segs: list, kinds: tuple, result_types: list[str]) -> None:
         """The known op's operands from ``segs``, one entry per ODS segment
         in order (``op.opdef.segment_names``): a Value (a segment of one) or
-        a list of them; then its results, of ``result_types``."""
-        kinds = _SEG_KINDS[op.name]
+        a list of them, of the segment kinds ``kinds`` (see _parse_program);
+        then its results, of ``result_types``."""
         n = len(kinds)
         if len(segs) != n:
             raise AssertionError(f"{op.name}: {len(segs)} segments given, {n} expected")
@@ -1944,11 +1944,27 @@ class _Parser:
                        k if k > 0 else None)
 
     @cython.ccall
+    @cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, size=cython.Py_ssize_t, code=cython.Py_ssize_t)
     def share(self, items: list) -> list:
         """The list all ops with these items share (segment sizes: assigned
         anew, never written into, by the model's rules; a 10^5-op module
-        has 10^5 of them but only a few hundred different ones)."""
-        key = tuple(items)
+        has 10^5 of them but only a few hundred different ones).  Up to 14
+        sizes below 16 (nearly every op's) are looked up by one integer,
+        their count and four bits per size, not by a tuple made and hashed
+        per op; other lists by the tuple of their items."""
+        n = len(items)
+        key: object = None
+        if n <= 14:
+            code = n
+            for k in range(n):
+                size = items[k]
+                if size < 0 or size > 15:
+                    break
+                code |= size << (4 * k + 4)
+            else:
+                key = code
+        if key is None:
+            key = tuple(items)
         got = self.shared.get(key)
         if got is None:
             self.shared[key] = items
@@ -2407,7 +2423,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             _add_region(op, region)
         else:  # F_CUSTOM, by number x (ops.CUSTOM_DIRECTIVES); objs: the op's segment numbers by name
             _p_custom(p, op, slots, rtypes, x, objs[pc - 1], y)
-    p.finish(op, tuple(slots), rtypes)
+    p.finish(op, slots, fmt[4], rtypes)
 
 
 @cython.cfunc
@@ -2785,12 +2801,6 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: dic
 
 
 
-# Per known op, per segment (opdef.segment_names): 1 if its values are index-typed, 2 if timepoints, else 0.
-_SEG_KINDS = {
-    name: tuple(1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0 for seg in d.segment_names)
-    for name, d in OPS.items()
-}
-
 @cython.cfunc
 def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: dict, flag: cython.bint) -> None:
     """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES): its ``_c_<name>``."""
@@ -2826,14 +2836,15 @@ def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: 
 
 def _parse_program(d, canon: dict) -> tuple:
     """``d.program`` flattened as the parser reads it: ``(code, objs, kinds,
-    one)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
+    one, types)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
     z)`` with the numbers the parser uses (segment numbers, flags, jump
     targets; a field it ignores is 0), read as a C array; ``objs`` the
     instruction's object, or None: a literal's tokens, an optional
     operand's test token, an attribute's property, an optional group's
     ``(test token, unit property or "")``, a custom directive's segment
     numbers by name; ``kinds`` the segment kinds and ``one`` a byte per
-    segment, 1 for a one-operand segment.  Instructions are tuples in
+    segment, 1 for a one-operand segment; ``types`` per segment 1 if its
+    values are index-typed, 2 if timepoints, else 0.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
     number.  A literal token equal to a key of ``canon`` is that key's
     object (see _SEED)."""
@@ -2873,7 +2884,8 @@ def _parse_program(d, canon: dict) -> tuple:
         code += bytes((c, x, y, z))
         objs.append(obj)
     one = bytes(int(k == "1") for k in d.segment_kinds)
-    return bytes(code), tuple(objs), d.segment_kinds, one
+    types = tuple(1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0 for seg in d.segment_names)
+    return bytes(code), tuple(objs), d.segment_kinds, one, types
 
 
 assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
