@@ -193,7 +193,8 @@ class _Parser:
     shared: dict  # tuple or str -> the one list / str all ops with that content get
     constants: dict  # the text of a constant's value already checked -> that one str
     tmpl_memo: dict  # (result count, tokens) of an operand-free uninterpreted op read before -> (its text, result types)
-    names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
+    names: dict  # token -> the one str made of it: "@e" -> "[@e]" (entry points)
+    hints: list  # id (ids) -> the one str of that name without its '%' (result name hints), or None
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
@@ -222,6 +223,7 @@ class _Parser:
         self.constants = {}
         self.tmpl_memo = {}
         self.names = {}
+        self.hints = []
         self.resolved = {}
         self.ids = new_names()
         self.bound = []
@@ -873,7 +875,7 @@ class _Parser:
 
     @cython.ccall
     @cython.locals(op=Op, v=Value, g=tuple, grp=list, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
-                   gcnt=cython.Py_ssize_t)
+                   gcnt=cython.Py_ssize_t, sid=cython.Py_ssize_t, hints=list)
     def parse_stmt(self, block: Block) -> None:
         toks: list = self.toks
         t: str
@@ -896,11 +898,16 @@ class _Parser:
                     if cnt > _MAX_RESULTS:
                         raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
                     self.i += 1
-                # one name string per distinct name: functions reuse %0, %1, ...
-                nm = self.names.get(t)
+                # one name string per distinct name (functions reuse %0, %1, ...),
+                # found by the name's id (define's key), not by a dict of tokens
+                sid = self.ids.id(t)
+                hints = self.hints
+                if sid >= len(hints):
+                    hints.extend([None] * (sid + 1 - len(hints) + len(hints) // 2))
+                nm = hints[sid]
                 if nm is None:
                     nm = t[1:]
-                    self.names[t] = nm
+                    hints[sid] = nm
                 groups.append((nm, cnt, k, t))
                 if toks[self.i] == ",":
                     self.i += 1
@@ -2421,13 +2428,13 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             region = p.parse_region()
             region.parent = op
             _add_region(op, region)
-        else:  # F_CUSTOM, by number x (ops.CUSTOM_DIRECTIVES); objs: the op's segment numbers by name
+        else:  # F_CUSTOM, by number x (ops.CUSTOM_DIRECTIVES); objs: the op's segment numbers (see _slot)
             _p_custom(p, op, slots, rtypes, x, objs[pc - 1], y)
     p.finish(op, slots, fmt[4], rtypes)
 
 
 @cython.cfunc
-def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: dict) -> None:
+def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: tuple) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>: the
     segments resource_operands, resource_operand_sizes (and result_sizes)."""
     p.expect("with")
@@ -2487,11 +2494,11 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtyp
     region = p.parse_region(args)
     region.parent = op
     _add_region(op, region)
-    _put(slots, at, "resource_operands", outer)
-    _put(slots, at, "resource_operand_sizes", sizes)
+    _put(slots, at, _S_OPERANDS, outer)
+    _put(slots, at, _S_OPERAND_SIZES, sizes)
     if with_results:
         op._props["tied_operands"] = tied
-        _put(slots, at, "result_sizes", rsizes)
+        _put(slots, at, _S_RESULT_SIZES, rsizes)
 
 
 @cython.cfunc
@@ -2502,27 +2509,48 @@ def _index_of(vals: list[Value], v: Value) -> int:
     return -1
 
 
+# The segments the custom directives fill: a directive's ``at`` (see
+# _parse_program) holds at position _S_X the op's number of that segment, -1
+# if the op has none (a directive reads it as a C integer, not by a name
+# looked up per op).
+_DIRECTIVE_SEGMENTS = (
+    "resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_ends",
+    "resource_operand_lengths", "result_sizes", "param", "dynamic_slice_sizes", "resources", "resource_sizes",
+    "resource_offsets", "resource_lengths",
+)
+(_S_OPERANDS, _S_OPERAND_SIZES, _S_OPERAND_OFFSETS, _S_OPERAND_ENDS, _S_OPERAND_LENGTHS, _S_RESULT_SIZES, _S_PARAM,
+ _S_SLICE_SIZES, _S_RESOURCES, _S_RESOURCE_SIZES, _S_RESOURCE_OFFSETS, _S_RESOURCE_LENGTHS) = range(12)
+
+
 @cython.cfunc
 @cython.inline
-def _put(slots: list, at: dict, seg: str, v: object) -> None:
-    """``slots[at[seg]] = v``: the segment's number as a C integer, so that
-    the list is indexed directly, not through the generic item protocol."""
+def _slot(at: tuple, seg: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The op's number of directive segment ``seg`` (_S_X)."""
     k: cython.Py_ssize_t = at[seg]
-    slots[k] = v
+    if k < 0:
+        raise KeyError(_DIRECTIVE_SEGMENTS[seg])  # a directive of an op without that segment: ops.py is wrong
+    return k
 
 
 @cython.cfunc
-def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+@cython.inline
+def _put(slots: list, at: tuple, seg: cython.Py_ssize_t, v: object) -> None:
+    """``slots[`` the op's number of directive segment ``seg`` ``] = v``."""
+    slots[_slot(at, seg)] = v
+
+
+@cython.cfunc
+def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     _p_resource_region(p, op, True, slots, rtypes, at)
 
 
 @cython.cfunc
-def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     _p_resource_region(p, op, False, slots, rtypes, at)
 
 
 @cython.cfunc
-def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """The value of ``stream.async.constant``: attribute text to the end of the op."""
     k = p.i
     text = p.balanced_text(_CONSTANT_STOPS)
@@ -2540,7 +2568,7 @@ _CONSTANT_STOPS = frozenset({"\n", "attributes", "loc"})
 
 
 @cython.cfunc
-def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``@ep`` or ``{@ep, ...}`` into the ``entry_points`` property."""
     t = p.peek()
     if t == "{":
@@ -2570,7 +2598,7 @@ def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> 
 
 
 @cython.cfunc
-def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     t = p.next()
     if t[:1] != "@":
         raise p.err("expected callee symbol", p.i - 1)
@@ -2578,7 +2606,7 @@ def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
 
 
 @cython.cfunc
-def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``."""
     p.expect("(")
     ops: list[Value] = []
@@ -2597,14 +2625,14 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict
                 continue
             p.expect(")")
             break
-    _put(slots, at, "resource_operands", ops)
-    _put(slots, at, "resource_operand_offsets", offs)
-    _put(slots, at, "resource_operand_ends", ends)
-    _put(slots, at, "resource_operand_lengths", lens)
+    _put(slots, at, _S_OPERANDS, ops)
+    _put(slots, at, _S_OPERAND_OFFSETS, offs)
+    _put(slots, at, _S_OPERAND_ENDS, ends)
+    _put(slots, at, _S_OPERAND_LENGTHS, lens)
 
 
 @cython.cfunc
-def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``(ro %x[%o for %l], %prim, ...)`` of ``stream.cmd.call``."""
     p.expect("(")
     ops, offs, lens, acc = [], [], [], []
@@ -2625,17 +2653,17 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) ->
             p.expect(")")
             break
     op._props["resource_operand_accesses"] = acc
-    _put(slots, at, "resource_operands", ops)
-    _put(slots, at, "resource_operand_offsets", offs)
-    _put(slots, at, "resource_operand_lengths", lens)
+    _put(slots, at, _S_OPERANDS, ops)
+    _put(slots, at, _S_OPERAND_OFFSETS, offs)
+    _put(slots, at, _S_OPERAND_LENGTHS, lens)
 
 
 @cython.cfunc
-def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: dict, tied_op: cython.bint) -> None:
+def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple, tied_op: cython.bint) -> None:
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
     the types of resource_operands, their sizes, the results and result
     sizes; ``tied_operands`` (always on a tied op, else when it has results)."""
-    operands: list = slots[at["resource_operands"]]
+    operands: list = slots[_slot(at, _S_OPERANDS)]
     p.expect("(")
     sizes: list[Value] = []
     k0 = p.i
@@ -2686,12 +2714,12 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: d
             break
     if rtypes or tied_op:
         op._props["tied_operands"] = tied
-    _put(slots, at, "resource_operand_sizes", sizes)
-    _put(slots, at, "result_sizes", rsizes)
+    _put(slots, at, _S_OPERAND_SIZES, sizes)
+    _put(slots, at, _S_RESULT_SIZES, rsizes)
 
 
 @cython.cfunc
-def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``<...>`` right after the op name: the ``op`` property (#stream.collective)."""
     p.expect("<")
     parts = []
@@ -2706,18 +2734,18 @@ def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) 
 
 
 @cython.cfunc
-def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``source(%p) `` or ``target(%p) `` (the keyword kept in ``_param_kw``)."""
     if p.peek() in ("source", "target") and p.toks[p.i + 1] == "(":
         kw = p.next()
         op._props["_param_kw"] = kw
         p.expect("(")
-        _put(slots, at, "param", [p.use()])
+        _put(slots, at, _S_PARAM, [p.use()])
         p.expect(")")
 
 
 @cython.cfunc
-def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``slices({[a, b] = %size, ...}) : T``: lifetime_intervals and the slice sizes."""
     p.expect("slices")
     p.expect("(")
@@ -2744,12 +2772,12 @@ def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> N
     p.expect(":")
     ty = p.type_()
     op._props["lifetime_intervals"] = intervals
-    _put(slots, at, "dynamic_slice_sizes", sizes)
+    _put(slots, at, _S_SLICE_SIZES, sizes)
     rtypes.extend([ty] * (1 + len(sizes)))
 
 
 @cython.cfunc
-def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``: T{%s} = value, ... => !stream.timepoint`` of ``stream.resource.constants``."""
     p.expect(":")
     sizes: list[Value] = []
@@ -2764,12 +2792,12 @@ def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) 
             break
     p.arrow_gt()
     op._props["values"] = values
-    _put(slots, at, "result_sizes", sizes)
+    _put(slots, at, _S_RESULT_SIZES, sizes)
     rtypes.append(p.timepoint_type())
 
 
 @cython.cfunc
-def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
     p.expect("{")
     res, sizes, offs, lens, acc = [], [], [], [], []
@@ -2794,15 +2822,15 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: dic
             p.expect("}")
             break
     op._props["resource_accesses"] = acc
-    _put(slots, at, "resources", res)
-    _put(slots, at, "resource_sizes", sizes)
-    _put(slots, at, "resource_offsets", offs)
-    _put(slots, at, "resource_lengths", lens)
+    _put(slots, at, _S_RESOURCES, res)
+    _put(slots, at, _S_RESOURCE_SIZES, sizes)
+    _put(slots, at, _S_RESOURCE_OFFSETS, offs)
+    _put(slots, at, _S_RESOURCE_LENGTHS, lens)
 
 
 
 @cython.cfunc
-def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: dict, flag: cython.bint) -> None:
+def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: tuple, flag: cython.bint) -> None:
     """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES): its ``_c_<name>``."""
     if c == 0:
         _c_entry_points(p, op, slots, rtypes, at)
@@ -2842,7 +2870,7 @@ def _parse_program(d, canon: dict) -> tuple:
     instruction's object, or None: a literal's tokens, an optional
     operand's test token, an attribute's property, an optional group's
     ``(test token, unit property or "")``, a custom directive's segment
-    numbers by name; ``kinds`` the segment kinds and ``one`` a byte per
+    numbers (by _DIRECTIVE_SEGMENTS, -1: none); ``kinds`` the segment kinds and ``one`` a byte per
     segment, 1 for a one-operand segment; ``types`` per segment 1 if its
     values are index-typed, 2 if timepoints, else 0.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
@@ -2871,7 +2899,7 @@ def _parse_program(d, canon: dict) -> tuple:
             obj = (t, s if y else "")
             x = 0
         elif c == F_CUSTOM:
-            obj = d.segment_index
+            obj = tuple(d.segment_index.get(name, -1) for name in _DIRECTIVE_SEGMENTS)
             y = int(d.is_tied)
             z = 0
         elif c == F_SIZED_RESULT:
