@@ -192,7 +192,7 @@ class _Parser:
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
     constants: dict  # the text of a constant's value already checked -> that one str
-    tmpl_memo: dict  # (result count, tokens) of an operand-free uninterpreted op read before -> (its text, result types)
+    tmpl_memo: dict  # (result count, name, tokens) of an operand-free uninterpreted op read -> (its text, result types)
     names: dict  # token -> the one str made of it: "@e" -> "[@e]" (entry points)
     hints: list  # id (ids) -> the one str of that name without its '%' (result name hints), or None
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
@@ -1364,10 +1364,7 @@ class _Parser:
             memo_key = (nres, lit[0], tuple(flat))  # lit: the name (quoted if generic), then flat
             hit = self.tmpl_memo.get(memo_key)
             if hit is not None:
-                op.tmpl = [hit[0]]
-                types = hit[1]
-                for k in range(nres):
-                    op.results.append(self.new_value(types[k], op, k, None))
+                self.from_memo(op, hit, nres)
                 return
         if not generic and not op._regions:
             if op.name in _COLON_OPS:
@@ -1390,8 +1387,17 @@ class _Parser:
                 op.results.append(self.new_value(types[k], op, k, None))
 
     @cython.cfunc
-    @cython.locals(j=cython.Py_ssize_t, k=cython.Py_ssize_t, t=str, c=cython.Py_UCS4, hit=tuple, types=list,
-                   n=cython.Py_ssize_t)
+    @cython.locals(types=list, n=cython.Py_ssize_t)
+    def from_memo(self, op: Op, hit: tuple, nres: cython.Py_ssize_t) -> cython.int:
+        """``op`` as the tmpl_memo entry ``hit`` (text, result types) says."""
+        op.tmpl = [hit[0]]
+        types = hit[1]
+        for n in range(nres):
+            op.results.append(self.new_value(types[n], op, n, None))
+        return 0
+
+    @cython.cfunc
+    @cython.locals(j=cython.Py_ssize_t, k=cython.Py_ssize_t, t=str, c=cython.Py_UCS4)
     def literal_op(self, op: Op, nres: cython.Py_ssize_t) -> cython.bint:
         """parse_template's tmpl_memo without its loop: the pretty op's
         tokens up to its end (a line break before the next statement, or the
@@ -1416,14 +1422,10 @@ class _Parser:
                 k += 1
             if not self.stmt_start(k):
                 return False
-        got = self.tmpl_memo.get((nres, op.name, tuple(toks[self.i:j])))
-        if got is None:
+        hit = self.tmpl_memo.get((nres, op.name, tuple(toks[self.i:j])))
+        if hit is None:
             return False
-        hit = got
-        op.tmpl = [hit[0]]
-        types = hit[1]
-        for n in range(nres):
-            op.results.append(self.new_value(types[n], op, n, None))
+        self.from_memo(op, hit, nres)
         self.i = j
         return True
 
