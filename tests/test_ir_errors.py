@@ -169,3 +169,33 @@ def test_constant_values_checked_at_each_first_sight():
         parse(_CONSTANTS.replace("VALUE", "dense<300> : tensor<4xi8>"), "t.mlir")
     assert "integer constant out of range for type" in ei.value.message
     assert (ei.value.loc.line, ei.value.loc.col) == (3, 71)
+
+
+_LITERAL_OPS = """util.func public @f() -> index {
+  %c0 = arith.constant 0 : index loc("a.py":1:2)
+  util.return %c0 : index
+}
+util.func public @g() -> index {
+  RESULT = arith.constant 0 : index
+  util.return %c0 : index
+}
+"""
+
+
+def test_literal_ops_read_again_keep_their_checks():
+    # an op of literal tokens seen before (the second `arith.constant 0 :
+    # index`) is read from what the first one gave: same text (one string),
+    # same result type, its own location; a result count the first one did
+    # not have is still an error at the op
+    m = parse(_LITERAL_OPS.replace("RESULT", "%c0"), "t.mlir")
+    ops = [o for o in m.walk() if o.name == "arith.constant"]
+    assert len(ops) == 2
+    assert ops[0].tmpl == ops[1].tmpl == ["arith.constant 0 : index"]
+    assert ops[0].tmpl[0] is ops[1].tmpl[0]
+    assert ops[0].tmpl is not ops[1].tmpl
+    assert [o.results[0].type for o in ops] == ["index", "index"]
+    assert ops[0].dloc == '"a.py":1:2' and ops[1].dloc is None
+    with pytest.raises(FastallocError) as ei:
+        parse(_LITERAL_OPS.replace("RESULT", "%c0:2"), "t.mlir")
+    assert "operation defines 1 results but was provided 2 to bind" in ei.value.message
+    assert (ei.value.loc.line, ei.value.loc.col) == (6, 11)  # at the op name, as base5

@@ -98,3 +98,21 @@ def test_declared_formats_round_trip():
     text = print_module(m)
     for line in ROUND_TRIP.splitlines()[1:-2]:
         assert line.strip() in text, line
+
+
+@pytest.mark.parametrize("n", [1, 15, 16, 40])
+def test_equal_segment_sizes_are_one_list(n):
+    # ops with equal segment sizes hold one list: sizes below 16 are looked
+    # up by one integer, larger ones by their tuple; a size of 1 and of n
+    # never share
+    ts = ", ".join(f"%t{k}" for k in range(n))
+    args = ", ".join(f"%t{k}: !stream.timepoint" for k in range(n))
+    text = (f"util.func public @f({args}) {{\n"
+            f"  %a = stream.timepoint.join max({ts}) => !stream.timepoint\n"
+            f"  %b = stream.timepoint.join max({ts}) => !stream.timepoint\n"
+            f"  %c = stream.timepoint.join max(%t0) => !stream.timepoint\n"
+            "  util.return\n}\n")
+    m = parse(text)
+    a, b, c = [o for o in m.walk() if o.name == "stream.timepoint.join"]
+    assert a.segments == b.segments == [n] and a.segments is b.segments
+    assert c.segments == [1] and (c.segments is a.segments) == (n == 1)

@@ -192,7 +192,9 @@ class _Parser:
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
     constants: dict  # the text of a constant's value already checked -> that one str
-    names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
+    tmpl_memo: dict  # (result count, name, tokens) of an operand-free uninterpreted op read -> (its text, result types)
+    names: dict  # token -> the one str made of it: "@e" -> "[@e]" (entry points)
+    hints: list  # id (ids) -> the one str of that name without its '%' (result name hints), or None
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
@@ -219,7 +221,9 @@ class _Parser:
         self.m._source = self.src
         self.shared = {}
         self.constants = {}
+        self.tmpl_memo = {}
         self.names = {}
+        self.hints = []
         self.resolved = {}
         self.ids = new_names()
         self.bound = []
@@ -871,7 +875,7 @@ class _Parser:
 
     @cython.ccall
     @cython.locals(op=Op, v=Value, g=tuple, grp=list, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
-                   gcnt=cython.Py_ssize_t)
+                   gcnt=cython.Py_ssize_t, sid=cython.Py_ssize_t, hints=list)
     def parse_stmt(self, block: Block) -> None:
         toks: list = self.toks
         t: str
@@ -894,11 +898,16 @@ class _Parser:
                     if cnt > _MAX_RESULTS:
                         raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
                     self.i += 1
-                # one name string per distinct name: functions reuse %0, %1, ...
-                nm = self.names.get(t)
+                # one name string per distinct name (functions reuse %0, %1, ...),
+                # found by the name's id (define's key), not by a dict of tokens
+                sid = self.ids.id(t)
+                hints = self.hints
+                if sid >= len(hints):
+                    hints.extend([None] * (sid + 1 - len(hints) + len(hints) // 2))
+                nm = hints[sid]
                 if nm is None:
                     nm = t[1:]
-                    self.names[t] = nm
+                    hints[sid] = nm
                 groups.append((nm, cnt, k, t))
                 if toks[self.i] == ",":
                     self.i += 1
@@ -1147,6 +1156,8 @@ class _Parser:
 
     @cython.ccall
     def parse_template(self, op: Op, generic: bool, nres: int) -> None:
+        if not generic and op.name not in _SYMBOL_OPS and self.literal_op(op, nres):
+            return
         toks: list = self.toks
         t: str
         c: cython.Py_UCS4
@@ -1343,6 +1354,18 @@ class _Parser:
             opk.append(kk)
         self.rets = saved_rets
         self.ret_depth = saved_depth
+        # An op of literal tokens only (no operand, region or inner
+        # location: `arith.constant 0 : index`, repeated in every function)
+        # is checked and typed by its tokens and result count alone: those
+        # read before give its text and result types again.
+        memo_key = None
+        if not tmpl and not operands and not op._regions and (
+                generic or (op.name not in _COLON_OPS and op.name not in _TRAILING_TYPES)):
+            memo_key = (nres, lit[0], tuple(flat))  # lit: the name (quoted if generic), then flat
+            hit = self.tmpl_memo.get(memo_key)
+            if hit is not None:
+                self.from_memo(op, hit, nres)
+                return
         if not generic and not op._regions:
             if op.name in _COLON_OPS:
                 self.check_colon(start, i)
@@ -1351,14 +1374,60 @@ class _Parser:
             if op.name.startswith("arith."):
                 self.check_type_list_last(op, flat, flatk)
                 self.check_arith(op, opk, start - 1, nres)
-        tmpl.append(_join(lit))
+        text = _join(lit)
+        tmpl.append(text)
         op.tmpl = tmpl
         if operands:
             _link_operands(op, self.resolved)
+        types = _result_types(op.name, flat, nres) if nres else []
+        if memo_key is not None:
+            self.tmpl_memo[memo_key] = (text, types)
         if nres:
-            types = _result_types(op.name, flat, nres)
             for k in range(nres):
                 op.results.append(self.new_value(types[k], op, k, None))
+
+    @cython.cfunc
+    @cython.locals(types=list, n=cython.Py_ssize_t)
+    def from_memo(self, op: Op, hit: tuple, nres: cython.Py_ssize_t) -> cython.int:
+        """``op`` as the tmpl_memo entry ``hit`` (text, result types) says."""
+        op.tmpl = [hit[0]]
+        types = hit[1]
+        for n in range(nres):
+            op.results.append(self.new_value(types[n], op, n, None))
+        return 0
+
+    @cython.cfunc
+    @cython.locals(j=cython.Py_ssize_t, k=cython.Py_ssize_t, t=str, c=cython.Py_UCS4)
+    def literal_op(self, op: Op, nres: cython.Py_ssize_t) -> cython.bint:
+        """parse_template's tmpl_memo without its loop: the pretty op's
+        tokens up to its end (a line break before the next statement, or the
+        region's ``}``) are plain literals (no operand, bracket, alias,
+        location or dotted name) that an op of this name and result count
+        had: its text and results from there.  False, nothing read, else."""
+        toks: list = self.toks
+        j = self.i
+        while True:
+            t = toks[j]
+            if not t:
+                break
+            c = t[0]
+            if c == "\n" or (c == "}" and len(t) == 1):
+                break
+            if c in '%#!<>([{)]}"' or _eq(t, "loc") or ("." in t and _is_ident(t)):
+                return False
+            j += 1
+        if toks[j] == "\n":
+            k = j + 1
+            while toks[k] == "\n":
+                k += 1
+            if not self.stmt_start(k):
+                return False
+        hit = self.tmpl_memo.get((nres, op.name, tuple(toks[self.i:j])))
+        if hit is None:
+            return False
+        self.from_memo(op, hit, nres)
+        self.i = j
+        return True
 
     # -- grammar of the uninterpreted ops iree-opt checks that fastalloc can --
     def skip_ws(self, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
@@ -1803,13 +1872,13 @@ class _Parser:
     # -- helpers for pretty known ops -------------------------------------
     @cython.ccall
     @cython.locals(sizes=list, flat=list, vals=list, kind=cython.int, base=cython.Py_ssize_t,
-                   idx=cython.Py_ssize_t, results=list, v=Value, kinds=tuple, n=cython.Py_ssize_t,
+                   idx=cython.Py_ssize_t, results=list, v=Value, n=cython.Py_ssize_t,
                    k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str)
-    def finish(self, op: Op, segs: tuple, result_types: list[str]) -> None:
+    def finish(self, op: Op, segs: list, kinds: tuple, result_types: list[str]) -> None:
         """The known op's operands from ``segs``, one entry per ODS segment
         in order (``op.opdef.segment_names``): a Value (a segment of one) or
-        a list of them; then its results, of ``result_types``."""
-        kinds = _SEG_KINDS[op.name]
+        a list of them, of the segment kinds ``kinds`` (see _parse_program);
+        then its results, of ``result_types``."""
         n = len(kinds)
         if len(segs) != n:
             raise AssertionError(f"{op.name}: {len(segs)} segments given, {n} expected")
@@ -1884,11 +1953,27 @@ class _Parser:
                        k if k > 0 else None)
 
     @cython.ccall
+    @cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, size=cython.Py_ssize_t, code=cython.Py_ssize_t)
     def share(self, items: list) -> list:
         """The list all ops with these items share (segment sizes: assigned
         anew, never written into, by the model's rules; a 10^5-op module
-        has 10^5 of them but only a few hundred different ones)."""
-        key = tuple(items)
+        has 10^5 of them but only a few hundred different ones).  Up to 14
+        sizes below 16 (nearly every op's) are looked up by one integer,
+        their count and four bits per size, not by a tuple made and hashed
+        per op; other lists by the tuple of their items."""
+        n = len(items)
+        key: object = None
+        if n <= 14:
+            code = n
+            for k in range(n):
+                size = items[k]
+                if size < 0 or size > 15:
+                    break
+                code |= size << (4 * k + 4)
+            else:
+                key = code
+        if key is None:
+            key = tuple(items)
         got = self.shared.get(key)
         if got is None:
             self.shared[key] = items
@@ -2345,13 +2430,13 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             region = p.parse_region()
             region.parent = op
             _add_region(op, region)
-        else:  # F_CUSTOM, by number x (ops.CUSTOM_DIRECTIVES); objs: the op's segment numbers by name
+        else:  # F_CUSTOM, by number x (ops.CUSTOM_DIRECTIVES); objs: the op's segment numbers (see _slot)
             _p_custom(p, op, slots, rtypes, x, objs[pc - 1], y)
-    p.finish(op, tuple(slots), rtypes)
+    p.finish(op, slots, fmt[4], rtypes)
 
 
 @cython.cfunc
-def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: dict) -> None:
+def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: tuple) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>: the
     segments resource_operands, resource_operand_sizes (and result_sizes)."""
     p.expect("with")
@@ -2411,11 +2496,11 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtyp
     region = p.parse_region(args)
     region.parent = op
     _add_region(op, region)
-    slots[at["resource_operands"]] = outer
-    slots[at["resource_operand_sizes"]] = sizes
+    _put(slots, at, _S_OPERANDS, outer)
+    _put(slots, at, _S_OPERAND_SIZES, sizes)
     if with_results:
         op._props["tied_operands"] = tied
-        slots[at["result_sizes"]] = rsizes
+        _put(slots, at, _S_RESULT_SIZES, rsizes)
 
 
 @cython.cfunc
@@ -2426,18 +2511,48 @@ def _index_of(vals: list[Value], v: Value) -> int:
     return -1
 
 
+# The segments the custom directives fill: a directive's ``at`` (see
+# _parse_program) holds at position _S_X the op's number of that segment, -1
+# if the op has none (a directive reads it as a C integer, not by a name
+# looked up per op).
+_DIRECTIVE_SEGMENTS = (
+    "resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_ends",
+    "resource_operand_lengths", "result_sizes", "param", "dynamic_slice_sizes", "resources", "resource_sizes",
+    "resource_offsets", "resource_lengths",
+)
+(_S_OPERANDS, _S_OPERAND_SIZES, _S_OPERAND_OFFSETS, _S_OPERAND_ENDS, _S_OPERAND_LENGTHS, _S_RESULT_SIZES, _S_PARAM,
+ _S_SLICE_SIZES, _S_RESOURCES, _S_RESOURCE_SIZES, _S_RESOURCE_OFFSETS, _S_RESOURCE_LENGTHS) = range(12)
+
+
 @cython.cfunc
-def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+@cython.inline
+def _slot(at: tuple, seg: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The op's number of directive segment ``seg`` (_S_X)."""
+    k: cython.Py_ssize_t = at[seg]
+    if k < 0:
+        raise KeyError(_DIRECTIVE_SEGMENTS[seg])  # a directive of an op without that segment: ops.py is wrong
+    return k
+
+
+@cython.cfunc
+@cython.inline
+def _put(slots: list, at: tuple, seg: cython.Py_ssize_t, v: object) -> None:
+    """``slots[`` the op's number of directive segment ``seg`` ``] = v``."""
+    slots[_slot(at, seg)] = v
+
+
+@cython.cfunc
+def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     _p_resource_region(p, op, True, slots, rtypes, at)
 
 
 @cython.cfunc
-def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     _p_resource_region(p, op, False, slots, rtypes, at)
 
 
 @cython.cfunc
-def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """The value of ``stream.async.constant``: attribute text to the end of the op."""
     k = p.i
     text = p.balanced_text(_CONSTANT_STOPS)
@@ -2455,7 +2570,7 @@ _CONSTANT_STOPS = frozenset({"\n", "attributes", "loc"})
 
 
 @cython.cfunc
-def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``@ep`` or ``{@ep, ...}`` into the ``entry_points`` property."""
     t = p.peek()
     if t == "{":
@@ -2485,7 +2600,7 @@ def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> 
 
 
 @cython.cfunc
-def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     t = p.next()
     if t[:1] != "@":
         raise p.err("expected callee symbol", p.i - 1)
@@ -2493,7 +2608,7 @@ def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
 
 
 @cython.cfunc
-def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``."""
     p.expect("(")
     ops: list[Value] = []
@@ -2512,14 +2627,14 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict
                 continue
             p.expect(")")
             break
-    slots[at["resource_operands"]] = ops
-    slots[at["resource_operand_offsets"]] = offs
-    slots[at["resource_operand_ends"]] = ends
-    slots[at["resource_operand_lengths"]] = lens
+    _put(slots, at, _S_OPERANDS, ops)
+    _put(slots, at, _S_OPERAND_OFFSETS, offs)
+    _put(slots, at, _S_OPERAND_ENDS, ends)
+    _put(slots, at, _S_OPERAND_LENGTHS, lens)
 
 
 @cython.cfunc
-def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``(ro %x[%o for %l], %prim, ...)`` of ``stream.cmd.call``."""
     p.expect("(")
     ops, offs, lens, acc = [], [], [], []
@@ -2540,17 +2655,17 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) ->
             p.expect(")")
             break
     op._props["resource_operand_accesses"] = acc
-    slots[at["resource_operands"]] = ops
-    slots[at["resource_operand_offsets"]] = offs
-    slots[at["resource_operand_lengths"]] = lens
+    _put(slots, at, _S_OPERANDS, ops)
+    _put(slots, at, _S_OPERAND_OFFSETS, offs)
+    _put(slots, at, _S_OPERAND_LENGTHS, lens)
 
 
 @cython.cfunc
-def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: dict, tied_op: cython.bint) -> None:
+def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple, tied_op: cython.bint) -> None:
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
     the types of resource_operands, their sizes, the results and result
     sizes; ``tied_operands`` (always on a tied op, else when it has results)."""
-    operands: list = slots[at["resource_operands"]]
+    operands: list = slots[_slot(at, _S_OPERANDS)]
     p.expect("(")
     sizes: list[Value] = []
     k0 = p.i
@@ -2601,12 +2716,12 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: d
             break
     if rtypes or tied_op:
         op._props["tied_operands"] = tied
-    slots[at["resource_operand_sizes"]] = sizes
-    slots[at["result_sizes"]] = rsizes
+    _put(slots, at, _S_OPERAND_SIZES, sizes)
+    _put(slots, at, _S_RESULT_SIZES, rsizes)
 
 
 @cython.cfunc
-def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``<...>`` right after the op name: the ``op`` property (#stream.collective)."""
     p.expect("<")
     parts = []
@@ -2621,18 +2736,18 @@ def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) 
 
 
 @cython.cfunc
-def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``source(%p) `` or ``target(%p) `` (the keyword kept in ``_param_kw``)."""
     if p.peek() in ("source", "target") and p.toks[p.i + 1] == "(":
         kw = p.next()
         op._props["_param_kw"] = kw
         p.expect("(")
-        slots[at["param"]] = [p.use()]
+        _put(slots, at, _S_PARAM, [p.use()])
         p.expect(")")
 
 
 @cython.cfunc
-def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``slices({[a, b] = %size, ...}) : T``: lifetime_intervals and the slice sizes."""
     p.expect("slices")
     p.expect("(")
@@ -2659,12 +2774,12 @@ def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> N
     p.expect(":")
     ty = p.type_()
     op._props["lifetime_intervals"] = intervals
-    slots[at["dynamic_slice_sizes"]] = sizes
+    _put(slots, at, _S_SLICE_SIZES, sizes)
     rtypes.extend([ty] * (1 + len(sizes)))
 
 
 @cython.cfunc
-def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``: T{%s} = value, ... => !stream.timepoint`` of ``stream.resource.constants``."""
     p.expect(":")
     sizes: list[Value] = []
@@ -2679,12 +2794,12 @@ def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) 
             break
     p.arrow_gt()
     op._props["values"] = values
-    slots[at["result_sizes"]] = sizes
+    _put(slots, at, _S_RESULT_SIZES, sizes)
     rtypes.append(p.timepoint_type())
 
 
 @cython.cfunc
-def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: dict) -> None:
+def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
     p.expect("{")
     res, sizes, offs, lens, acc = [], [], [], [], []
@@ -2709,20 +2824,15 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: dic
             p.expect("}")
             break
     op._props["resource_accesses"] = acc
-    slots[at["resources"]] = res
-    slots[at["resource_sizes"]] = sizes
-    slots[at["resource_offsets"]] = offs
-    slots[at["resource_lengths"]] = lens
+    _put(slots, at, _S_RESOURCES, res)
+    _put(slots, at, _S_RESOURCE_SIZES, sizes)
+    _put(slots, at, _S_RESOURCE_OFFSETS, offs)
+    _put(slots, at, _S_RESOURCE_LENGTHS, lens)
 
 
-# Per known op, per segment (opdef.segment_names): 1 if its values are index-typed, 2 if timepoints, else 0.
-_SEG_KINDS = {
-    name: tuple(1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0 for seg in d.segment_names)
-    for name, d in OPS.items()
-}
 
 @cython.cfunc
-def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: dict, flag: cython.bint) -> None:
+def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: tuple, flag: cython.bint) -> None:
     """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES): its ``_c_<name>``."""
     if c == 0:
         _c_entry_points(p, op, slots, rtypes, at)
@@ -2756,14 +2866,15 @@ def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: 
 
 def _parse_program(d, canon: dict) -> tuple:
     """``d.program`` flattened as the parser reads it: ``(code, objs, kinds,
-    one)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
+    one, types)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
     z)`` with the numbers the parser uses (segment numbers, flags, jump
     targets; a field it ignores is 0), read as a C array; ``objs`` the
     instruction's object, or None: a literal's tokens, an optional
     operand's test token, an attribute's property, an optional group's
     ``(test token, unit property or "")``, a custom directive's segment
-    numbers by name; ``kinds`` the segment kinds and ``one`` a byte per
-    segment, 1 for a one-operand segment.  Instructions are tuples in
+    numbers (by _DIRECTIVE_SEGMENTS, -1: none); ``kinds`` the segment kinds and ``one`` a byte per
+    segment, 1 for a one-operand segment; ``types`` per segment 1 if its
+    values are index-typed, 2 if timepoints, else 0.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
     number.  A literal token equal to a key of ``canon`` is that key's
     object (see _SEED)."""
@@ -2790,7 +2901,7 @@ def _parse_program(d, canon: dict) -> tuple:
             obj = (t, s if y else "")
             x = 0
         elif c == F_CUSTOM:
-            obj = d.segment_index
+            obj = tuple(d.segment_index.get(name, -1) for name in _DIRECTIVE_SEGMENTS)
             y = int(d.is_tied)
             z = 0
         elif c == F_SIZED_RESULT:
@@ -2803,7 +2914,8 @@ def _parse_program(d, canon: dict) -> tuple:
         code += bytes((c, x, y, z))
         objs.append(obj)
     one = bytes(int(k == "1") for k in d.segment_kinds)
-    return bytes(code), tuple(objs), d.segment_kinds, one
+    types = tuple(1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0 for seg in d.segment_names)
+    return bytes(code), tuple(objs), d.segment_kinds, one, types
 
 
 assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
