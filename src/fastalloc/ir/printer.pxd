@@ -5,7 +5,22 @@
 # the rarer paths stay Python-typed.
 cimport cython
 
+from cpython.unicode cimport PyUnicode_DATA, PyUnicode_New
+from libc.string cimport memcpy
+
 from fastalloc.ir.model cimport Block, Module, Op, Region, Value
+
+cdef extern from "Python.h":
+    # CPython's public API on borrowed pointers (no reference counting in
+    # _join's loops); _str_len, _str_data only on an exact str.
+    void* _item "PyList_GET_ITEM"(object list, Py_ssize_t i)
+    Py_ssize_t _str_len "PyUnicode_GET_LENGTH"(void* s)
+    void* _str_data "PyUnicode_DATA"(void* s)
+    bint _str_exact "PyUnicode_CheckExact"(void* s)
+    bint _str_ascii "PyUnicode_IS_ASCII"(void* s)
+
+cdef inline bint _is_ascii_str(void* s) noexcept:
+    return _str_exact(s) and _str_ascii(s)
 
 ctypedef const unsigned char* const_uchar_p
 
@@ -32,10 +47,12 @@ cdef class _Namer:
     @cython.locals(ops=list, use=list, first=bint, op=Op, v=Value, r=Region, b=Block, i=Py_ssize_t)
     cpdef release(self)
     cpdef grow(self, Py_ssize_t n)
+    @cython.locals(nm=object)
+    cdef simple_name(self, h)
     @cython.locals(taken=set, hs=set, k=Py_ssize_t, n=Py_ssize_t, cand=str)
     cdef str fresh(self, object hint, bint is_arg)
     @cython.locals(ops=list, taken=set, use=list, defs=dict, simple=dict, op=Op, v=Value, w=Value, res=list,
-                   n=Py_ssize_t, k=Py_ssize_t, e=Py_ssize_t, j=Py_ssize_t, r=Region, b=Block, nm=object)
+                   n=Py_ssize_t, k=Py_ssize_t, e=Py_ssize_t, j=Py_ssize_t, r=Region, b=Block, nm=object, pre=str)
     cpdef name_scope(self, Op root)
 
 
@@ -80,6 +97,10 @@ cdef class _Printer:
 @cython.locals(r=Region, b=Block, o=Op)
 cdef _preorder(Op op, list out)
 
+@cython.locals(n=Py_ssize_t, total=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t, j=Py_ssize_t, p=cython.p_void, out=str,
+               dst=cython.p_char, src=cython.p_char)
+cdef str _join(list pieces)
+
 @cython.locals(s=str, n=Py_ssize_t, i=Py_ssize_t, c=Py_UCS4)
 cdef bint _ascii_digits(h) except -1
 
@@ -97,34 +118,32 @@ cpdef str print_op(op, generic=*)
 cdef Py_ssize_t _start(Op op, _Kind kd, Py_ssize_t k) except -1
 @cython.locals(start=Py_ssize_t, n=Py_ssize_t, operands=list)
 cdef list _seg(Op op, _Kind kd, Py_ssize_t k)
-@cython.locals(start=Py_ssize_t, n=Py_ssize_t, segs=list, operands=list, out=list)
-cdef list _groups(Op op)
 @cython.locals(k=Py_ssize_t)
-cdef list _gn(_Kind kd, list gs, str name)
+cdef list _gn(Op op, _Kind kd, str name)
 @cython.locals(out=list, code=const_uchar_p, objs=tuple, kinds=tuple, operands=list, res=list, pc=Py_ssize_t,
                n=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t, z=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t,
-               v=Value, r=Value, vals=list, sizes=list, present=bint, gs=list)
+               v=Value, r=Value, vals=list, sizes=list, present=bint)
 cdef _pp_format(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=list, outer=list, sizes=list, rsizes=list, region=Region, args=list, a=Value, r=Value, res=list,
                n=Py_ssize_t, k=Py_ssize_t, t=Py_ssize_t)
-cdef _resource_region(_Printer p, Op op, _Kind kd, str ind, bint with_results, list gs)
+cdef _resource_region(_Printer p, Op op, _Kind kd, str ind, bint with_results)
 cdef str _entry_points(_Printer p, Op op)
 @cython.locals(out=list, k=Py_ssize_t, j=Py_ssize_t, v=Value, ops=list, offs=list, ends=list, lens=list)
-cdef _dispatch_operands(_Printer p, Op op, _Kind kd, list gs)
+cdef _dispatch_operands(_Printer p, Op op, _Kind kd)
 @cython.locals(t=str)
 cdef bint _is_resource(Value v) except -1
 @cython.locals(out=list, k=Py_ssize_t, j=Py_ssize_t, v=Value, r=Value, res=list, t=Py_ssize_t, operands=list,
                sizes=list, rsizes=list)
-cdef _shaped_fn_type(_Printer p, Op op, _Kind kd, list gs)
+cdef _shaped_fn_type(_Printer p, Op op, _Kind kd)
 cdef str _collective_attr(Op op)
 @cython.locals(out=list, param=list)
-cdef _collective_param(_Printer p, Op op, _Kind kd, list gs)
+cdef _collective_param(_Printer p, Op op, _Kind kd)
 @cython.locals(r=Value)
-cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind, list gs)
+cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(r=Value)
-cdef _constant_values(_Printer p, Op op, _Kind kd, str ind, list gs)
+cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=list, res=list, sizes=list, offs=list, lens=list, r=Value, n=Py_ssize_t, k=Py_ssize_t)
-cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind, list gs)
+cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=list, ops=list, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
-cdef _call_operands(_Printer p, Op op, _Kind kd, list gs)
-cdef _custom(_Printer p, Op op, _Kind kd, str ind, Py_ssize_t c, list gs)
+cdef _call_operands(_Printer p, Op op, _Kind kd)
+cdef _custom(_Printer p, Op op, _Kind kd, str ind, Py_ssize_t c)

@@ -24,6 +24,9 @@ functions.  Without the build it runs as Python.
 from __future__ import annotations
 
 from collections.abc import Callable
+from sys import intern
+
+import cython
 
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
@@ -93,6 +96,15 @@ class _Namer:
                             if i >= 0:
                                 use[i] = None
 
+    def simple_name(self, h: str | None) -> str | None:
+        """``"%" + h`` if the hint ``h`` is a valid name as it is, else None
+        (kept in ``self.simple``: the same hints recur in every scope)."""
+        nm = self.simple.get(h, False)
+        if nm is False:
+            nm = "%" + h if h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit()) else None
+            self.simple[h] = nm
+        return nm
+
     def grow(self, n: int) -> None:
         if n > len(self.use):
             self.use.extend([None] * (n - len(self.use)))
@@ -107,7 +119,7 @@ class _Namer:
                 taken.add(hint)
                 return hint
             hint = None
-        if hint and _VALID_NAME.match(hint) and not hint[0].isdigit():
+        if hint and self.simple_name(hint) is not None:
             if hint not in taken:
                 taken.add(hint)
                 return hint
@@ -162,8 +174,7 @@ class _Namer:
                 else:
                     nm = simple.get(h, False)
                     if nm is False:
-                        nm = "%" + h if h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit()) else None
-                        simple[h] = nm
+                        nm = self.simple_name(h)
                 if nm is None:
                     nm = "%" + self.fresh(h, False)
                 else:
@@ -191,9 +202,11 @@ class _Namer:
                         defs[v.id] = "%" + nm
                     else:
                         defs[v.id] = f"%{nm}:{e - k}"
+                        pre = "%" + nm + "#"
                         for j in range(k, e):
                             w = res[j]
-                            use[w.id] = f"%{nm}#{j - k}"
+                            # (compiled: the f-string converts the C integer directly, str() boxes it first)
+                            use[w.id] = pre + f"{j - k}"
                     k = e
             regions = op._regions
             if regions:
@@ -253,7 +266,9 @@ class _Kind:
     def __init__(self, d) -> None:
         self.code, self.objs = _print_program(d)
         self.seg_kinds = d.segment_kinds
-        self.seg_index = d.segment_index
+        # interned names: the directives' literal group names find their
+        # entries by identity, without comparing the text
+        self.seg_index = {intern(k): v for k, v in d.segment_index.items()}
         self.static_start = d.static_start
         self.before_type = d.attrs_in_syntax
 
@@ -311,6 +326,43 @@ def _s(x) -> str:
     return x if x.__class__ is str else format(x, "")
 
 
+def _join(pieces: list) -> str:
+    """``"".join(pieces)``.  Compiled, pieces that are all exact ASCII str
+    (what the printer appends: names, types, literal text, a few characters
+    each) are copied into one new string directly, two passes over the list
+    (lengths, then bytes; short pieces byte by byte, not through memcpy);
+    ``str.join`` checks each piece's kind and widest character and copies by
+    kind.  Anything else (a non-ASCII piece, a non-str) goes to ``str.join``,
+    which gives the same result or raises as it does."""
+    if not cython.compiled:
+        return "".join(pieces)
+    n = len(pieces)
+    total = 0
+    for k in range(n):
+        p = _item(pieces, k)  # (borrowed: the list holds it)
+        if not _is_ascii_str(p):
+            return "".join(pieces)
+        total += _str_len(p)
+    out = PyUnicode_New(total, 127)
+    dst = cython.cast(cython.p_char, PyUnicode_DATA(out))
+    for k in range(n):
+        p = _item(pieces, k)
+        m = _str_len(p)
+        src = cython.cast(cython.p_char, _str_data(p))
+        if m <= 16:
+            for j in range(m):
+                dst[j] = src[j]
+        else:
+            memcpy(dst, src, m)
+        dst += m
+    return out
+
+
+def _py_join(pieces: list) -> str:
+    """:func:`_join` for tests."""
+    return _join(pieces)
+
+
 # Pieces buffered before they are joined and handed on (to the writer, or to
 # the list of chunks joined at the end): bounds the memory of the pieces, and
 # a whole-module string is never built when the output is streamed.
@@ -335,7 +387,7 @@ class _Printer:
     def flush(self) -> None:
         out = self.out
         if out:
-            self.write("".join(out))
+            self.write(_join(out))
             out.clear()
 
     def text(self) -> str:
@@ -853,24 +905,10 @@ def _seg(op: Op, kd: _Kind, k: Py_ssize_t) -> list:
     return operands[start:start + n]
 
 
-def _groups(op: Op) -> list:
-    """Every operand group of a known op, in segment order: one pass over the
-    sizes for the custom directives, which read most of their op's groups."""
-    segs = op.segments
-    operands = op.operands
-    out = []
-    start = 0
-    for x in segs:
-        n = x
-        out.append(operands[start:start + n])
-        start += n
-    return out
-
-
-def _gn(kd: _Kind, gs: list, name: str) -> list:
-    """Group ``name`` of :func:`_groups`."""
+def _gn(op: Op, kd: _Kind, name: str) -> list:
+    """The operands of the segment named ``name`` (a custom directive's group)."""
     k = kd.seg_index[name]
-    return gs[k]
+    return _seg(op, kd, k)
 
 
 def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
@@ -882,7 +920,6 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     kinds = kd.seg_kinds
     operands = op.operands
     res = op.results
-    gs = None
     pc = 0
     n = len(objs)
     while pc < n:
@@ -954,16 +991,14 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         elif c == 13:  # F_REGION
             p.region(op._regions[0], ind, False)
         else:  # F_CUSTOM, by number (ops.CUSTOM_DIRECTIVES)
-            if gs is None:
-                gs = _groups(op)
-            _custom(p, op, kd, ind, x, gs)
+            _custom(p, op, kd, ind, x)
 
 
-def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool, gs: list) -> None:
+def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>."""
     out = p.out
-    outer = _gn(kd, gs, "resource_operands")
-    sizes = _gn(kd, gs, "resource_operand_sizes")
+    outer = _gn(op, kd, "resource_operands")
+    sizes = _gn(op, kd, "resource_operand_sizes")
     region = op._regions[0]
     args = region.blocks[0].args
     out.append("with(")
@@ -979,7 +1014,7 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
         p.typed(a.type, sizes[k])
     out.append(")")
     if with_results:
-        rsizes = _gn(kd, gs, "result_sizes")
+        rsizes = _gn(op, kd, "result_sizes")
         tied = _prop(op, "tied_operands") or []
         res = op.results
         n = min(len(res), len(rsizes))
@@ -1015,12 +1050,12 @@ def _entry_points(p: _Printer, op: Op) -> str:
     return r
 
 
-def _dispatch_operands(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
+def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """custom<DispatchOperands>: ``(%a[%o to %e for %l], %b)``."""
-    ops = _gn(kd, gs, "resource_operands")
-    offs = _gn(kd, gs, "resource_operand_offsets")
-    ends = _gn(kd, gs, "resource_operand_ends")
-    lens = _gn(kd, gs, "resource_operand_lengths")
+    ops = _gn(op, kd, "resource_operands")
+    offs = _gn(op, kd, "resource_operand_offsets")
+    ends = _gn(op, kd, "resource_operand_ends")
+    lens = _gn(op, kd, "resource_operand_lengths")
     out = p.out
     out.append("(")
     k = 0
@@ -1046,11 +1081,11 @@ def _is_resource(v: Value) -> bool:
     return t.startswith("!stream.resource<")
 
 
-def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
+def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
     """custom<ShapedFunctionType>: ``(types{%sizes}) -> (types{%sizes} or tied %operand{%size})``."""
-    operands = _gn(kd, gs, "resource_operands")
-    sizes = _gn(kd, gs, "resource_operand_sizes")
-    rsizes = _gn(kd, gs, "result_sizes")
+    operands = _gn(op, kd, "resource_operands")
+    sizes = _gn(op, kd, "resource_operand_sizes")
+    rsizes = _gn(op, kd, "result_sizes")
     out = p.out
     out.append("(")
     k = 0
@@ -1089,8 +1124,8 @@ def _collective_attr(op: Op) -> str:
     return a[len("#stream.collective"):] if a.startswith("#stream.collective<") else a
 
 
-def _collective_param(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
-    param = _gn(kd, gs, "param")
+def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
+    param = _gn(op, kd, "param")
     if param:
         out = p.out
         out.append(op._props.get("_param_kw", "source"))
@@ -1099,29 +1134,29 @@ def _collective_param(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
         out.append(") ")
 
 
-def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
+def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     iv = op._props["lifetime_intervals"]
-    sizes = _gn(kd, gs, "dynamic_slice_sizes")
+    sizes = _gn(op, kd, "dynamic_slice_sizes")
     lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
     body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
     r = op.results[0]
     p.out.append(f"slices({{{body}}}) : {r.type}")
 
 
-def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
-    sizes = _gn(kd, gs, "result_sizes")
+def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    sizes = _gn(op, kd, "result_sizes")
     vals = op._props["values"]
     lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
     r = op.results[-1]
     p.out.append(":\n" + ",\n".join(lines) + f"\n{ind}{IND}{IND}=> {r.type}")
 
 
-def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> None:
+def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     """custom<DispatchResources>: ``{\\n  rw %r[%o for %l] : type{%size},\\n ...}``."""
-    res = _gn(kd, gs, "resources")
-    sizes = _gn(kd, gs, "resource_sizes")
-    offs = _gn(kd, gs, "resource_offsets")
-    lens = _gn(kd, gs, "resource_lengths")
+    res = _gn(op, kd, "resources")
+    sizes = _gn(op, kd, "resource_sizes")
+    offs = _gn(op, kd, "resource_offsets")
+    lens = _gn(op, kd, "resource_lengths")
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
@@ -1146,11 +1181,11 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str, gs: list) -> N
     out.append("}")
 
 
-def _call_operands(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
+def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """``(ro %x[%o for %l], %prim)`` of ``stream.cmd.call``."""
-    ops = _gn(kd, gs, "resource_operands")
-    offs = _gn(kd, gs, "resource_operand_offsets")
-    lens = _gn(kd, gs, "resource_operand_lengths")
+    ops = _gn(op, kd, "resource_operands")
+    offs = _gn(op, kd, "resource_operand_offsets")
+    lens = _gn(op, kd, "resource_operand_lengths")
     acc = _prop(op, "resource_operand_accesses") or []
     out = p.out
     out.append("(")
@@ -1174,34 +1209,34 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind, gs: list) -> None:
     out.append(")")
 
 
-def _custom(p: _Printer, op: Op, kd: _Kind, ind: str, c: Py_ssize_t, gs: list) -> None:
+def _custom(p: _Printer, op: Op, kd: _Kind, ind: str, c: Py_ssize_t) -> None:
     """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES)."""
     if c == 0:
         p.out.append(_entry_points(p, op))
     elif c == 1:
-        _dispatch_operands(p, op, kd, gs)
+        _dispatch_operands(p, op, kd)
     elif c == 2:
-        _shaped_fn_type(p, op, kd, gs)
+        _shaped_fn_type(p, op, kd)
     elif c == 3:
         p.out.append(_s(op._props["callee"]))
     elif c == 4:
-        _resource_region(p, op, kd, ind, True, gs)
+        _resource_region(p, op, kd, ind, True)
     elif c == 5:
-        _resource_region(p, op, kd, ind, False, gs)
+        _resource_region(p, op, kd, ind, False)
     elif c == 6:
         p.out.append(_s(op._props["value"]))
     elif c == 7:
         p.out.append(_collective_attr(op))
     elif c == 8:
-        _collective_param(p, op, kd, gs)
+        _collective_param(p, op, kd)
     elif c == 9:
-        _pack_slices(p, op, kd, ind, gs)
+        _pack_slices(p, op, kd, ind)
     elif c == 10:
-        _constant_values(p, op, kd, ind, gs)
+        _constant_values(p, op, kd, ind)
     elif c == 11:
-        _dispatch_resources(p, op, kd, ind, gs)
+        _dispatch_resources(p, op, kd, ind)
     elif c == 12:
-        _call_operands(p, op, kd, gs)
+        _call_operands(p, op, kd)
     else:
         raise KeyError(op.name)
 

@@ -40,23 +40,24 @@ cdef class _Plan:
     cdef list want
     cdef list seg
     cdef list prefix
+    cdef list seen
     cdef Py_ssize_t n
 
 
 @cython.locals(op=Op, v=Value, r=Value, a=Value, block=Block, region=Region, stack=list, frame=_Frame,
-               outer=_Frame, done=Op, capt=Op, inner_capt=Op, values=list, nvalues=Py_ssize_t, levels=list,
+               outer=_Frame, done=Op, capt=Op, inner_capt=Op, values=list, nvalues=Py_ssize_t, levels=cython.longlong[::1],
                others=dict, added=list, block_args=list, ops=list, operands=list, k=Py_ssize_t, i=Py_ssize_t,
-               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint, checked=set, globs=dict,
+               lv=Py_ssize_t, level=Py_ssize_t, inner_level=Py_ssize_t, pushed=bint, checked=dict, globs=dict,
                facts_of=dict)
 cdef _verify(Module module)
 
 cpdef verify(Module module)
 
 @cython.locals(i=Py_ssize_t)
-cdef _show(Value v, Py_ssize_t level, list values, Py_ssize_t nvalues, list levels, dict others)
+cdef _show(Value v, Py_ssize_t level, list values, Py_ssize_t nvalues, long long[::1] levels, dict others)
 
 @cython.locals(name=str, segs=list, facts=_OpFacts)
-cdef _check_op(Op op, Op capt, set checked, dict globs, dict facts_of)
+cdef _check_op(Op op, Op capt, dict checked, dict globs, dict facts_of)
 
 @cython.locals(f=_OpFacts)
 cdef _OpFacts _facts(dict facts_of, str name, opdef)
@@ -64,8 +65,10 @@ cdef _OpFacts _facts(dict facts_of, str name, opdef)
 @cython.locals(k=Py_ssize_t, total=Py_ssize_t, n=Py_ssize_t)
 cdef Py_ssize_t _total(list segs) except? -1
 
-@cython.locals(props=dict, k=Py_ssize_t, n=Py_ssize_t)
-cdef _check_props(Op op, _OpFacts facts, set checked)
+@cython.locals(props=dict, n=Py_ssize_t, top=object)
+cdef _check_props(Op op, _OpFacts facts, dict checked)
+@cython.locals(k=Py_ssize_t, top=object)
+cdef _tied_top(tied)
 cdef _check_int_lists(Op op, props)
 
 @cython.locals(segs=list, k=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t)
@@ -81,8 +84,8 @@ cdef _Plan _segment_plan(_OpFacts facts, list segs)
 @cython.locals(k=Py_ssize_t)
 cdef bint _same(list segs, tuple key) except -1
 
-@cython.locals(operands=list, segs=list, hit=tuple, plan=_Plan, index=list, wants=list, v=Value, t=str, want=str,
-               k=Py_ssize_t)
+@cython.locals(operands=list, segs=list, hit=tuple, plan=_Plan, index=list, wants=list, seen=list, v=Value, t=str,
+               want=str, k=Py_ssize_t)
 cdef _check_segment_types(Op op, _OpFacts facts)
 
 cdef _check_constant(Op op)

@@ -31,6 +31,7 @@ The walk is iterative: nesting depth is bounded by the parser only.
 from __future__ import annotations
 
 import re
+from array import array
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
@@ -102,13 +103,13 @@ def _verify(module: Module) -> None:
     _check_symbols(module)
     # The values that dominate the op being checked, with the capture level
     # they were defined at (the number of enclosing capturing region ops):
-    # levels[v.id] for the module's own values (-1: not visible), a dict for
-    # any other (a value a pass has not registered).
+    # levels[v.id] for the module's own values (-1: not visible; C integers,
+    # compiled), a dict for any other (a value a pass has not registered).
     values = module.values
     nvalues = len(values)
-    levels = [-1] * nvalues
+    levels = array("q", [-1]) * nvalues
     others: dict[Value, int] = {}
-    checked: set = set()  # SharedProps already checked (see _check_props)
+    checked: dict = {}  # SharedProps already checked (see _check_props)
     globs: dict = {}  # the globals of each top-level block met (see _module_globals)
     facts_of: dict = {}  # op name -> _OpFacts of its registered definition, this verify's
     stack: list[_Frame] = [_Frame(module.body.ops, [], 0, None, None)]
@@ -219,7 +220,7 @@ def _check_symbols(module: Module) -> None:
         seen[name] = op
 
 
-def _check_op(op: Op, capt: Op | None, checked: set, globs: dict, facts_of: dict) -> None:
+def _check_op(op: Op, capt: Op | None, checked: dict, globs: dict, facts_of: dict) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
@@ -402,38 +403,67 @@ def _total(segs: list) -> int:
     return total
 
 
-def _check_props(op: Op, facts: _OpFacts, checked: set) -> None:
+def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
     """The integer-list properties' values; ``facts``: those of ``op.opdef``;
-    ``checked``: the ids of the SharedProps whose values were checked
-    already (they cannot change; the checks against the op still run)."""
+    ``checked``: id -> :func:`_tied_top` of each SharedProps whose values
+    were checked already (they cannot change: only the tied indices are
+    compared with each op's resource operand count)."""
     d = op._props
     if not d:
         return
     if type(d) is SharedProps:
         # (compiled, dict.get is the C lookup: a SharedProps is a dict)
-        if id(d) not in checked:
+        top = checked.get(id(d))
+        if top is None:
             _check_int_lists(op, d)
-            checked.add(id(d))
-        tied = dict.get(d, "tied_operands")
+            top = _tied_top(dict.get(d, "tied_operands"))
+            checked[id(d)] = top
+        if top >= 0 and op.opdef is not None and facts.resource_operands >= 0 and top >= _group_len(op, facts):
+            _check_tied(op, facts, dict.get(d, "tied_operands"))
         life = dict.get(d, "lifetime_intervals")
     else:
         # (a read-only mapping: read it as a dict)
         props = d if type(d) is dict else dict(d)
         _check_int_lists(op, props)
         tied = props.get("tied_operands")
+        if isinstance(tied, list) and op.opdef is not None and facts.resource_operands >= 0:
+            _check_tied(op, facts, tied)
         life = props.get("lifetime_intervals")
-    if isinstance(tied, list) and op.opdef is not None:
-        if facts.resource_operands >= 0:
-            n = _group_len(op, facts)
-            for k, t in enumerate(tied):
-                if t < -1 or t >= n:
-                    raise _err(op, f"result #{k} is tied to operand #{t}, but there are {n} resource operands")
     if isinstance(life, list) and op.name == "stream.resource.pack":
         if len(life) % 2:
             raise _err(op, f"lifetime_intervals has an odd number of entries ({len(life)}): expected start/end pairs")
         n = len(life) // 2
         if len(op.results) != n + 1:
             raise _err(op, f"has {n} lifetime intervals but {len(op.results) - 1} slice results")
+
+
+# _tied_top of a list with an index below -1: above any operand count
+_TIED_BAD = (1 << 62)
+
+
+def _tied_top(tied) -> int:
+    """The largest index of a ``tied_operands`` value (index-range ints, as
+    :func:`_check_int_lists` let through), -1 for none, :data:`_TIED_BAD`
+    if one is below -1 (no result is tied then: -1), -2 if not a list: a
+    shared value's tie check against an op is then ``top >= count``."""
+    if not isinstance(tied, list):
+        return -2
+    top = -1
+    for k in range(len(tied)):
+        t = tied[k]
+        if t < -1:
+            return _TIED_BAD
+        if t > top:
+            top = t
+    return top
+
+
+def _check_tied(op: Op, facts: _OpFacts, tied: list) -> None:
+    """Each tied index of ``op`` is -1 or names one of its resource operands."""
+    n = _group_len(op, facts)
+    for k, t in enumerate(tied):
+        if t < -1 or t >= n:
+            raise _err(op, f"result #{k} is tied to operand #{t}, but there are {n} resource operands")
 
 
 def _check_int_lists(op: Op, props) -> None:
@@ -644,6 +674,9 @@ class _Plan:
         self.want = want
         self.seg = seg
         self.prefix = prefix
+        # per prefix entry, the last type string that matched it (the
+        # parser shares them too: most checks are then identity tests)
+        self.seen = [None] * len(index)
         self.n = len(index)
 
 
@@ -709,6 +742,7 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
     facts.last_plan = plan
     index = plan.index
     wants = plan.want
+    seen = plan.seen
     for k in range(plan.n):
         v = operands[index[k]]
         t = v.type
@@ -716,7 +750,11 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
         if t is want or not t:
             continue
         if plan.prefix[k]:
+            if t is seen[k]:
+                continue
             if t.startswith(want):
+                if t.__class__ is str:
+                    seen[k] = t
                 continue
         elif t == want:
             if t.__class__ is str:

@@ -1,0 +1,49 @@
+"""The printer's join of its buffered pieces (``printer._join``): the same
+string as ``"".join`` for any list, the same error for a non-str piece."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fastalloc.ir.printer import _py_join
+
+# ASCII pieces of every short length (copied byte by byte) and longer ones (memcpy)
+_ASCII = st.text(alphabet=st.characters(max_codepoint=127), max_size=40)
+
+
+@given(st.lists(_ASCII, max_size=60))
+def test_ascii_pieces_join_as_str_join(pieces):
+    got = _py_join(pieces)
+    assert got == "".join(pieces)
+    assert type(got) is str
+
+
+@given(st.lists(st.one_of(_ASCII, st.text(max_size=8)), max_size=30))
+def test_any_text_joins_as_str_join(pieces):
+    assert _py_join(pieces) == "".join(pieces)
+
+
+def test_empty_and_single():
+    assert _py_join([]) == ""
+    assert _py_join(["%x = "]) == "%x = "
+    assert _py_join(["a" * 100, "", "b" * 17, "c" * 16]) == "a" * 100 + "b" * 17 + "c" * 16
+
+
+class _StrSub(str):
+    pass
+
+
+def test_str_subclass_pieces_join_by_value():
+    assert _py_join(["a", _StrSub("bc"), "d"]) == "abcd"
+
+
+@pytest.mark.parametrize("bad", [1, None, b"x"])
+def test_non_str_piece_raises_as_str_join(bad):
+    pieces = ["a", bad, "b"]
+    with pytest.raises(TypeError) as want:
+        "".join(pieces)
+    with pytest.raises(TypeError) as got:
+        _py_join(pieces)
+    assert str(got.value) == str(want.value)
