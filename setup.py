@@ -5,7 +5,6 @@ import os
 import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
-from setuptools.command.build_ext import build_ext
 
 # FASTALLOC_DEBUG_CYTHON=1 turns every safety check back on, so that the test
 # suite can catch out-of-bounds indexing that the release build would not see.
@@ -82,25 +81,7 @@ build_dir = "build/debug" if DEBUG else "build/release"
 # fresh install's time, and CI installs from scratch on each run.
 jobs = os.cpu_count() or 1
 
-
-class _BuildExt(build_ext):
-    """``build_ext --inplace`` (a development checkout) also byte-compiles the
-    package's Python modules into ``__pycache__``, as installing a wheel does:
-    with PYTHONDONTWRITEBYTECODE, or a checkout the user cannot write to,
-    each command would otherwise compile every module it imports from source
-    again, most of a small run's start-up.  A .pyc records its source's
-    timestamp and size: Python ignores it once the module is edited."""
-
-    def run(self) -> None:
-        super().run()
-        if self.inplace:
-            import compileall
-
-            compileall.compile_dir(os.path.join("src", "fastalloc"), quiet=1, workers=jobs)
-
-
 setup(
-    cmdclass={"build_ext": _BuildExt},
     ext_modules=cythonize(
         extensions,
         compiler_directives=directives,
