@@ -59,31 +59,28 @@ def _cut_module(body, list values, no_regions):
         block.parent = None
 
 
-cdef Op _standin(Op src):
-    """``Op("location")`` without the call (a pack's location names one
-    freed op per transient slice): the fields ``Op.__init__`` sets, written
-    here; the caller copies the location fields."""
-    cdef Op st = Op.__new__(Op)
-    st.name = "location"
-    st.operands = []
-    st.results = []
-    st._regions = NO_REGIONS
-    st._props = EMPTY_MAP
-    st._attrs = EMPTY_MAP
-    return st
+cdef str _LOCATION = "location"
 
 
 cdef int _detach_fused_locs(list fused, set dead) except -1:
-    """Replace, in the fused locations ``fused`` (and those they lead to),
-    every part that is an op of ``dead`` or a result of one by a stand-in:
-    a detached op named ``location`` with the same location fields
-    (``_loc``, ``_src``, ``dloc``) and nothing else, one per dead op."""
-    cdef dict standins = {}
+    """Make the fused locations ``fused`` (and those they lead to) name no
+    value of a freed op: a part that is a result of an op of ``dead`` is
+    replaced by that op, which becomes a location carrier (a detached op
+    named ``location`` that keeps only its location fields ``_loc``,
+    ``_tok``, ``dloc``; the name marks it done).  The freed op itself
+    carries the location: no stand-in object per part, and the results it
+    held are freed with the rest.  A part that is an op of ``dead`` is made
+    a carrier in place.  In Python::
+
+        for d in fused (and each d.dloc of a carrier): for j, x in enumerate(d.parts):
+            owner = x.owner if isinstance(x, Value) else x
+            if owner in dead: _carrier(owner); d.parts[j] = owner
+    """
     cdef set done = set()
     cdef Py_ssize_t k = 0, j
     cdef list parts
     cdef object d, x, owner
-    cdef Op src, st
+    cdef Op op
     while k < PyList_GET_SIZE(fused):
         d = <object>PyList_GET_ITEM(fused, k)
         k += 1
@@ -96,17 +93,36 @@ cdef int _detach_fused_locs(list fused, set dead) except -1:
             owner = (<Value>x).owner if isinstance(x, Value) else x
             if not isinstance(owner, Op) or owner not in dead:
                 continue
-            st = standins.get(owner)
-            if st is None:
-                src = <Op>owner
-                st = _standin(src)
-                st._loc = src._loc
-                st._tok = src._tok
-                st.dloc = src.dloc
-                if st.dloc is not None and type(st.dloc) is not str:
-                    fused.append(st.dloc)
-                standins[owner] = st
-            parts[j] = st
+            op = <Op>owner
+            if op.name is not _LOCATION:
+                _carrier(op)
+                if op.dloc is not None and type(op.dloc) is not str:
+                    fused.append(op.dloc)
+            parts[j] = op
+    return 0
+
+
+cdef int _carrier(Op op) except -1:
+    """Strip a freed op down to its location (see _detach_fused_locs): the
+    fields ``Op.__init__`` sets, but the location ones, as it leaves them.
+    Its results are kept only while a live op still uses one (the release
+    keeps such a value's owner)."""
+    cdef Value v
+    op.name = _LOCATION
+    op.operands = []
+    for x in op.results:
+        v = <Value>x
+        if v._nuses:
+            break
+    else:
+        op.results = []
+    op._regions = NO_REGIONS
+    op._props = EMPTY_MAP
+    op._attrs = EMPTY_MAP
+    op.parent = None
+    op.segments = None
+    op.tmpl = None
+    op.opdef = None
     return 0
 
 
@@ -164,20 +180,26 @@ def _release_unreachable(body, list values, no_regions):
                 for region in op._regions:
                     blocks.extend(region.blocks)
     # 2. The dead owners of table values.
+    # Values are mostly made block by block, so the block the previous
+    # owner lived in answers most liveness questions without a set lookup.
     cdef list queue = []
     cdef set seen = set()
+    cdef object last_live = body, where
     n = PyList_GET_SIZE(values)
     for i in range(n):
         x = <object>PyList_GET_ITEM(values, i)
         if x is None:
             continue
         owner = (<Value?>x).owner
-        if owner is None or owner in seen:
+        if owner is None:
             continue
-        if isinstance(owner, Op):
-            if (<Op>owner).parent in live_blocks or owner in stale:
-                continue
-        elif owner in live_blocks:
+        where = (<Op>owner).parent if isinstance(owner, Op) else owner
+        if where is last_live:
+            continue
+        if where in live_blocks:
+            last_live = where
+            continue
+        if owner in seen or owner in stale:
             continue
         seen.add(owner)
         queue.append(owner)
@@ -215,7 +237,7 @@ def _release_unreachable(body, list values, no_regions):
             block.parent = None
     # 3b. A live op's fused location is computed when printed, from the
     # ops and values it names: a part naming a freed op (or one of its
-    # results) becomes a stand-in op that carries only that op's location.
+    # results) becomes that op, stripped to its location.
     _detach_fused_locs(fused, seen)
     # 4. Their values, once every dead use is gone.
     for x in dead_values:
