@@ -60,21 +60,25 @@ def _cut_module(body, list values, no_regions):
 
 
 cdef str _LOCATION = "location"
+# The parent a dead op or block is given while _release_unreachable runs:
+# the mark that it is queued (a pointer test where a set of them would need
+# a hash lookup per value); every marked parent is None when it returns.
+cdef object _QUEUED = object()
 
 
-cdef int _detach_fused_locs(list fused, set dead) except -1:
+cdef int _detach_fused_locs(list fused) except -1:
     """Make the fused locations ``fused`` (and those they lead to) name no
-    value of a freed op: a part that is a result of an op of ``dead`` is
-    replaced by that op, which becomes a location carrier (a detached op
-    named ``location`` that keeps only its location fields ``_loc``,
+    value of a freed op: a part that is a result of an op marked queued
+    (``parent is _QUEUED``) is replaced by that op, which becomes a location
+    carrier (named ``location``, keeping only its location fields ``_loc``,
     ``_tok``, ``dloc``; the name marks it done).  The freed op itself
     carries the location: no stand-in object per part, and the results it
-    held are freed with the rest.  A part that is an op of ``dead`` is made
-    a carrier in place.  In Python::
+    held are freed with the rest.  A part that is such an op is made a
+    carrier in place.  In Python::
 
         for d in fused (and each d.dloc of a carrier): for j, x in enumerate(d.parts):
             owner = x.owner if isinstance(x, Value) else x
-            if owner in dead: _carrier(owner); d.parts[j] = owner
+            if owner is a queued op: _carrier(owner); d.parts[j] = owner
     """
     cdef set done = set()
     cdef Py_ssize_t k = 0, j
@@ -91,7 +95,7 @@ cdef int _detach_fused_locs(list fused, set dead) except -1:
         for j in range(PyList_GET_SIZE(parts)):
             x = <object>PyList_GET_ITEM(parts, j)
             owner = (<Value>x).owner if isinstance(x, Value) else x
-            if not isinstance(owner, Op) or owner not in dead:
+            if not isinstance(owner, Op) or (<Op>owner).parent is not _QUEUED:
                 continue
             op = <Op>owner
             if op.name is not _LOCATION:
@@ -104,9 +108,9 @@ cdef int _detach_fused_locs(list fused, set dead) except -1:
 
 cdef int _carrier(Op op) except -1:
     """Strip a freed op down to its location (see _detach_fused_locs): the
-    fields ``Op.__init__`` sets, but the location ones, as it leaves them.
-    Its results are kept only while a live op still uses one (the release
-    keeps such a value's owner)."""
+    fields ``Op.__init__`` sets, but the location ones and ``parent`` (the
+    caller's mark), as it leaves them.  Its results are kept only while a
+    live op still uses one (the release keeps such a value's owner)."""
     cdef Value v
     op.name = _LOCATION
     op.operands = []
@@ -119,10 +123,19 @@ cdef int _carrier(Op op) except -1:
     op._regions = NO_REGIONS
     op._props = EMPTY_MAP
     op._attrs = EMPTY_MAP
-    op.parent = None
     op.segments = None
     op.tmpl = None
     op.opdef = None
+    return 0
+
+
+cdef inline int _mark_queued(object x, list queue) except -1:
+    # x: a dead Op or Block, not queued yet
+    if isinstance(x, Op):
+        (<Op>x).parent = _QUEUED
+    else:
+        (<Block?>x).parent = _QUEUED
+    queue.append(x)
     return 0
 
 
@@ -179,12 +192,12 @@ def _release_unreachable(body, list values, no_regions):
             if op._regions:
                 for region in op._regions:
                     blocks.extend(region.blocks)
-    # 2. The dead owners of table values.
-    # Values are mostly made block by block, so the block the previous
-    # owner lived in answers most liveness questions without a set lookup.
+    # 2. The dead owners of table values.  Values are mostly made block by
+    # block, so the block the previous owner lived in answers most liveness
+    # questions without a set lookup; a dead owner is marked once queued.
     cdef list queue = []
-    cdef set seen = set()
     cdef object last_live = body, where
+    cdef bint any_stale = len(stale) != 0
     n = PyList_GET_SIZE(values)
     for i in range(n):
         x = <object>PyList_GET_ITEM(values, i)
@@ -196,13 +209,17 @@ def _release_unreachable(body, list values, no_regions):
         where = (<Op>owner).parent if isinstance(owner, Op) else owner
         if where is last_live:
             continue
-        if where in live_blocks:
+        if isinstance(owner, Op):
+            if where is _QUEUED:
+                continue
+        elif (<Block?>owner).parent is _QUEUED:
+            continue
+        if where is not None and where in live_blocks:
             last_live = where
             continue
-        if owner in seen or owner in stale:
+        if any_stale and owner in stale:
             continue
-        seen.add(owner)
-        queue.append(owner)
+        _mark_queued(owner, queue)
     # 3. Everything nested in them; their uses dropped, their links cut.
     cdef list dead_values = []
     k = 0
@@ -218,9 +235,8 @@ def _release_unreachable(body, list values, no_regions):
                 if any(b in live_blocks for b in region.blocks):
                     continue
                 for b in region.blocks:
-                    if b not in seen:
-                        seen.add(b)
-                        queue.append(b)
+                    if (<Block?>b).parent is not _QUEUED:
+                        _mark_queued(b, queue)
                 region.blocks = []
                 region.parent = None
             op._regions = no_regions
@@ -228,18 +244,16 @@ def _release_unreachable(body, list values, no_regions):
         else:
             block = <Block?>x
             for y in block.ops:
-                if y not in seen and y not in stale and (<Op?>y).parent is block:
-                    seen.add(y)
-                    queue.append(y)
+                if (<Op?>y).parent is block and not (any_stale and y in stale):
+                    _mark_queued(y, queue)
             dead_values.extend(block.args)
             block.ops = []
             block.args = []
-            block.parent = None
     # 3b. A live op's fused location is computed when printed, from the
     # ops and values it names: a part naming a freed op (or one of its
     # results) becomes that op, stripped to its location.
-    _detach_fused_locs(fused, seen)
-    # 4. Their values, once every dead use is gone.
+    _detach_fused_locs(fused)
+    # 4. Their values, once every dead use is gone; the marks cleared.
     for x in dead_values:
         v = <Value?>x
         if v._nuses:
@@ -249,4 +263,9 @@ def _release_unreachable(body, list values, no_regions):
         if 0 <= i < n and <object>PyList_GET_ITEM(values, i) is v:
             values[i] = None
             released += 1
+    for x in queue:
+        if isinstance(x, Op):
+            (<Op>x).parent = None
+        else:
+            (<Block>x).parent = None
     return released
