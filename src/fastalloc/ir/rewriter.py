@@ -259,6 +259,14 @@ def constant_int(value: Value) -> int | None:
         return parse_int(text) if _TYPED_INT.match(text) else None
     tmpl = getattr(op, "tmpl", None)
     if tmpl:
+        if len(tmpl) == 1 and isinstance(tmpl[0], str):
+            # The parser's form of nearly every constant, read without the
+            # patterns (_PRETTY_CONST matches it and reads the same number).
+            text = tmpl[0].strip()
+            head, _, num = text.partition(" ")
+            num, sep, typ = num.partition(" : ")
+            if head == "arith.constant" and sep and typ == "index" and num.isdecimal():
+                return int(num)
         text = "".join(p for p in tmpl if isinstance(p, str)).strip()
         m = _PRETTY_CONST.search(text) or _TYPED_INT.match(text) or _GENERIC_CONST.search(text)
         if m:
