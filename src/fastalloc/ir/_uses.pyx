@@ -113,7 +113,8 @@ cdef int _carrier(Op op) except -1:
     live op still uses one (the release keeps such a value's owner)."""
     cdef Value v
     op.name = _LOCATION
-    op.operands = []
+    if op.operands:  # (the sweep's hollowed ops have none left)
+        op.operands = []
     for x in op.results:
         v = <Value>x
         if v._nuses:

@@ -48,16 +48,17 @@ cdef enum:
 
 cdef inline object _cv_const(object v, dict consts, object const_of):
     """``const_of(v)`` (scope.constant_int) through the cache ``consts``; a
-    value whose owner is not an ``arith.constant`` is answered None here, as
-    constant_int's first test does (most offsets are transient pack results)."""
+    value whose owner is not an ``arith.constant`` is answered None first,
+    as constant_int's first test does, without the cache (most offsets are
+    transient pack results: a probe and a store each in a table of the
+    whole run's values; whoever fills the cache stores None for them)."""
+    owner = (<Value?>v).owner
+    if not (isinstance(owner, Op) and (<Op>owner).name == "arith.constant"):
+        return None
     cdef _cv_PyObject* c = _cv_dict_get(consts, v)
     if c != NULL:
         return <object>c
-    owner = (<Value?>v).owner
-    if isinstance(owner, Op) and (<Op>owner).name == "arith.constant":
-        r = const_of(v)
-    else:
-        r = None
+    r = const_of(v)
     consts[v] = r
     return r
 
@@ -466,7 +467,8 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
         raise ValueError("operand segments do not match the operand list")
     n_out = _cv_list_size(results)
 
-    tied_l = list(tied) if tied else []
+    # (the op's own list, only read: a copy for another sequence type)
+    tied_l = (tied if type(tied) is list else list(tied)) if tied else []
     n_tied = len(tied_l)
     if n_res > _CV_MARKS:
         marks = <unsigned char*>malloc(n_res)
