@@ -63,6 +63,23 @@ cdef inline object _cv_const(object v, dict consts, object const_of):
     return r
 
 
+cdef inline object _cv_prop(object props, str key):
+    """``props.get(key)`` for an op's ``_props``: a C probe when it is a dict
+    (SharedProps, the parser's shared read-only one, is one), the method
+    call otherwise (EMPTY_MAP)."""
+    cdef _cv_PyObject* p
+    if isinstance(props, dict):
+        p = _cv_dict_get(props, key)
+        return <object>p if p != NULL else None
+    return props.get(key)
+
+
+cdef inline object _cv_prop_req(object props, str key):
+    """``props[key]`` (KeyError when absent) through _cv_prop."""
+    v = _cv_prop(props, key)
+    return v if v is not None else props[key]
+
+
 cdef inline object _cv_add(object lhs, object rhs, dict consts, object const_of, object add):
     """AllocationScope.add_values(lhs, rhs): ``rhs`` if ``lhs`` is the
     constant 0, else ``lhs`` if ``rhs`` is, else ``add(lhs, rhs)`` (the
@@ -568,11 +585,11 @@ def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, o
     cdef Op src = op
     cdef list segs = src.segments
     props = src._props
-    tied = props.get("tied_operands")
+    tied = _cv_prop(props, "tied_operands")
     flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, tied, src.results, ranges, consts,
                                             const_of, add, False)
     cdef Op new = build(opdef.name, opdef, flat, [segs[0], n_prims, n, n, n, n], op)
-    new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
+    new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": accesses}
     if src._attrs:
         attrs = dialect_attrs(op)
         if attrs:
@@ -798,7 +815,7 @@ cdef class _CvSweep:
             props = op._props
             s_val = o[_CV_TRANSFER_SOURCE]
             r_val = op.results[0]
-            if (props.get("source_affinity") is not None or props.get("target_affinity") is not None
+            if (_cv_prop(props, "source_affinity") is not None or _cv_prop(props, "target_affinity") is not None
                     or (<Value?>s_val).type == _CV_STAGING or (<Value?>r_val).type == _CV_STAGING):
                 return self.apply[op.name](op, self.cv)
             s = self._range(s_val)
@@ -815,13 +832,14 @@ cdef class _CvSweep:
             if not (<Value?><object>_cv_list_item(results, k)).type.startswith(_CV_RESOURCE):
                 return self.apply[src.name](src, self.cv)  # the Python converter's located error
         props = src._props
-        flat, n_prims, n, accesses = _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE, props.get("tied_operands"),
-                                                results, self.ranges, self.consts, self.const_of, self.add, True)
-        new_props = {"callee": props["callee"], "resource_operand_accesses": accesses}
-        v = props.get("arg_attrs")
+        flat, n_prims, n, accesses = _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE,
+                                                _cv_prop(props, "tied_operands"), results, self.ranges, self.consts,
+                                                self.const_of, self.add, True)
+        new_props = {"callee": _cv_prop_req(props, "callee"), "resource_operand_accesses": accesses}
+        v = _cv_prop(props, "arg_attrs")
         if v is not None:
             new_props["arg_attrs"] = v
-        v = props.get("res_attrs")
+        v = _cv_prop(props, "res_attrs")
         if v is not None:
             new_props["res_attrs"] = v
         cdef Op new
@@ -864,7 +882,7 @@ cdef class _CvSweep:
         # _cv_dispatch, with the new op's segments shared between dispatches of one shape
         cdef list segs = src.segments
         props = src._props
-        flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, props.get("tied_operands"),
+        flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, _cv_prop(props, "tied_operands"),
                                                 src.results, self.ranges, self.consts, self.const_of, self.add,
                                                 False)
         key = (segs[0], n_prims, n)
@@ -876,7 +894,7 @@ cdef class _CvSweep:
             new = _build_op(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
         else:
             new = self.build(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
-        new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
+        new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": accesses}
         if src._attrs:
             attrs = self.dialect_attrs(src)
             if attrs:
