@@ -59,31 +59,32 @@ def _cut_module(body, list values, no_regions):
         block.parent = None
 
 
-cdef Op _standin(Op src):
-    """``Op("location")`` without the call (a pack's location names one
-    freed op per transient slice): the fields ``Op.__init__`` sets, written
-    here; the caller copies the location fields."""
-    cdef Op st = Op.__new__(Op)
-    st.name = "location"
-    st.operands = []
-    st.results = []
-    st._regions = NO_REGIONS
-    st._props = EMPTY_MAP
-    st._attrs = EMPTY_MAP
-    return st
+cdef str _LOCATION = "location"
+# The parent a dead op or block is given while _release_unreachable runs:
+# the mark that it is queued (a pointer test where a set of them would need
+# a hash lookup per value); every marked parent is None when it returns.
+cdef object _QUEUED = object()
 
 
-cdef int _detach_fused_locs(list fused, set dead) except -1:
-    """Replace, in the fused locations ``fused`` (and those they lead to),
-    every part that is an op of ``dead`` or a result of one by a stand-in:
-    a detached op named ``location`` with the same location fields
-    (``_loc``, ``_src``, ``dloc``) and nothing else, one per dead op."""
-    cdef dict standins = {}
+cdef int _detach_fused_locs(list fused) except -1:
+    """Make the fused locations ``fused`` (and those they lead to) name no
+    value of a freed op: a part that is a result of an op marked queued
+    (``parent is _QUEUED``) is replaced by that op, which becomes a location
+    carrier (named ``location``, keeping only its location fields ``_loc``,
+    ``_tok``, ``dloc``; the name marks it done).  The freed op itself
+    carries the location: no stand-in object per part, and the results it
+    held are freed with the rest.  A part that is such an op is made a
+    carrier in place.  In Python::
+
+        for d in fused (and each d.dloc of a carrier): for j, x in enumerate(d.parts):
+            owner = x.owner if isinstance(x, Value) else x
+            if owner is a queued op: _carrier(owner); d.parts[j] = owner
+    """
     cdef set done = set()
     cdef Py_ssize_t k = 0, j
     cdef list parts
     cdef object d, x, owner
-    cdef Op src, st
+    cdef Op op
     while k < PyList_GET_SIZE(fused):
         d = <object>PyList_GET_ITEM(fused, k)
         k += 1
@@ -94,19 +95,48 @@ cdef int _detach_fused_locs(list fused, set dead) except -1:
         for j in range(PyList_GET_SIZE(parts)):
             x = <object>PyList_GET_ITEM(parts, j)
             owner = (<Value>x).owner if isinstance(x, Value) else x
-            if not isinstance(owner, Op) or owner not in dead:
+            if not isinstance(owner, Op) or (<Op>owner).parent is not _QUEUED:
                 continue
-            st = standins.get(owner)
-            if st is None:
-                src = <Op>owner
-                st = _standin(src)
-                st._loc = src._loc
-                st._tok = src._tok
-                st.dloc = src.dloc
-                if st.dloc is not None and type(st.dloc) is not str:
-                    fused.append(st.dloc)
-                standins[owner] = st
-            parts[j] = st
+            op = <Op>owner
+            if op.name is not _LOCATION:
+                _carrier(op)
+                if op.dloc is not None and type(op.dloc) is not str:
+                    fused.append(op.dloc)
+            parts[j] = op
+    return 0
+
+
+cdef int _carrier(Op op) except -1:
+    """Strip a freed op down to its location (see _detach_fused_locs): the
+    fields ``Op.__init__`` sets, but the location ones and ``parent`` (the
+    caller's mark), as it leaves them.  Its results are kept only while a
+    live op still uses one (the release keeps such a value's owner)."""
+    cdef Value v
+    op.name = _LOCATION
+    if op.operands:  # (the sweep's hollowed ops have none left)
+        op.operands = []
+    for x in op.results:
+        v = <Value>x
+        if v._nuses:
+            break
+    else:
+        op.results = []
+    op._regions = NO_REGIONS
+    op._props = EMPTY_MAP
+    op._attrs = EMPTY_MAP
+    op.segments = None
+    op.tmpl = None
+    op.opdef = None
+    return 0
+
+
+cdef inline int _mark_queued(object x, list queue) except -1:
+    # x: a dead Op or Block, not queued yet
+    if isinstance(x, Op):
+        (<Op>x).parent = _QUEUED
+    else:
+        (<Block?>x).parent = _QUEUED
+    queue.append(x)
     return 0
 
 
@@ -163,24 +193,34 @@ def _release_unreachable(body, list values, no_regions):
             if op._regions:
                 for region in op._regions:
                     blocks.extend(region.blocks)
-    # 2. The dead owners of table values.
+    # 2. The dead owners of table values.  Values are mostly made block by
+    # block, so the block the previous owner lived in answers most liveness
+    # questions without a set lookup; a dead owner is marked once queued.
     cdef list queue = []
-    cdef set seen = set()
+    cdef object last_live = body, where
+    cdef bint any_stale = len(stale) != 0
     n = PyList_GET_SIZE(values)
     for i in range(n):
         x = <object>PyList_GET_ITEM(values, i)
         if x is None:
             continue
         owner = (<Value?>x).owner
-        if owner is None or owner in seen:
+        if owner is None:
+            continue
+        where = (<Op>owner).parent if isinstance(owner, Op) else owner
+        if where is last_live:
             continue
         if isinstance(owner, Op):
-            if (<Op>owner).parent in live_blocks or owner in stale:
+            if where is _QUEUED:
                 continue
-        elif owner in live_blocks:
+        elif (<Block?>owner).parent is _QUEUED:
             continue
-        seen.add(owner)
-        queue.append(owner)
+        if where is not None and where in live_blocks:
+            last_live = where
+            continue
+        if any_stale and owner in stale:
+            continue
+        _mark_queued(owner, queue)
     # 3. Everything nested in them; their uses dropped, their links cut.
     cdef list dead_values = []
     k = 0
@@ -196,9 +236,8 @@ def _release_unreachable(body, list values, no_regions):
                 if any(b in live_blocks for b in region.blocks):
                     continue
                 for b in region.blocks:
-                    if b not in seen:
-                        seen.add(b)
-                        queue.append(b)
+                    if (<Block?>b).parent is not _QUEUED:
+                        _mark_queued(b, queue)
                 region.blocks = []
                 region.parent = None
             op._regions = no_regions
@@ -206,18 +245,16 @@ def _release_unreachable(body, list values, no_regions):
         else:
             block = <Block?>x
             for y in block.ops:
-                if y not in seen and y not in stale and (<Op?>y).parent is block:
-                    seen.add(y)
-                    queue.append(y)
+                if (<Op?>y).parent is block and not (any_stale and y in stale):
+                    _mark_queued(y, queue)
             dead_values.extend(block.args)
             block.ops = []
             block.args = []
-            block.parent = None
     # 3b. A live op's fused location is computed when printed, from the
     # ops and values it names: a part naming a freed op (or one of its
-    # results) becomes a stand-in op that carries only that op's location.
-    _detach_fused_locs(fused, seen)
-    # 4. Their values, once every dead use is gone.
+    # results) becomes that op, stripped to its location.
+    _detach_fused_locs(fused)
+    # 4. Their values, once every dead use is gone; the marks cleared.
     for x in dead_values:
         v = <Value?>x
         if v._nuses:
@@ -227,4 +264,9 @@ def _release_unreachable(body, list values, no_regions):
         if 0 <= i < n and <object>PyList_GET_ITEM(values, i) is v:
             values[i] = None
             released += 1
+    for x in queue:
+        if isinstance(x, Op):
+            (<Op>x).parent = None
+        else:
+            (<Block>x).parent = None
     return released

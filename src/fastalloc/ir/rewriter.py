@@ -93,14 +93,17 @@ def create(
     ``segments``: one size per ODS segment (``operands`` is then the flat
     ODS-ordered list, taken over with ``props`` and ``attrs``: nothing is
     checked), or ``{segment: [values]}`` (``operands`` empty; checked, as are
-    ``regions`` and ``result_names``).  Every operand gets its use, in
-    operand order.
+    ``regions``).  ``result_names``: the results' name hints (None: none).
+    Every operand gets its use, in operand order.
     """
-    if isinstance(segments, list) and not regions and result_names is None:
+    if isinstance(segments, list) and not regions:
         op = build_op(name, OPS[name], operands, segments, loc_from)
         if result_types:
             # (map: no Python frame per result; a pack has one per slice)
             op.results = list(map(_model._new_value, result_types, repeat(op), range(len(result_types))))
+            if result_names is not None:
+                for v, hint in zip(op.results, result_names):
+                    v.name_hint = hint
         # The private slots: the public properties' setters are a call each.
         if props:
             op._props = props
@@ -259,6 +262,14 @@ def constant_int(value: Value) -> int | None:
         return parse_int(text) if _TYPED_INT.match(text) else None
     tmpl = getattr(op, "tmpl", None)
     if tmpl:
+        if len(tmpl) == 1 and isinstance(tmpl[0], str):
+            # The parser's form of nearly every constant, read without the
+            # patterns (_PRETTY_CONST matches it and reads the same number).
+            text = tmpl[0].strip()
+            head, _, num = text.partition(" ")
+            num, sep, typ = num.partition(" : ")
+            if head == "arith.constant" and sep and typ == "index" and num.isdecimal():
+                return int(num)
         text = "".join(p for p in tmpl if isinstance(p, str)).strip()
         m = _PRETTY_CONST.search(text) or _TYPED_INT.match(text) or _GENERIC_CONST.search(text)
         if m:

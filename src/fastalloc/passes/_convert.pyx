@@ -48,18 +48,36 @@ cdef enum:
 
 cdef inline object _cv_const(object v, dict consts, object const_of):
     """``const_of(v)`` (scope.constant_int) through the cache ``consts``; a
-    value whose owner is not an ``arith.constant`` is answered None here, as
-    constant_int's first test does (most offsets are transient pack results)."""
+    value whose owner is not an ``arith.constant`` is answered None first,
+    as constant_int's first test does, without the cache (most offsets are
+    transient pack results: a probe and a store each in a table of the
+    whole run's values; whoever fills the cache stores None for them)."""
+    owner = (<Value?>v).owner
+    if not (isinstance(owner, Op) and (<Op>owner).name == "arith.constant"):
+        return None
     cdef _cv_PyObject* c = _cv_dict_get(consts, v)
     if c != NULL:
         return <object>c
-    owner = (<Value?>v).owner
-    if isinstance(owner, Op) and (<Op>owner).name == "arith.constant":
-        r = const_of(v)
-    else:
-        r = None
+    r = const_of(v)
     consts[v] = r
     return r
+
+
+cdef inline object _cv_prop(object props, str key):
+    """``props.get(key)`` for an op's ``_props``: a C probe when it is a dict
+    (SharedProps, the parser's shared read-only one, is one), the method
+    call otherwise (EMPTY_MAP)."""
+    cdef _cv_PyObject* p
+    if isinstance(props, dict):
+        p = _cv_dict_get(props, key)
+        return <object>p if p != NULL else None
+    return props.get(key)
+
+
+cdef inline object _cv_prop_req(object props, str key):
+    """``props[key]`` (KeyError when absent) through _cv_prop."""
+    v = _cv_prop(props, key)
+    return v if v is not None else props[key]
 
 
 cdef inline object _cv_add(object lhs, object rhs, dict consts, object const_of, object add):
@@ -466,7 +484,8 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
         raise ValueError("operand segments do not match the operand list")
     n_out = _cv_list_size(results)
 
-    tied_l = list(tied) if tied else []
+    # (the op's own list, only read: a copy for another sequence type)
+    tied_l = (tied if type(tied) is list else list(tied)) if tied else []
     n_tied = len(tied_l)
     if n_res > _CV_MARKS:
         marks = <unsigned char*>malloc(n_res)
@@ -566,11 +585,11 @@ def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, o
     cdef Op src = op
     cdef list segs = src.segments
     props = src._props
-    tied = props.get("tied_operands")
+    tied = _cv_prop(props, "tied_operands")
     flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, tied, src.results, ranges, consts,
                                             const_of, add, False)
     cdef Op new = build(opdef.name, opdef, flat, [segs[0], n_prims, n, n, n, n], op)
-    new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
+    new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": accesses}
     if src._attrs:
         attrs = dialect_attrs(op)
         if attrs:
@@ -796,7 +815,7 @@ cdef class _CvSweep:
             props = op._props
             s_val = o[_CV_TRANSFER_SOURCE]
             r_val = op.results[0]
-            if (props.get("source_affinity") is not None or props.get("target_affinity") is not None
+            if (_cv_prop(props, "source_affinity") is not None or _cv_prop(props, "target_affinity") is not None
                     or (<Value?>s_val).type == _CV_STAGING or (<Value?>r_val).type == _CV_STAGING):
                 return self.apply[op.name](op, self.cv)
             s = self._range(s_val)
@@ -813,13 +832,14 @@ cdef class _CvSweep:
             if not (<Value?><object>_cv_list_item(results, k)).type.startswith(_CV_RESOURCE):
                 return self.apply[src.name](src, self.cv)  # the Python converter's located error
         props = src._props
-        flat, n_prims, n, accesses = _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE, props.get("tied_operands"),
-                                                results, self.ranges, self.consts, self.const_of, self.add, True)
-        new_props = {"callee": props["callee"], "resource_operand_accesses": accesses}
-        v = props.get("arg_attrs")
+        flat, n_prims, n, accesses = _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE,
+                                                _cv_prop(props, "tied_operands"), results, self.ranges, self.consts,
+                                                self.const_of, self.add, True)
+        new_props = {"callee": _cv_prop_req(props, "callee"), "resource_operand_accesses": accesses}
+        v = _cv_prop(props, "arg_attrs")
         if v is not None:
             new_props["arg_attrs"] = v
-        v = props.get("res_attrs")
+        v = _cv_prop(props, "res_attrs")
         if v is not None:
             new_props["res_attrs"] = v
         cdef Op new
@@ -862,7 +882,7 @@ cdef class _CvSweep:
         # _cv_dispatch, with the new op's segments shared between dispatches of one shape
         cdef list segs = src.segments
         props = src._props
-        flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, props.get("tied_operands"),
+        flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, _cv_prop(props, "tied_operands"),
                                                 src.results, self.ranges, self.consts, self.const_of, self.add,
                                                 False)
         key = (segs[0], n_prims, n)
@@ -874,7 +894,7 @@ cdef class _CvSweep:
             new = _build_op(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
         else:
             new = self.build(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
-        new._props = {"entry_points": props["entry_points"], "resource_accesses": accesses}
+        new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": accesses}
         if src._attrs:
             attrs = self.dialect_attrs(src)
             if attrs:

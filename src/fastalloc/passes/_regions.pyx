@@ -644,19 +644,29 @@ def _mentions_affinity(list ops):
     cdef list cur, tmpl
     cdef Op op
     cdef Py_ssize_t k
+    # Ops share their property dicts, attribute dicts and templates (the
+    # parser's and the passes' shared containers): a container that answered
+    # no for the previous op answers no again, without the lookups.
+    cdef object last_props = None, last_attrs = None, last_tmpl = None
     while stack:
         cur = <list?>stack.pop()
         for k in range(PyList_GET_SIZE(cur)):
             op = <Op?><object>PyList_GET_ITEM(cur, k)
             props = op._props
-            if props and ("affinity" in props or "target_affinity" in props):
-                return True
+            if props is not last_props:
+                if props and ("affinity" in props or "target_affinity" in props):
+                    return True
+                last_props = props
             attrs = op._attrs
-            if attrs and ("stream.affinity" in attrs or "stream.affinity.default" in attrs):
-                return True
+            if attrs is not last_attrs:
+                if attrs and ("stream.affinity" in attrs or "stream.affinity.default" in attrs):
+                    return True
+                last_attrs = attrs
             tmpl = op.tmpl
-            if op.opdef is None and tmpl and isinstance(tmpl[0], str) and "affinity" in <str>tmpl[0]:
-                return True
+            if op.opdef is None and tmpl is not last_tmpl:
+                if tmpl and isinstance(tmpl[0], str) and "affinity" in <str>tmpl[0]:
+                    return True
+                last_tmpl = tmpl
             regions = op._regions
             if regions:
                 for region in regions:

@@ -889,6 +889,8 @@ def _signature_from_text(op: Op) -> _Signature:
 
 
 def _find_top_level_word(text: str, word: str) -> int:
+    if word not in text:
+        return -1  # (most declarations: no scan)
     word_re = re.compile(_SCAN_TOKEN.pattern + "|" + re.escape(word))
     for i, c, depth in _scan(text, 0, word_re):
         if depth == 0 and c == word and (i == 0 or text[i - 1].isspace()):

@@ -259,13 +259,15 @@ def _affinity_props(affinity: str | None) -> dict:
 
 
 def _join_op(timepoints: list[Value]) -> Op:
-    return create("stream.timepoint.join", segments={"await_timepoints": timepoints}, result_types=[_TIMEPOINT])
+    return create("stream.timepoint.join", list(timepoints), [len(timepoints)], result_types=[_TIMEPOINT])
 
 
 def _alloca(type_text: str, size: Value, await_tp: Value | None, affinity: str | None) -> Op:
+    # (segments: storage_size, await_timepoint)
     return create(
         "stream.resource.alloca",
-        segments={"storage_size": [size], "await_timepoint": [await_tp] if await_tp is not None else []},
+        [size] if await_tp is None else [size, await_tp],
+        [1, 0 if await_tp is None else 1],
         result_types=[type_text, _TIMEPOINT],
         props=_affinity_props(affinity),
         result_names=["result", "result_timepoint"],
@@ -775,7 +777,7 @@ class _RegionAllocation:
         # Empty the yield.
         yield_op = self.yield_op
         drop_uses(yield_op)
-        new_yield = create("stream.yield", segments={"resource_operands": [], "resource_operand_sizes": []})
+        new_yield = create("stream.yield", [], [0, 0])  # (resource_operands, resource_operand_sizes)
         new_yield.copy_loc_from(yield_op)
         yield_op.parent = None
         block.ops[-1] = new_yield
@@ -876,7 +878,8 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
     props["values"] = [op._props.get("value") for op in const_ops]
     cop = create(
         "stream.resource.constants",
-        segments={"result_sizes": sizes},
+        list(sizes),
+        [len(sizes)],  # (result_sizes)
         result_types=types + [_TIMEPOINT],
         props=props,
         result_names=["results"] * len(const_ops) + ["result_timepoint"],
