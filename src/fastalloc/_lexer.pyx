@@ -440,6 +440,17 @@ cdef class Scanner:
         """The text's length."""
         return self.n
 
+    def swap(self, str text) -> None:
+        """Scan ``text`` from now on (ranges index it), keeping the tables
+        of the tokens already seen: a file read a piece at a time is
+        scanned piece by piece with one set of tables, and the whole text
+        is never one string."""
+        if not text.isascii():
+            raise ValueError("fastalloc._lexer.Scanner: text is not ASCII; use the regex tokenizer")
+        # the tables hold token objects, never pointers into the text
+        self.s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &self.n)
+        self.text = text
+
     cdef object _token(self, Py_ssize_t a, Py_ssize_t b):
         """The canonical ``str`` of ``text[a:b]``."""
         cdef const uint8_t* w = self.s + a

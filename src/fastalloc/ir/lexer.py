@@ -213,17 +213,32 @@ def tokenize_regex(text: str) -> list[str]:
 
 
 class SourceMap:
-    """Maps token indices back to ``FILE:LINE:COL`` (computed on demand)."""
+    """Maps token indices back to ``FILE:LINE:COL`` (computed on demand).
 
-    __slots__ = ("text", "filename", "line_base", "_starts", "_line_starts", "_reload")
+    ``text`` None with a ``reload`` (:meth:`detach`): the text is read again
+    when a location first needs it (a file parsed a piece at a time never
+    had it whole)."""
 
-    def __init__(self, text: str, filename: str, line_base: int = 0) -> None:
-        self.text = text
+    __slots__ = ("_text", "filename", "line_base", "_starts", "_line_starts", "_reload")
+
+    def __init__(self, text: str | None, filename: str, line_base: int = 0) -> None:
+        self._text = text
         self.filename = filename
         self.line_base = line_base  # for --split-input-file chunks
         self._starts: Any = None  # list[int], or int64 memoryview from the native scanner
         self._line_starts: list[int] | None = None
         self._reload: Any = None  # see detach
+
+    @property
+    def text(self) -> str | None:
+        """The text (read again by detach's ``reload`` on first need); None
+        when it is released and cannot be read again."""
+        text = self._text
+        if text is None and self._reload is not None:
+            reload = self._reload
+            self._reload = None
+            text = self._text = reload()
+        return text
 
     def offset(self, tok: int) -> int:
         if self._starts is None:
@@ -262,19 +277,13 @@ class SourceMap:
     def location(self, tok: int) -> SourceLocation | None:
         """The location of token ``tok``; None after :meth:`release`."""
         if self.text is None:
-            reload = self._reload
-            if reload is None:
-                return None
-            self._reload = None
-            self.text = reload()
-            if self.text is None:
-                return None
+            return None
         return self.location_at(self.offset(tok))
 
     def release(self) -> None:
         """Forget the text (``Module.release_source``): locations not yet
         computed become None."""
-        self.text = None  # type: ignore[assignment]
+        self._text = None
         self._starts = None
         self._line_starts = None
         self._reload = None

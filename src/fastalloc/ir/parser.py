@@ -71,6 +71,7 @@ from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, new_names, tokenize
+from fastalloc.ir.source import FileChunks, NotStreamable, file_reloader, open_input, streamable
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands, _set_tok, _share_props
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
@@ -80,7 +81,7 @@ from fastalloc.ir.registered import COMPLETE as _COMPLETE_DIALECTS
 from fastalloc.ir.registered import DIALECTS as _DIALECTS
 from fastalloc.ir.registered import OP_NAMES as _OP_NAMES
 
-__all__ = ["parse", "split_chunks"]
+__all__ = ["parse", "parse_file", "split_chunks"]
 
 TIMEPOINT = "!stream.timepoint"
 _LIFETIMES = {"transient", "external", "constant", "variable", "staging", "*"}
@@ -198,12 +199,19 @@ class _Parser:
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
     stmt_end: cython.Py_ssize_t  # a header check's end of the op: a line break after it ends it (-1: none)
 
-    def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
+    def __init__(self, text: str | None, filename: str, line_base: int = 0, pieces: int = 0,
+                 chunks: object = None) -> None:
+        # text None: the tokens come from ``chunks`` (a file read a piece at
+        # a time, see parse_file); the text is read again for locations
         self.src = SourceMap(text, filename, line_base)
         self.i = 0
         self.base = 0
         self.chunks = None
-        if pieces > 0 and TokenChunks.available(text):
+        if chunks is not None:
+            self.chunks = chunks
+            self.toks = [""] * _PAD
+            self.refill()
+        elif pieces > 0 and TokenChunks.available(text):
             # Lex in pieces of ~`pieces` characters (see refill); errors are
             # reported without a location and parse() parses again from the
             # whole token list.
@@ -2967,12 +2975,54 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
             pass  # the error again, with its location, from the whole token list
         if m is None:
             m = _Parser(text, filename, line_base).parse_module()
+    _finish_module(m, trailer, filename, line_base)
+    return m
+
+
+def parse_file(path: str, filename: str | None = None, *, _piece: int = _PIECE) -> Module:
+    """Parse the module in the file ``path`` (reported as ``filename``,
+    default ``path``): as ``parse`` of its contents, but a regular file is
+    read and lexed a piece of ~``_piece`` bytes at a time (see
+    fastalloc.ir.source), so that its text is never one string; locations
+    read the file again.  After an error, or for a file the pieces cannot
+    take, the whole file is parsed by ``parse`` (same module, same error)."""
+    if filename is None:
+        filename = path
+    with open_input(path) as f:
+        if streamable(f):
+            chunks = FileChunks(f, _piece, _SEED)
+            m = None
+            with gc_paused():
+                try:
+                    p = _Parser(None, filename, 0, 0, chunks)
+                    # errors are reported by the whole-text parse: read the
+                    # file again if one asks for a location meanwhile
+                    p.src.detach(lambda: _decode(_read_again(path), filename))
+                    m = p.parse_module()
+                except (FastallocError, IndexError, NotStreamable):
+                    pass
+                p = None
+            if m is not None:
+                _finish_module(m, "", filename, 0)
+                m._source.detach(file_reloader(path, chunks.fingerprint))
+                return m
+            f.seek(0)
+        data = f.read()
+    return parse(data, filename)
+
+
+def _read_again(path: str) -> bytes:
+    with open_input(path) as f:
+        return f.read()
+
+
+def _finish_module(m: Module, trailer: str, filename: str, line_base: int) -> None:
+    """What ``parse`` and ``parse_file`` set on the module once parsed."""
     m.trailer = trailer
     if m.dloc is None:
         # iree-opt's implicit module: the start of the buffer, 0:0, or for a
         # --split-input-file chunk the end of the `// -----` line before it
         m.dloc = f"{quote_filename(filename)}:0:0" if line_base == 0 else f"{quote_filename(filename)}:{line_base + 1}:9"
-    return m
 
 
 def quote_filename(name: str) -> str:
