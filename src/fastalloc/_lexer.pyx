@@ -740,32 +740,31 @@ cdef extern from "Python.h":
     int PyUnicode_KIND(PyObject* s) noexcept nogil
 
 
-cdef inline bint _same_str(PyObject* a, PyObject* b) noexcept:
-    """Two str of one hash: equal?  (One object, or the same characters of the same width.)"""
-    if a == b:
-        return True
-    cdef Py_ssize_t m = PyUnicode_GET_LENGTH(a)
-    if m != PyUnicode_GET_LENGTH(b) or PyUnicode_KIND(a) != PyUnicode_KIND(b):
-        return False
-    return memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), m * PyUnicode_KIND(a)) == 0
-
-
 cdef class Names:
     """Dense integer ids of names: ``id(name)`` is 0, 1, 2... in the order
     names are first asked for, equal names one id (the parser's SSA names:
-    its value table is a list indexed by them).  Open addressing on the
-    str's own hash (cached in the object); a name is first compared by
-    identity, and the lexer's tokens are one object per distinct token.
-    Pure-Python equivalent::
+    its value table is a list indexed by them).  ``sigil_id(tok)`` is the id
+    of ``tok[1:]`` and ``sigil_name(tok)`` that name, one ``str`` per name,
+    without making ``tok[1:]`` again: the parser looks ``%name`` tokens up
+    and keeps the table's names as the values' hints, so a name's string is
+    held once (the tokens themselves die with the lexer's piece).  Open
+    addressing on a hash of the characters (their bytes at the str's own
+    width) and a comparison of them.  Pure-Python equivalent::
 
         ids = {}
         def id(name):
             return ids.setdefault(name, len(ids))
+        def sigil_id(tok):
+            return id(tok[1:])
+        def sigil_name(tok):
+            id(tok[1:])
+            return next(k for k in ids if k == tok[1:])
     """
 
     def __cinit__(self):
         self.cap = 1024
         self.count = 0
+        self.last = NULL
         self.slot = <_NameSlot*> calloc(self.cap, sizeof(_NameSlot))
         if self.slot == NULL:
             raise MemoryError()
@@ -785,21 +784,54 @@ cdef class Names:
         """The id of ``name`` (a new one, the next number, the first time)."""
         if name is None:
             raise TypeError("fastalloc._lexer.Names.id: a name must be a str")
-        cdef Py_hash_t h = hash(name)
+        return self._find(name, 0)
+
+    cpdef Py_ssize_t sigil_id(self, str tok) except -1:
+        """The id of ``tok[1:]`` (``tok``: a ``%name`` token)."""
+        if tok is None or PyUnicode_GET_LENGTH(<PyObject*> tok) < 1:
+            raise TypeError("fastalloc._lexer.Names.sigil_id: a token must be a non-empty str")
+        return self._find(tok, 1)
+
+    cpdef str sigil_name(self, str tok):
+        """``tok[1:]``, the table's one str of that name (kept the first time)."""
+        if tok is None or PyUnicode_GET_LENGTH(<PyObject*> tok) < 1:
+            raise TypeError("fastalloc._lexer.Names.sigil_name: a token must be a non-empty str")
+        self._find(tok, 1)
+        return <str> self.last
+
+    cdef Py_ssize_t _find(self, str s, Py_ssize_t skip) except -1:
+        """The id of ``s[skip:]`` (``skip`` 0 or 1); ``last`` is then the
+        table's str of that name (``s`` itself, or ``s[skip:]`` made once)."""
+        cdef PyObject* p = <PyObject*> s
+        cdef Py_ssize_t kind = PyUnicode_KIND(p)
+        if skip and kind != 1:
+            # s[skip:] may be narrower than s (its widest character was the
+            # one skipped): look the made name up (names are ASCII as a rule)
+            return self._find(s[skip:], 0)
+        cdef Py_ssize_t n = PyUnicode_GET_LENGTH(p)
+        cdef Py_ssize_t m = n - skip
+        cdef const uint8_t* d = <const uint8_t*> PyUnicode_DATA(p)
+        # a str's characters are stored at the narrowest width that holds
+        # them: equal names, equal width and bytes
+        cdef uint64_t h = _hash(d, skip * kind, n * kind, n * kind)
         cdef Py_ssize_t mask = self.cap - 1
-        cdef Py_ssize_t k = <Py_ssize_t> (<size_t> h & <size_t> mask)
+        cdef Py_ssize_t k = <Py_ssize_t> (h & <uint64_t> mask)
         cdef _NameSlot* e
         while True:
             e = &self.slot[k]
             if e.name == NULL:
                 break
-            if e.hash == h and _same_str(e.name, <PyObject*> name):
+            if (e.hash == h and PyUnicode_GET_LENGTH(e.name) == m and PyUnicode_KIND(e.name) == kind
+                    and memcmp(PyUnicode_DATA(e.name), d + skip * kind, m * kind) == 0):
+                self.last = e.name
                 return e.id
             k = (k + 1) & mask
-        Py_INCREF(name)
+        key = s if skip == 0 else s[skip:]
+        Py_INCREF(key)
         e.hash = h
-        e.name = <PyObject*> name
+        e.name = <PyObject*> key
         e.id = self.count
+        self.last = e.name
         self.count += 1
         if self.count * 2 > self.cap:
             self._grow()
@@ -813,7 +845,7 @@ cdef class Names:
         cdef Py_ssize_t i, k
         for i in range(self.cap):
             if self.slot[i].name != NULL:
-                k = <Py_ssize_t> (<size_t> self.slot[i].hash & <size_t> (cap - 1))
+                k = <Py_ssize_t> (self.slot[i].hash & <uint64_t> (cap - 1))
                 while slot[k].name != NULL:
                     k = (k + 1) & (cap - 1)
                 slot[k] = self.slot[i]

@@ -96,16 +96,27 @@ except ImportError:  # pragma: no cover - the extension is not built yet
 class _DictNames:
     """:class:`fastalloc._lexer.Names` without the extension."""
 
-    __slots__ = ("ids",)
+    __slots__ = ("ids", "keys")
 
     def __init__(self) -> None:
         self.ids: dict[str, int] = {}
+        self.keys: dict[str, str] = {}
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def id(self, name: str) -> int:
+        if type(name) is not str:
+            raise TypeError("Names.id: a name must be a str")
+        self.keys.setdefault(name, name)
         return self.ids.setdefault(name, len(self.ids))
+
+    def sigil_id(self, tok: str) -> int:
+        return self.id(tok[1:])
+
+    def sigil_name(self, tok: str) -> str:
+        self.id(tok[1:])
+        return self.keys[tok[1:]]
 
 
 def new_names() -> Any:

@@ -182,7 +182,7 @@ class _Parser:
     m: object  # Module
     vals: list  # m.values
     resolved: dict  # forward-reference placeholder -> its definition
-    ids: Names  # "%name" (the token) -> its integer id (lexer.new_names)
+    ids: Names  # "%name" (the token) -> the integer id of "name", and that name's one str (lexer.new_names)
     bound: list  # id -> list[Value] the name is bound to in scope (one entry per result of a group), or None
     frames: list  # list[list[str]]: "%name"s defined per region
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
@@ -193,7 +193,7 @@ class _Parser:
     nesting: cython.Py_ssize_t  # regions open around the current token (limit: _MAX_NESTING)
     shared: dict  # tuple or str -> the one list / str all ops with that content get
     constants: dict  # the text of a constant's value already checked -> that one str
-    names: dict  # token -> the one str made of it: "%name" -> "name" (hints), "@e" -> "[@e]" (entry points)
+    names: dict  # token -> the one str made of it: "@e" -> "[@e]" (entry points)
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
@@ -413,14 +413,16 @@ class _Parser:
     @cython.ccall
     def define(self, key: str, values: list[Value], k: cython.Py_ssize_t) -> None:
         """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
-        sid: cython.Py_ssize_t = self.ids.id(key)
+        ids: Names = self.ids
+        sid: cython.Py_ssize_t = ids.sigil_id(key)
         bound: list = self.bound
         if sid >= len(bound):
             bound.extend([None] * (sid + 1 + len(bound) - len(bound) // 2))
         if bound[sid] is not None:
             raise self.err(f"redefinition of SSA value '{key}'", k)
         bound[sid] = values
-        self.frames[-1].append(key)
+        # the name as the table keeps it (the values' hints), not the token
+        self.frames[-1].append(ids.sigil_name(key))
         if not self.forward:
             return
         name = key[1:]
@@ -447,15 +449,17 @@ class _Parser:
     @cython.ccall
     def pop(self) -> None:
         bound: list = self.bound
-        ids = self.ids
-        for key in self.frames.pop():
-            bound[ids.id(key)] = None
+        ids: Names = self.ids
+        for name in self.frames.pop():
+            bound[ids.id(name)] = None
 
     @cython.cfunc
     @cython.inline
     def bound_to(self, t: str) -> object:
-        """The values name ``t`` is bound to in scope, or None."""
-        sid: cython.Py_ssize_t = self.ids.id(t)
+        """The values name ``t`` (a token) is bound to in scope, or None."""
+        if len(t) == 0 or t[0] != "%":
+            return None
+        sid: cython.Py_ssize_t = self.ids.sigil_id(t)
         bound: list = self.bound
         if sid < len(bound):
             return bound[sid]
@@ -861,7 +865,7 @@ class _Parser:
                         raise self.err("expected SSA block argument name", k)
                     self.expect(":")
                     ty = self.type_()
-                    v = self.new_value(ty, blk, len(blk.args), t[1:])
+                    v = self.new_value(ty, blk, len(blk.args), self.ids.sigil_name(t))
                     blk.args.append(v)
                     self.define(t, [v], k)
                     d = self.skip_loc()
@@ -903,10 +907,7 @@ class _Parser:
                         raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
                     self.i += 1
                 # one name string per distinct name: functions reuse %0, %1, ...
-                nm = self.names.get(t)
-                if nm is None:
-                    nm = t[1:]
-                    self.names[t] = nm
+                nm = self.ids.sigil_name(t)
                 groups.append((nm, cnt, k, t))
                 if toks[self.i] == ",":
                     self.i += 1
