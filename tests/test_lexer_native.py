@@ -398,3 +398,27 @@ def test_parsed_hints_are_one_str_per_name():
     args = [b.args[0].name_hint for op in m.walk() for r in op._regions for b in r.blocks if b.args]
     assert xs == ["x", "x"] and xs[0] is xs[1]
     assert args == ["a", "a"] and args[0] is args[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 3), st.lists(st.integers(0, 10**6), max_size=8))
+def test_scanner_piece_names_forgets_ssa_names_between_ranges(seed, cuts):
+    # the regex's tokens in every range; a token other than %name is one
+    # object across ranges, a %name one object within its range
+    from fastalloc._lexer import Scanner
+
+    text = generate_module(seed, n_ops=60, config=GenConfig(shape="spread"))
+    ref, starts = _reference(text)
+    bounds = sorted({0, len(starts)} | {c % (len(starts) + 1) for c in cuts})
+    sc = Scanner(text, TOKEN_RE, None, None, True)
+    seen: dict[str, str] = {}
+    for a, b in zip(bounds, bounds[1:]):
+        end = starts[b] if b < len(starts) else len(text)
+        got = sc.tokens(starts[a], end)
+        assert got == ref[a:b]
+        here: dict[str, str] = {}
+        for t in got:
+            if t[:1] == "%" and len(t) > 1:
+                assert here.setdefault(t, t) is t
+            else:
+                assert seen.setdefault(t, t) is t

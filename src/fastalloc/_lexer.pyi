@@ -13,7 +13,8 @@ def scan(
 ) -> tuple[list[str] | None, memoryview | None]: ...
 
 class Scanner:
-    """The tokens of one ASCII text, a range at a time, one ``str`` per distinct token across ranges."""
+    """The tokens of one ASCII text, a range at a time, one ``str`` per distinct token across ranges
+    (with ``piece_names``, a ``%name`` token within its range only)."""
 
     def __init__(
         self,
@@ -21,6 +22,7 @@ class Scanner:
         token_re: re.Pattern[str],
         canon: dict[str, str] | None = None,
         seed: tuple[str, ...] | None = None,
+        piece_names: bool = False,
     ) -> None: ...
     @property
     def size(self) -> int: ...

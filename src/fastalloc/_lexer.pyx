@@ -351,7 +351,9 @@ cdef Py_ssize_t _cap_for(Py_ssize_t n, Py_ssize_t most) noexcept:
 
 cdef class Scanner:
     """The tokens of one ASCII text, scanned a range at a time (the lexer's
-    pieces); every distinct token is one ``str`` across all the ranges.
+    pieces); every distinct token is one ``str`` across all the ranges
+    (with ``piece_names``, a ``%name`` token within its range only).
+    ``swap`` gives it another text (the next piece of a file).
 
     Two open-addressed tables, one entry per slot (hash, length, characters,
     object): the recent tokens (small, cleared when half full) in front of
@@ -361,6 +363,9 @@ cdef class Scanner:
 
         canon = {}
         def tokens(text, start, end):
+            if piece_names:
+                for t in [t for t in canon if t[:1] == "%" and len(t) > 1]:
+                    del canon[t]
             return [canon.setdefault(t, t) for t in scan(text, TOKEN_RE, True, False, start, end)[0]]
     """
 
@@ -371,6 +376,10 @@ cdef class Scanner:
     cdef object canon
     cdef _Table every
     cdef _Table recent
+    # With ``piece_names``: the ``%name`` tokens of the range being scanned
+    # (kept out of ``every``, forgotten at the next range; see __cinit__).
+    cdef _Table names
+    cdef bint piece_names
     # The canonical token of each single ASCII character once seen (NULL:
     # not yet; a reference owned by ``every``): half the tokens of a module
     # are punctuation, found here without hashing.
@@ -381,9 +390,10 @@ cdef class Scanner:
     cdef PyObject** out
     cdef Py_ssize_t out_cap
 
-    def __cinit__(self, str text, token_re, dict canon=None, tuple seed=None):
+    def __cinit__(self, str text, token_re, dict canon=None, tuple seed=None, bint piece_names=False):
         self.every.slot = NULL
         self.recent.slot = NULL
+        self.names.slot = NULL
         self.out = NULL
         self.out_cap = 0
         memset(self.single, 0, sizeof(self.single))
@@ -398,6 +408,13 @@ cdef class Scanner:
         # not the zeroing of the full-size ones.
         _table_init(&self.every, _cap_for(self.n, 4096))
         _table_init(&self.recent, _cap_for(self.n, _RECENT))
+        # piece_names: a ``%name`` token (an SSA value's name; the parser
+        # keeps names, not these tokens: fastalloc._lexer.Names.sigil_name)
+        # is one object within a range only.  Kept across ranges they would
+        # be most of the distinct tokens, alive till the last range.
+        self.piece_names = piece_names
+        if piece_names:
+            _table_init(&self.names, 1024)
         if seed:
             self._seed(seed)
 
@@ -432,6 +449,9 @@ cdef class Scanner:
                 if self.every.slot[i].tok != NULL:
                     Py_DECREF(<object> self.every.slot[i].tok)
         free(self.every.slot)
+        if self.names.slot != NULL:
+            self._forget_names()
+        free(self.names.slot)
         free(self.recent.slot)
         free(self.out)
 
@@ -459,7 +479,10 @@ cdef class Scanner:
         cdef _Entry* e = _probe(&self.recent, h, w, m)
         if e.tok != NULL:
             return <object> e.tok
-        cdef _Entry* g = _probe(&self.every, h, w, m)
+        cdef _Table* t = &self.every
+        if self.piece_names and m > 1 and w[0] == 37:  # %name
+            t = &self.names
+        cdef _Entry* g = _probe(t, h, w, m)
         if g.tok == NULL:
             tok = PyUnicode_FromStringAndSize(<const char*> w, m)
             if self.canon is not None:
@@ -467,7 +490,7 @@ cdef class Scanner:
             Py_INCREF(tok)
             g.hash = h
             g.tok = <PyObject*> tok
-            self.every.count += 1
+            t.count += 1
         if self.recent.count * 2 >= self.recent.cap:
             memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
             self.recent.count = 0
@@ -475,9 +498,21 @@ cdef class Scanner:
         e[0] = g[0]
         self.recent.count += 1
         tok = <object> g.tok
-        if self.every.count * 4 > self.every.cap * 3:
-            _table_grow(&self.every)
+        if t.count * 4 > t.cap * 3:
+            _table_grow(t)
         return tok
+
+    cdef void _forget_names(self) noexcept:
+        """Drop the ``%name`` tokens of the last range, and the recent
+        tokens (some of them are those)."""
+        cdef Py_ssize_t i
+        for i in range(self.names.cap):
+            if self.names.slot[i].tok != NULL:
+                Py_DECREF(<object> self.names.slot[i].tok)
+        memset(self.names.slot, 0, self.names.cap * sizeof(_Entry))
+        self.names.count = 0
+        memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
+        self.recent.count = 0
 
     cdef int _grow(self) except -1:
         """Double the room of ``out``."""
@@ -493,6 +528,8 @@ cdef class Scanner:
         """The tokens of ``text[start:end]`` (cut where no token spans the
         cut), between the items of ``head`` and of ``tail`` if given:
         ``head + tokens + tail`` made as one list."""
+        if self.piece_names:
+            self._forget_names()
         return _scan_range(self, self.text, self.s, self.n, self.token_re, True, False, start, end, head, tail)[0]
 
 

@@ -164,8 +164,10 @@ class TokenChunks:
         self.size = max(int(size), 1)
         # one table of distinct tokens for all the pieces: one object per
         # distinct token across pieces, and a token seen in an earlier piece
-        # is not made again; a token equal to a str of ``seed`` is that str
-        self.scanner = _Scanner(text, TOKEN_RE, None, seed)
+        # is not made again; a token equal to a str of ``seed`` is that str.
+        # But %name tokens, one object within a piece only: the parser keeps
+        # names, not these tokens (the table would hold ~110k of them at 10^5 ops)
+        self.scanner = _Scanner(text, TOKEN_RE, None, seed, True)
 
     @staticmethod
     def available(text: str) -> bool:

@@ -168,7 +168,7 @@ class FileChunks:
         scanner = self.scanner
         if scanner is None:
             # one table of distinct tokens for all the pieces (see TokenChunks)
-            scanner = self.scanner = _Scanner(piece, TOKEN_RE, None, self.seed)
+            scanner = self.scanner = _Scanner(piece, TOKEN_RE, None, self.seed, True)
         else:
             scanner.swap(piece)
         toks: list[str] = scanner.tokens(0, -1, head, tail)
