@@ -5,7 +5,8 @@ the module must print the same (plain and with locations, so op locations
 read the file again right), and a bad file must give the same error, with
 the same FILE:LINE:COL and source line: the piece boundaries fall inside
 tokens, strings, comments, multi-line attributes and dialect-resources
-sections (tiny pieces put a boundary at every byte in turn).
+sections (tiny pieces put a boundary at every byte in turn).  A resources
+section is blanked in the pieces as parse blanks it in the text.
 """
 
 from __future__ import annotations
@@ -209,12 +210,49 @@ def test_file_chunks_join_to_the_tokens_of_the_text(seed, piece):
 
 
 def test_file_chunks_decline_what_the_whole_text_parse_must_do():
-    for text, why in [("// caf\u00e9\n", "not ASCII"), ("// \x01\n", "rejects"), ("x\n{-#\n#-}\n", "resources")]:
+    for text, why in [("// caf\u00e9\n", "not ASCII"), ("// \x01\n", "rejects")]:
         with tempfile.TemporaryFile() as f:
             f.write(text.encode())
             f.seek(0)
             with pytest.raises(NotStreamable, match=why):
                 FileChunks(f, 4).next()
+
+
+@pytest.mark.parametrize("text", [
+    RESOURCES,
+    RESOURCES + "{-# never closed",
+    RESOURCES.replace("#-}", "#-}#-}"),
+    "{-#-}",
+    "a {-# b #-} c {-# d #-} e\n%x = f\n",
+    "#-} {-#",
+    "x\n%a = b {-# y\n",
+])
+def test_file_chunks_blank_the_last_resources_section_as_parse_does(text):
+    import re
+
+    k = text.rfind("{-#")
+    e = text.find("#-}", k) if k >= 0 else -1
+    trailer = text[k:e + 3] if e >= 0 else ""
+    blanked = text[:k] + re.sub(r"[^\n]", " ", trailer) + text[e + 3:] if e >= 0 else text
+    for size in range(1, len(text) + 2):
+        with tempfile.TemporaryFile() as f:
+            f.write(text.encode())
+            f.seek(0)
+            chunks = FileChunks(f, size)
+            toks: list[str] = []
+            while not chunks.done:
+                toks += chunks.next()
+        assert toks + [""] == tokenize(blanked) and chunks.trailer == trailer, size
+
+
+def test_a_resources_section_is_streamed(tmp_path):
+    path = tmp_path / "r.mlir"
+    text = RESOURCES.replace(" and {-# in it", "")
+    path.write_text(text)
+    m = parse_file(str(path))
+    assert m._source._text is None  # not the whole-text parse
+    assert m.trailer == text[text.index("{-#"):text.index("#-}") + 3]
+    assert m.print() == parse(text, str(path)).print()
 
 
 def test_scanner_swap_keeps_one_object_per_token():

@@ -184,7 +184,7 @@ class _Parser:
     resolved: dict  # forward-reference placeholder -> its definition
     ids: Names  # "%name" (the token) -> the integer id of "name", and that name's one str (lexer.new_names)
     bound: list  # id -> list[Value] the name is bound to in scope (one entry per result of a group), or None
-    frames: list  # list[list[str]]: "%name"s defined per region
+    frames: list  # list[list[str]]: the names ("name" of "%name", ids' own str) defined per region
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
     type_aliases: dict
     attr_aliases: set
@@ -2986,15 +2986,17 @@ def parse_file(path: str, filename: str | None = None, *, _piece: int = _PIECE) 
     read and lexed a piece of ~``_piece`` bytes at a time (see
     fastalloc.ir.source), so that its text is never one string; locations
     read the file again.  After an error, or for a file the pieces cannot
-    take, the whole file is parsed by ``parse`` (same module, same error)."""
+    take (not ASCII, odd characters), the whole file is parsed by ``parse``
+    (same module, same error)."""
     if filename is None:
         filename = path
     with open_input(path) as f:
         if streamable(f):
-            chunks = FileChunks(f, _piece, _SEED)
+            chunks = None
             m = None
             with gc_paused():
                 try:
+                    chunks = FileChunks(f, _piece, _SEED)
                     p = _Parser(None, filename, 0, 0, chunks)
                     # errors are reported by the whole-text parse: read the
                     # file again if one asks for a location meanwhile
@@ -3004,7 +3006,7 @@ def parse_file(path: str, filename: str | None = None, *, _piece: int = _PIECE) 
                     pass
                 p = None
             if m is not None:
-                _finish_module(m, "", filename, 0)
+                _finish_module(m, chunks.trailer, filename, 0)
                 m._source.detach(file_reloader(path, chunks.fingerprint))
                 return m
             f.seek(0)

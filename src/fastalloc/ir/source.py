@@ -9,16 +9,22 @@ ended), only the piece being scanned and the bytes read past its end.
 
 Pieces are cut where ``TokenChunks`` cuts a text (before a line that starts
 a statement with results, :data:`fastalloc.ir.lexer._CUT_STMT`), so the
-tokens are the same.  What the whole-text parse does to the text before
-lexing is not done per piece: a piece that is not ASCII, holds a character
-MLIR's lexer rejects outside comments, or opens a dialect-resources section
-(``{-#``) stops the streamed parse (:class:`NotStreamable`), and the caller
-parses the whole file as before (its error, if any, with its location).
+tokens are the same.  The file is first read through once, a piece at a
+time (:func:`_survey`), for what the whole-text parse checks before lexing:
+a file that is not ASCII or holds a character MLIR's lexer rejects outside
+comments is not streamed (:class:`NotStreamable`: the caller parses the
+whole file as before, with its error if any), and the dialect-resources
+section (the last ``{-#`` up to the first ``#-}`` after it) is blanked in
+the pieces as ``parse`` blanks it in the text, and kept as ``trailer``.
 
 Pure-Python equivalent of the pieces (for an ASCII file without odd
-characters or ``{-#``)::
+characters)::
 
     text = open(path, "rb").read().decode("ascii")
+    k = text.rfind("{-#")
+    e = text.find("#-}", k) if k >= 0 else -1
+    if e >= 0:
+        text = text[:k] + re.sub(r"[^\n]", " ", text[k:e + 3]) + text[e + 3:]
     chunks = TokenChunks(text, size)
 """
 
@@ -80,12 +86,16 @@ class FileChunks:
     ``fingerprint`` is that of the bytes read so far: once ``done``, of the
     file (for :func:`file_reloader`)."""
 
-    __slots__ = ("f", "size", "seed", "scanner", "parts", "count", "searched", "eof", "length", "digest")
+    __slots__ = ("f", "size", "seed", "scanner", "parts", "count", "searched", "eof", "length", "digest",
+                 "blank", "trailer")
 
     def __init__(self, f: BinaryIO, size: int = 1 << 18, seed: tuple[str, ...] = ()) -> None:
         self.f = f
         self.size = max(int(size), 1)
         self.seed = seed
+        # [start, end) of the dialect-resources section (blanked), or None
+        self.blank = _survey(f, self.size)
+        self.trailer = ""  # that section's text
         self.scanner: Any = None  # made with the first piece (its tables sized by it)
         # The text read and not yet handed out, as read (joined once per
         # piece: a line longer than many reads is not copied at each read).
@@ -110,14 +120,21 @@ class FileChunks:
         if not data:
             self.eof = True
             return
+        at = self.length
         self.length += len(data)
         self.digest = _digest(self.digest, data)
         if not data.isascii():
-            raise NotStreamable("not ASCII")
+            raise NotStreamable("not ASCII")  # (the file changed since _survey)
         text = data.decode("ascii")
         del data
         if _first_odd(text) >= 0:
             raise NotStreamable("a character MLIR rejects outside comments")
+        blank = self.blank
+        if blank is not None and blank[0] < at + len(text) and at < blank[1]:
+            a = max(blank[0] - at, 0)
+            b = min(blank[1] - at, len(text))
+            self.trailer += text[a:b]
+            text = text[:a] + text[a:b].translate(_BLANKS) + text[b:]
         self.parts.append(text)
         self.count += len(text)
 
@@ -163,8 +180,6 @@ class FileChunks:
         self.parts = [rest] if rest else []
         self.count = len(rest)
         self.searched = 0
-        if "{-#" in piece:
-            raise NotStreamable("a dialect-resources section")
         scanner = self.scanner
         if scanner is None:
             # one table of distinct tokens for all the pieces (see TokenChunks)
@@ -175,6 +190,42 @@ class FileChunks:
         if self.done:
             self.scanner = None  # its tables are not needed any more
         return toks
+
+
+# every ASCII character but the line break as a blank (parse's re.sub(r"[^\n]", " ", ...))
+_BLANKS = {c: " " for c in range(128) if c != 10}
+
+
+def _survey(f: BinaryIO, size: int) -> tuple[int, int] | None:
+    """Read ``f`` through (``size`` bytes at a time) and back to its start:
+    raise NotStreamable if it is not ASCII or has a character MLIR rejects
+    outside comments; give [start, end) of its dialect-resources section
+    (the last ``{-#`` to the end of the first ``#-}`` from there), or None."""
+    start = end = -1
+    at = 0
+    tail = b""  # the last two bytes before ``at``: a marker may straddle reads
+    while True:
+        data = f.read(size)
+        if not data:
+            break
+        if not data.isascii():
+            raise NotStreamable("not ASCII")
+        if _first_odd(data.decode("ascii")) >= 0:
+            raise NotStreamable("a character MLIR rejects outside comments")
+        window = tail + data
+        base = at - len(tail)
+        k = window.rfind(b"{-#")
+        if k >= 0 and base + k > start:
+            start = base + k
+            end = -1
+        if start >= 0 and end < 0:
+            e = window.find(b"#-}", max(start - base, 0))
+            if e >= 0:
+                end = base + e + 3
+        at += len(data)
+        tail = window[-2:]
+    f.seek(0)
+    return (start, end) if end >= 0 else None
 
 
 def _digest(digest: int, data: bytes | memoryview) -> int:
