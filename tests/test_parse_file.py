@@ -307,3 +307,14 @@ def test_cli_file_and_stdin_agree(tmp_path):
             assert out.read_text() == by_stdin.stdout.replace('"<stdin>"', f'"{path}"')
         else:
             assert not out.exists()
+
+
+def test_source_map_without_its_text_gives_no_location_or_a_clear_error():
+    from fastalloc.ir.lexer import SourceMap
+
+    src = SourceMap(None, "gone.mlir")
+    assert src.location(0) is None
+    src.detach(lambda: None)  # the file cannot be read again
+    assert src.location(0) is None
+    with pytest.raises(FastallocError, match="gone.mlir: the input text is no longer available"):
+        src.location_at(0)

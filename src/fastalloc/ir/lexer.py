@@ -253,9 +253,16 @@ class SourceMap:
             text = self._text = reload()
         return text
 
+    def _loaded(self) -> str:
+        """The text, read again if need be; FastallocError if it cannot be."""
+        text = self.text
+        if text is None:
+            raise FastallocError(f"{self.filename}: the input text is no longer available for a location")
+        return text
+
     def offset(self, tok: int) -> int:
         if self._starts is None:
-            text = self.text
+            text = self._loaded()
             if _scan is not None and text.isascii():
                 self._starts = _scan(text, TOKEN_RE, False, True)[1]
             else:
@@ -266,14 +273,15 @@ class SourceMap:
             # A line-break token points at the break itself; report the end of
             # the line it terminates.
             return off
-        return len(self.text)
+        return len(self._loaded())
 
     def location_at(self, off: int) -> SourceLocation:
         import bisect
 
+        text = self._loaded()
         if self._line_starts is None:
             ls = [0]
-            find = self.text.find
+            find = text.find
             p = find("\n")
             while p >= 0:
                 ls.append(p + 1)
@@ -282,10 +290,10 @@ class SourceMap:
         ls = self._line_starts
         line = bisect.bisect_right(ls, off) - 1
         start = ls[line]
-        end = self.text.find("\n", start)
+        end = text.find("\n", start)
         if end < 0:
-            end = len(self.text)
-        return SourceLocation(self.filename, line + 1 + self.line_base, off - start + 1, self.text[start:end])
+            end = len(text)
+        return SourceLocation(self.filename, line + 1 + self.line_base, off - start + 1, text[start:end])
 
     def location(self, tok: int) -> SourceLocation | None:
         """The location of token ``tok``; None after :meth:`release`."""

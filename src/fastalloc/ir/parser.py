@@ -274,7 +274,7 @@ class _Parser:
         return FastallocError(msg, self.src.location_at(self.src.offset(p) + len(toks[p])))
 
     def _eof_loc(self) -> SourceLocation:
-        text = self.src.text.rstrip()
+        text = self.src._loaded().rstrip()
         return self.src.location_at(len(text))
 
     @cython.ccall
