@@ -176,17 +176,20 @@ def test_pass_error_location_after_the_text_is_dropped(tmp_path: Path, capsys):
 
 
 def test_reloader_gives_the_text_only_while_the_file_is_unchanged(tmp_path: Path):
-    from fastalloc.cli import _reloader
+    from fastalloc.ir.source import FileChunks, file_reloader
 
     src = tmp_path / "m.mlir"
     src.write_bytes(b"util.global private @a : index\n")
-    reload = _reloader(str(src), src.read_bytes())
-    assert reload is not None and reload() == "util.global private @a : index\n"
+    with open(src, "rb") as f:
+        chunks = FileChunks(f, 5)
+        while not chunks.done:
+            chunks.next()
+    reload = file_reloader(str(src), chunks.fingerprint)
+    assert reload() == "util.global private @a : index\n"
     src.write_bytes(b"util.global private @b : index\n")  # same length, other bytes
     assert reload() is None
     src.unlink()
     assert reload() is None
-    assert _reloader("-", b"x") is None
 
 
 def test_detached_source_map_reads_the_text_again_or_gives_no_location():

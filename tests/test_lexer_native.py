@@ -352,3 +352,73 @@ def test_names_grow_and_reject_non_str():
         ids.id(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         ids.id(3)  # type: ignore[arg-type]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["id", "sigil"]), st.text(alphabet="%ab0\u00e9\u4e00", min_size=1, max_size=5)),
+                max_size=300))
+def test_names_sigil_lookups_are_those_of_the_name_after_the_sigil(calls):
+    # sigil_id(tok) is id(tok[1:]); sigil_name gives the table's one str of
+    # that name (the first one kept), whatever width its characters take
+    from fastalloc._lexer import Names
+    from fastalloc.ir.lexer import _DictNames
+
+    native, ref = Names(), _DictNames()
+    first: dict[str, str] = {}
+    for how, s in calls:
+        if how == "id":
+            assert native.id(s) == ref.id(s)
+            first.setdefault(s, s)
+        else:
+            assert native.sigil_id(s) == ref.sigil_id(s)
+            nm = native.sigil_name("".join(list(s)))
+            assert nm == s[1:] == ref.sigil_name(s)
+            assert nm is first.setdefault(s[1:], nm)
+    assert len(native) == len(ref)
+
+
+def test_names_sigil_lookups_reject_empty_tokens():
+    from fastalloc._lexer import Names
+
+    ids = Names()
+    for bad in ("", None):
+        with pytest.raises(TypeError):
+            ids.sigil_id(bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            ids.sigil_name(bad)  # type: ignore[arg-type]
+
+
+def test_parsed_hints_are_one_str_per_name():
+    from fastalloc.ir import parse
+
+    text = "".join(f"util.func public @f{k}(%a: index) -> index {{\n  %x = arith.addi %a, %a : index\n"
+                   f"  util.return %x : index\n}}\n" for k in range(2))
+    m = parse(text)
+    xs = [op.results[0].name_hint for op in m.walk() if op.name == "arith.addi"]
+    args = [b.args[0].name_hint for op in m.walk() for r in op._regions for b in r.blocks if b.args]
+    assert xs == ["x", "x"] and xs[0] is xs[1]
+    assert args == ["a", "a"] and args[0] is args[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 3), st.lists(st.integers(0, 10**6), max_size=8))
+def test_scanner_piece_names_forgets_ssa_names_between_ranges(seed, cuts):
+    # the regex's tokens in every range; a token other than %name is one
+    # object across ranges, a %name one object within its range
+    from fastalloc._lexer import Scanner
+
+    text = generate_module(seed, n_ops=60, config=GenConfig(shape="spread"))
+    ref, starts = _reference(text)
+    bounds = sorted({0, len(starts)} | {c % (len(starts) + 1) for c in cuts})
+    sc = Scanner(text, TOKEN_RE, None, None, True)
+    seen: dict[str, str] = {}
+    for a, b in zip(bounds, bounds[1:]):
+        end = starts[b] if b < len(starts) else len(text)
+        got = sc.tokens(starts[a], end)
+        assert got == ref[a:b]
+        here: dict[str, str] = {}
+        for t in got:
+            if t[:1] == "%" and len(t) > 1:
+                assert here.setdefault(t, t) is t
+            else:
+                assert seen.setdefault(t, t) is t

@@ -1,10 +1,11 @@
 # The part of the native lexer other compiled modules call at C speed (the
 # parser cimports Names through ir/parser.pxd); see _lexer.pyx.
 from cpython.object cimport PyObject
+from libc.stdint cimport uint64_t
 
 
 cdef struct _NameSlot:
-    Py_hash_t hash
+    uint64_t hash         # of the name's characters (_lexer._hash)
     PyObject* name        # NULL: an empty slot; else a str (a reference owned by Names)
     Py_ssize_t id
 
@@ -13,5 +14,9 @@ cdef class Names:
     cdef _NameSlot* slot
     cdef Py_ssize_t cap   # slots, a power of two
     cdef Py_ssize_t count # names, the next id
+    cdef PyObject* last   # the name _find found or added last
     cpdef Py_ssize_t id(self, str name) except -1
+    cpdef Py_ssize_t sigil_id(self, str tok) except -1
+    cpdef str sigil_name(self, str tok)
+    cdef Py_ssize_t _find(self, str s, Py_ssize_t skip) except -1
     cdef int _grow(self) except -1

@@ -351,7 +351,9 @@ cdef Py_ssize_t _cap_for(Py_ssize_t n, Py_ssize_t most) noexcept:
 
 cdef class Scanner:
     """The tokens of one ASCII text, scanned a range at a time (the lexer's
-    pieces); every distinct token is one ``str`` across all the ranges.
+    pieces); every distinct token is one ``str`` across all the ranges
+    (with ``piece_names``, a ``%name`` token within its range only).
+    ``swap`` gives it another text (the next piece of a file).
 
     Two open-addressed tables, one entry per slot (hash, length, characters,
     object): the recent tokens (small, cleared when half full) in front of
@@ -361,6 +363,9 @@ cdef class Scanner:
 
         canon = {}
         def tokens(text, start, end):
+            if piece_names:
+                for t in [t for t in canon if t[:1] == "%" and len(t) > 1]:
+                    del canon[t]
             return [canon.setdefault(t, t) for t in scan(text, TOKEN_RE, True, False, start, end)[0]]
     """
 
@@ -371,6 +376,10 @@ cdef class Scanner:
     cdef object canon
     cdef _Table every
     cdef _Table recent
+    # With ``piece_names``: the ``%name`` tokens of the range being scanned
+    # (kept out of ``every``, forgotten at the next range; see __cinit__).
+    cdef _Table names
+    cdef bint piece_names
     # The canonical token of each single ASCII character once seen (NULL:
     # not yet; a reference owned by ``every``): half the tokens of a module
     # are punctuation, found here without hashing.
@@ -381,9 +390,10 @@ cdef class Scanner:
     cdef PyObject** out
     cdef Py_ssize_t out_cap
 
-    def __cinit__(self, str text, token_re, dict canon=None, tuple seed=None):
+    def __cinit__(self, str text, token_re, dict canon=None, tuple seed=None, bint piece_names=False):
         self.every.slot = NULL
         self.recent.slot = NULL
+        self.names.slot = NULL
         self.out = NULL
         self.out_cap = 0
         memset(self.single, 0, sizeof(self.single))
@@ -398,6 +408,13 @@ cdef class Scanner:
         # not the zeroing of the full-size ones.
         _table_init(&self.every, _cap_for(self.n, 4096))
         _table_init(&self.recent, _cap_for(self.n, _RECENT))
+        # piece_names: a ``%name`` token (an SSA value's name; the parser
+        # keeps names, not these tokens: fastalloc._lexer.Names.sigil_name)
+        # is one object within a range only.  Kept across ranges they would
+        # be most of the distinct tokens, alive till the last range.
+        self.piece_names = piece_names
+        if piece_names:
+            _table_init(&self.names, 1024)
         if seed:
             self._seed(seed)
 
@@ -432,6 +449,9 @@ cdef class Scanner:
                 if self.every.slot[i].tok != NULL:
                     Py_DECREF(<object> self.every.slot[i].tok)
         free(self.every.slot)
+        if self.names.slot != NULL:
+            self._forget_names()
+        free(self.names.slot)
         free(self.recent.slot)
         free(self.out)
 
@@ -439,6 +459,17 @@ cdef class Scanner:
     def size(self) -> int:
         """The text's length."""
         return self.n
+
+    def swap(self, str text) -> None:
+        """Scan ``text`` from now on (ranges index it), keeping the tables
+        of the tokens already seen: a file read a piece at a time is
+        scanned piece by piece with one set of tables, and the whole text
+        is never one string."""
+        if not text.isascii():
+            raise ValueError("fastalloc._lexer.Scanner: text is not ASCII; use the regex tokenizer")
+        # the tables hold token objects, never pointers into the text
+        self.s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &self.n)
+        self.text = text
 
     cdef object _token(self, Py_ssize_t a, Py_ssize_t b):
         """The canonical ``str`` of ``text[a:b]``."""
@@ -448,7 +479,10 @@ cdef class Scanner:
         cdef _Entry* e = _probe(&self.recent, h, w, m)
         if e.tok != NULL:
             return <object> e.tok
-        cdef _Entry* g = _probe(&self.every, h, w, m)
+        cdef _Table* t = &self.every
+        if self.piece_names and m > 1 and w[0] == 37:  # %name
+            t = &self.names
+        cdef _Entry* g = _probe(t, h, w, m)
         if g.tok == NULL:
             tok = PyUnicode_FromStringAndSize(<const char*> w, m)
             if self.canon is not None:
@@ -456,7 +490,7 @@ cdef class Scanner:
             Py_INCREF(tok)
             g.hash = h
             g.tok = <PyObject*> tok
-            self.every.count += 1
+            t.count += 1
         if self.recent.count * 2 >= self.recent.cap:
             memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
             self.recent.count = 0
@@ -464,9 +498,21 @@ cdef class Scanner:
         e[0] = g[0]
         self.recent.count += 1
         tok = <object> g.tok
-        if self.every.count * 4 > self.every.cap * 3:
-            _table_grow(&self.every)
+        if t.count * 4 > t.cap * 3:
+            _table_grow(t)
         return tok
+
+    cdef void _forget_names(self) noexcept:
+        """Drop the ``%name`` tokens of the last range, and the recent
+        tokens (some of them are those)."""
+        cdef Py_ssize_t i
+        for i in range(self.names.cap):
+            if self.names.slot[i].tok != NULL:
+                Py_DECREF(<object> self.names.slot[i].tok)
+        memset(self.names.slot, 0, self.names.cap * sizeof(_Entry))
+        self.names.count = 0
+        memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
+        self.recent.count = 0
 
     cdef int _grow(self) except -1:
         """Double the room of ``out``."""
@@ -482,6 +528,8 @@ cdef class Scanner:
         """The tokens of ``text[start:end]`` (cut where no token spans the
         cut), between the items of ``head`` and of ``tail`` if given:
         ``head + tokens + tail`` made as one list."""
+        if self.piece_names:
+            self._forget_names()
         return _scan_range(self, self.text, self.s, self.n, self.token_re, True, False, start, end, head, tail)[0]
 
 
@@ -729,32 +777,31 @@ cdef extern from "Python.h":
     int PyUnicode_KIND(PyObject* s) noexcept nogil
 
 
-cdef inline bint _same_str(PyObject* a, PyObject* b) noexcept:
-    """Two str of one hash: equal?  (One object, or the same characters of the same width.)"""
-    if a == b:
-        return True
-    cdef Py_ssize_t m = PyUnicode_GET_LENGTH(a)
-    if m != PyUnicode_GET_LENGTH(b) or PyUnicode_KIND(a) != PyUnicode_KIND(b):
-        return False
-    return memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), m * PyUnicode_KIND(a)) == 0
-
-
 cdef class Names:
     """Dense integer ids of names: ``id(name)`` is 0, 1, 2... in the order
     names are first asked for, equal names one id (the parser's SSA names:
-    its value table is a list indexed by them).  Open addressing on the
-    str's own hash (cached in the object); a name is first compared by
-    identity, and the lexer's tokens are one object per distinct token.
-    Pure-Python equivalent::
+    its value table is a list indexed by them).  ``sigil_id(tok)`` is the id
+    of ``tok[1:]`` and ``sigil_name(tok)`` that name, one ``str`` per name,
+    without making ``tok[1:]`` again: the parser looks ``%name`` tokens up
+    and keeps the table's names as the values' hints, so a name's string is
+    held once (the tokens themselves die with the lexer's piece).  Open
+    addressing on a hash of the characters (their bytes at the str's own
+    width) and a comparison of them.  Pure-Python equivalent::
 
         ids = {}
         def id(name):
             return ids.setdefault(name, len(ids))
+        def sigil_id(tok):
+            return id(tok[1:])
+        def sigil_name(tok):
+            id(tok[1:])
+            return next(k for k in ids if k == tok[1:])
     """
 
     def __cinit__(self):
         self.cap = 1024
         self.count = 0
+        self.last = NULL
         self.slot = <_NameSlot*> calloc(self.cap, sizeof(_NameSlot))
         if self.slot == NULL:
             raise MemoryError()
@@ -774,21 +821,54 @@ cdef class Names:
         """The id of ``name`` (a new one, the next number, the first time)."""
         if name is None:
             raise TypeError("fastalloc._lexer.Names.id: a name must be a str")
-        cdef Py_hash_t h = hash(name)
+        return self._find(name, 0)
+
+    cpdef Py_ssize_t sigil_id(self, str tok) except -1:
+        """The id of ``tok[1:]`` (``tok``: a ``%name`` token)."""
+        if tok is None or PyUnicode_GET_LENGTH(<PyObject*> tok) < 1:
+            raise TypeError("fastalloc._lexer.Names.sigil_id: a token must be a non-empty str")
+        return self._find(tok, 1)
+
+    cpdef str sigil_name(self, str tok):
+        """``tok[1:]``, the table's one str of that name (kept the first time)."""
+        if tok is None or PyUnicode_GET_LENGTH(<PyObject*> tok) < 1:
+            raise TypeError("fastalloc._lexer.Names.sigil_name: a token must be a non-empty str")
+        self._find(tok, 1)
+        return <str> self.last
+
+    cdef Py_ssize_t _find(self, str s, Py_ssize_t skip) except -1:
+        """The id of ``s[skip:]`` (``skip`` 0 or 1); ``last`` is then the
+        table's str of that name (``s`` itself, or ``s[skip:]`` made once)."""
+        cdef PyObject* p = <PyObject*> s
+        cdef Py_ssize_t kind = PyUnicode_KIND(p)
+        if skip and kind != 1:
+            # s[skip:] may be narrower than s (its widest character was the
+            # one skipped): look the made name up (names are ASCII as a rule)
+            return self._find(s[skip:], 0)
+        cdef Py_ssize_t n = PyUnicode_GET_LENGTH(p)
+        cdef Py_ssize_t m = n - skip
+        cdef const uint8_t* d = <const uint8_t*> PyUnicode_DATA(p)
+        # a str's characters are stored at the narrowest width that holds
+        # them: equal names, equal width and bytes
+        cdef uint64_t h = _hash(d, skip * kind, n * kind, n * kind)
         cdef Py_ssize_t mask = self.cap - 1
-        cdef Py_ssize_t k = <Py_ssize_t> (<size_t> h & <size_t> mask)
+        cdef Py_ssize_t k = <Py_ssize_t> (h & <uint64_t> mask)
         cdef _NameSlot* e
         while True:
             e = &self.slot[k]
             if e.name == NULL:
                 break
-            if e.hash == h and _same_str(e.name, <PyObject*> name):
+            if (e.hash == h and PyUnicode_GET_LENGTH(e.name) == m and PyUnicode_KIND(e.name) == kind
+                    and memcmp(PyUnicode_DATA(e.name), d + skip * kind, m * kind) == 0):
+                self.last = e.name
                 return e.id
             k = (k + 1) & mask
-        Py_INCREF(name)
+        key = s if skip == 0 else s[skip:]
+        Py_INCREF(key)
         e.hash = h
-        e.name = <PyObject*> name
+        e.name = <PyObject*> key
         e.id = self.count
+        self.last = e.name
         self.count += 1
         if self.count * 2 > self.cap:
             self._grow()
@@ -802,7 +882,7 @@ cdef class Names:
         cdef Py_ssize_t i, k
         for i in range(self.cap):
             if self.slot[i].name != NULL:
-                k = <Py_ssize_t> (<size_t> self.slot[i].hash & <size_t> (cap - 1))
+                k = <Py_ssize_t> (self.slot[i].hash & <uint64_t> (cap - 1))
                 while slot[k].name != NULL:
                     k = (k + 1) & (cap - 1)
                 slot[k] = self.slot[i]

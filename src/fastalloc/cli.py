@@ -71,35 +71,10 @@ def read_input(path: str) -> bytes:
     """Bytes of ``path`` (``-`` is stdin); raises FastallocError if unreadable."""
     if path == "-":
         return sys.stdin.buffer.read()
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError as e:
-        raise FastallocError(f"cannot open input file '{path}': {e.strerror}") from None
+    from fastalloc.ir.source import open_input
 
-
-def _reloader(path: str, data: bytes) -> Callable[[], str | None] | None:
-    """A function that reads ``path`` again and gives its text if the file
-    still holds ``data`` (same length and hash: both reads are in this
-    process), else None; None for stdin and special files (they cannot be
-    read twice)."""
-    if path == "-" or _is_special(path):
-        return None
-    size, digest = len(data), hash(data)
-
-    def reload() -> str | None:
-        from fastalloc.ir.parser import _decode
-
-        try:
-            with open(path, "rb") as f:
-                again = f.read()
-        except OSError:
-            return None
-        if len(again) != size or hash(again) != digest:
-            return None
-        return _decode(again, path)
-
-    return reload
+    with open_input(path) as f:
+        return f.read()
 
 
 def write_atomic(path: str, text: str | Callable[[Callable[[str], object]], None]) -> None:
@@ -273,7 +248,7 @@ def _opt_info(args: argparse.Namespace) -> bool:
 
 
 def _opt_run(args: argparse.Namespace) -> int:
-    from fastalloc.ir import parse
+    from fastalloc.ir import parse, parse_file
     from fastalloc.ir.parser import _decode, split_chunks
 
     if _opt_info(args):
@@ -292,12 +267,14 @@ def _opt_run(args: argparse.Namespace) -> int:
             from fastalloc.passes import PassContext, PassOptions
 
             pass_options = PassOptions.from_kwargs(options)
-        with timing.phase("read input"):
-            data = read_input(args.input)
-            filename = "<stdin>" if args.input == "-" else args.input
-            text = _decode(data, filename)
-            reload = _reloader(args.input, data) if fns and not args.split_input_file else None
-        del data
+        filename = "<stdin>" if args.input == "-" else args.input
+        text = None
+        if args.input == "-" or args.split_input_file:
+            with timing.phase("read input"):
+                text = _decode(read_input(args.input), filename)
+        # else: one module from a file, read by the parse a piece at a time
+        # (parse_file: the whole text is never one string; it reads the
+        # file again if a location is asked for)
     except FastallocError as e:
         _report(e)
         return 1
@@ -317,16 +294,12 @@ def _opt_run(args: argparse.Namespace) -> int:
             finally:
                 m.dispose()
 
-    def build(chunk: str | list[str], base: int):
+    def build(chunk: str | list[str | None], base: int):
         if type(chunk) is list:
-            chunk = chunk.pop()  # the caller's only reference: see detach below
+            chunk = chunk.pop()  # the caller's only reference: parse holds it as long as it needs
         with timing.phase("parse"):
-            m = parse(chunk, filename, line_base=base)
+            m = parse(chunk, filename, line_base=base) if chunk is not None else parse_file(args.input, filename)
         del chunk
-        if reload is not None and m._source is not None:
-            # The passes hold the input text only for error locations: read
-            # it again if one is asked for (the text is as big as the input).
-            m._source.detach(reload)
         try:
             for name, fn in zip(names, fns):
                 # Within a chunk, passes that report progress (schedule-allocation:

@@ -7,7 +7,7 @@
 from fastalloc.ir.model import Block, Module, Op, Region, UseList, Value
 from fastalloc.ir.ops import OPS, OpDef
 
-__all__ = ["Block", "Module", "OPS", "Op", "OpDef", "Region", "UseList", "Value", "parse", "parse_chunks"]
+__all__ = ["Block", "Module", "OPS", "Op", "OpDef", "Region", "UseList", "Value", "parse", "parse_chunks", "parse_file"]
 
 
 def parse(text, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
@@ -16,18 +16,28 @@ def parse(text, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
     ``line_base`` is added to reported line numbers (for ``// -----`` chunks).
     """
     from fastalloc._guard import run_deep
+    from fastalloc.ir.parser import parse as _parse
 
-    return run_deep(_parse_verified, text, filename, line_base)
+    return run_deep(_parse_verified, _parse, text, filename, line_base=line_base)
 
 
-def _parse_verified(text, filename: str, line_base: int) -> Module:
+def parse_file(path: str, filename: str | None = None) -> Module:
+    """Parse the module in the file ``path`` (``filename`` in locations,
+    default ``path``); raises FastallocError.  As ``parse`` of the file's
+    contents, but the whole text is never held at once."""
+    from fastalloc._guard import run_deep
+    from fastalloc.ir.parser import parse_file as _parse_file
+
+    return run_deep(_parse_verified, _parse_file, path, filename)
+
+
+def _parse_verified(parse_fn, *args, **kw) -> Module:
     from fastalloc._guard import internal_error
     from fastalloc.errors import FastallocError
-    from fastalloc.ir.parser import parse as _parse
     from fastalloc.ir.verifier import verify
 
     try:
-        m = _parse(text, filename, line_base=line_base)
+        m = parse_fn(*args, **kw)
     except FastallocError:
         raise
     except Exception as e:

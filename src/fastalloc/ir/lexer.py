@@ -96,16 +96,27 @@ except ImportError:  # pragma: no cover - the extension is not built yet
 class _DictNames:
     """:class:`fastalloc._lexer.Names` without the extension."""
 
-    __slots__ = ("ids",)
+    __slots__ = ("ids", "keys")
 
     def __init__(self) -> None:
         self.ids: dict[str, int] = {}
+        self.keys: dict[str, str] = {}
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def id(self, name: str) -> int:
+        if type(name) is not str:
+            raise TypeError("Names.id: a name must be a str")
+        self.keys.setdefault(name, name)
         return self.ids.setdefault(name, len(self.ids))
+
+    def sigil_id(self, tok: str) -> int:
+        return self.id(tok[1:])
+
+    def sigil_name(self, tok: str) -> str:
+        self.id(tok[1:])
+        return self.keys[tok[1:]]
 
 
 def new_names() -> Any:
@@ -153,8 +164,10 @@ class TokenChunks:
         self.size = max(int(size), 1)
         # one table of distinct tokens for all the pieces: one object per
         # distinct token across pieces, and a token seen in an earlier piece
-        # is not made again; a token equal to a str of ``seed`` is that str
-        self.scanner = _Scanner(text, TOKEN_RE, None, seed)
+        # is not made again; a token equal to a str of ``seed`` is that str.
+        # But %name tokens, one object within a piece only: the parser keeps
+        # names, not these tokens (the table would hold ~110k of them at 10^5 ops)
+        self.scanner = _Scanner(text, TOKEN_RE, None, seed, True)
 
     @staticmethod
     def available(text: str) -> bool:
@@ -213,21 +226,43 @@ def tokenize_regex(text: str) -> list[str]:
 
 
 class SourceMap:
-    """Maps token indices back to ``FILE:LINE:COL`` (computed on demand)."""
+    """Maps token indices back to ``FILE:LINE:COL`` (computed on demand).
 
-    __slots__ = ("text", "filename", "line_base", "_starts", "_line_starts", "_reload")
+    ``text`` None with a ``reload`` (:meth:`detach`): the text is read again
+    when a location first needs it (a file parsed a piece at a time never
+    had it whole)."""
 
-    def __init__(self, text: str, filename: str, line_base: int = 0) -> None:
-        self.text = text
+    __slots__ = ("_text", "filename", "line_base", "_starts", "_line_starts", "_reload")
+
+    def __init__(self, text: str | None, filename: str, line_base: int = 0) -> None:
+        self._text = text
         self.filename = filename
         self.line_base = line_base  # for --split-input-file chunks
         self._starts: Any = None  # list[int], or int64 memoryview from the native scanner
         self._line_starts: list[int] | None = None
         self._reload: Any = None  # see detach
 
+    @property
+    def text(self) -> str | None:
+        """The text (read again by detach's ``reload`` on first need); None
+        when it is released and cannot be read again."""
+        text = self._text
+        if text is None and self._reload is not None:
+            reload = self._reload
+            self._reload = None
+            text = self._text = reload()
+        return text
+
+    def _loaded(self) -> str:
+        """The text, read again if need be; FastallocError if it cannot be."""
+        text = self.text
+        if text is None:
+            raise FastallocError(f"{self.filename}: the input text is no longer available for a location")
+        return text
+
     def offset(self, tok: int) -> int:
         if self._starts is None:
-            text = self.text
+            text = self._loaded()
             if _scan is not None and text.isascii():
                 self._starts = _scan(text, TOKEN_RE, False, True)[1]
             else:
@@ -238,14 +273,15 @@ class SourceMap:
             # A line-break token points at the break itself; report the end of
             # the line it terminates.
             return off
-        return len(self.text)
+        return len(self._loaded())
 
     def location_at(self, off: int) -> SourceLocation:
         import bisect
 
+        text = self._loaded()
         if self._line_starts is None:
             ls = [0]
-            find = self.text.find
+            find = text.find
             p = find("\n")
             while p >= 0:
                 ls.append(p + 1)
@@ -254,27 +290,21 @@ class SourceMap:
         ls = self._line_starts
         line = bisect.bisect_right(ls, off) - 1
         start = ls[line]
-        end = self.text.find("\n", start)
+        end = text.find("\n", start)
         if end < 0:
-            end = len(self.text)
-        return SourceLocation(self.filename, line + 1 + self.line_base, off - start + 1, self.text[start:end])
+            end = len(text)
+        return SourceLocation(self.filename, line + 1 + self.line_base, off - start + 1, text[start:end])
 
     def location(self, tok: int) -> SourceLocation | None:
         """The location of token ``tok``; None after :meth:`release`."""
         if self.text is None:
-            reload = self._reload
-            if reload is None:
-                return None
-            self._reload = None
-            self.text = reload()
-            if self.text is None:
-                return None
+            return None
         return self.location_at(self.offset(tok))
 
     def release(self) -> None:
         """Forget the text (``Module.release_source``): locations not yet
         computed become None."""
-        self.text = None  # type: ignore[assignment]
+        self._text = None
         self._starts = None
         self._line_starts = None
         self._reload = None

@@ -71,6 +71,7 @@ from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, new_names, tokenize
+from fastalloc.ir.source import FileChunks, NotStreamable, file_reloader, open_input, streamable
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands, _set_tok, _share_props
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
@@ -80,7 +81,7 @@ from fastalloc.ir.registered import COMPLETE as _COMPLETE_DIALECTS
 from fastalloc.ir.registered import DIALECTS as _DIALECTS
 from fastalloc.ir.registered import OP_NAMES as _OP_NAMES
 
-__all__ = ["parse", "split_chunks"]
+__all__ = ["parse", "parse_file", "split_chunks"]
 
 TIMEPOINT = "!stream.timepoint"
 _LIFETIMES = {"transient", "external", "constant", "variable", "staging", "*"}
@@ -181,9 +182,9 @@ class _Parser:
     m: object  # Module
     vals: list  # m.values
     resolved: dict  # forward-reference placeholder -> its definition
-    ids: Names  # "%name" (the token) -> its integer id (lexer.new_names)
+    ids: Names  # "%name" (the token) -> the integer id of "name", and that name's one str (lexer.new_names)
     bound: list  # id -> list[Value] the name is bound to in scope (one entry per result of a group), or None
-    frames: list  # list[list[str]]: "%name"s defined per region
+    frames: list  # list[list[str]]: the names ("name" of "%name", ids' own str) defined per region
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
     type_aliases: dict
     attr_aliases: set
@@ -194,18 +195,24 @@ class _Parser:
     constants: dict  # the text of a constant's value already checked -> that one str
     tmpl_memo: dict  # (result count, name, tokens) of an operand-free uninterpreted op read -> (its text, result types)
     names: dict  # token -> the one str made of it: "@e" -> "[@e]" (entry points)
-    hints: list  # id (ids) -> the one str of that name without its '%' (result name hints), or None
     encl: str  # name of the op whose region is being parsed ("" at the top): its default dialect
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
     stmt_end: cython.Py_ssize_t  # a header check's end of the op: a line break after it ends it (-1: none)
 
-    def __init__(self, text: str, filename: str, line_base: int = 0, pieces: int = 0) -> None:
+    def __init__(self, text: str | None, filename: str, line_base: int = 0, pieces: int = 0,
+                 chunks: object = None) -> None:
+        # text None: the tokens come from ``chunks`` (a file read a piece at
+        # a time, see parse_file); the text is read again for locations
         self.src = SourceMap(text, filename, line_base)
         self.i = 0
         self.base = 0
         self.chunks = None
-        if pieces > 0 and TokenChunks.available(text):
+        if chunks is not None:
+            self.chunks = chunks
+            self.toks = [""] * _PAD
+            self.refill()
+        elif pieces > 0 and TokenChunks.available(text):
             # Lex in pieces of ~`pieces` characters (see refill); errors are
             # reported without a location and parse() parses again from the
             # whole token list.
@@ -223,7 +230,6 @@ class _Parser:
         self.constants = {}
         self.tmpl_memo = {}
         self.names = {}
-        self.hints = []
         self.resolved = {}
         self.ids = new_names()
         self.bound = []
@@ -270,7 +276,7 @@ class _Parser:
         return FastallocError(msg, self.src.location_at(self.src.offset(p) + len(toks[p])))
 
     def _eof_loc(self) -> SourceLocation:
-        text = self.src.text.rstrip()
+        text = self.src._loaded().rstrip()
         return self.src.location_at(len(text))
 
     @cython.ccall
@@ -409,14 +415,16 @@ class _Parser:
     @cython.ccall
     def define(self, key: str, values: list[Value], k: cython.Py_ssize_t) -> None:
         """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
-        sid: cython.Py_ssize_t = self.ids.id(key)
+        ids: Names = self.ids
+        sid: cython.Py_ssize_t = ids.sigil_id(key)
         bound: list = self.bound
         if sid >= len(bound):
             bound.extend([None] * (sid + 1 + len(bound) - len(bound) // 2))
         if bound[sid] is not None:
             raise self.err(f"redefinition of SSA value '{key}'", k)
         bound[sid] = values
-        self.frames[-1].append(key)
+        # the name as the table keeps it (the values' hints), not the token
+        self.frames[-1].append(ids.sigil_name(key))
         if not self.forward:
             return
         name = key[1:]
@@ -443,15 +451,17 @@ class _Parser:
     @cython.ccall
     def pop(self) -> None:
         bound: list = self.bound
-        ids = self.ids
-        for key in self.frames.pop():
-            bound[ids.id(key)] = None
+        ids: Names = self.ids
+        for name in self.frames.pop():
+            bound[ids.id(name)] = None
 
     @cython.cfunc
     @cython.inline
     def bound_to(self, t: str) -> object:
-        """The values name ``t`` is bound to in scope, or None."""
-        sid: cython.Py_ssize_t = self.ids.id(t)
+        """The values name ``t`` (a token) is bound to in scope, or None."""
+        if len(t) == 0 or t[0] != "%":
+            return None
+        sid: cython.Py_ssize_t = self.ids.sigil_id(t)
         bound: list = self.bound
         if sid < len(bound):
             return bound[sid]
@@ -857,7 +867,7 @@ class _Parser:
                         raise self.err("expected SSA block argument name", k)
                     self.expect(":")
                     ty = self.type_()
-                    v = self.new_value(ty, blk, len(blk.args), t[1:])
+                    v = self.new_value(ty, blk, len(blk.args), self.ids.sigil_name(t))
                     blk.args.append(v)
                     self.define(t, [v], k)
                     d = self.skip_loc()
@@ -875,7 +885,7 @@ class _Parser:
 
     @cython.ccall
     @cython.locals(op=Op, v=Value, g=tuple, grp=list, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
-                   gcnt=cython.Py_ssize_t, sid=cython.Py_ssize_t, hints=list)
+                   gcnt=cython.Py_ssize_t)
     def parse_stmt(self, block: Block) -> None:
         toks: list = self.toks
         t: str
@@ -898,16 +908,8 @@ class _Parser:
                     if cnt > _MAX_RESULTS:
                         raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
                     self.i += 1
-                # one name string per distinct name (functions reuse %0, %1, ...),
-                # found by the name's id (define's key), not by a dict of tokens
-                sid = self.ids.id(t)
-                hints = self.hints
-                if sid >= len(hints):
-                    hints.extend([None] * (sid + 1 - len(hints) + len(hints) // 2))
-                nm = hints[sid]
-                if nm is None:
-                    nm = t[1:]
-                    hints[sid] = nm
+                # one name string per distinct name: functions reuse %0, %1, ...
+                nm = self.ids.sigil_name(t)
                 groups.append((nm, cnt, k, t))
                 if toks[self.i] == ",":
                     self.i += 1
@@ -3079,12 +3081,56 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
             pass  # the error again, with its location, from the whole token list
         if m is None:
             m = _Parser(text, filename, line_base).parse_module()
+    _finish_module(m, trailer, filename, line_base)
+    return m
+
+
+def parse_file(path: str, filename: str | None = None, *, _piece: int = _PIECE) -> Module:
+    """Parse the module in the file ``path`` (reported as ``filename``,
+    default ``path``): as ``parse`` of its contents, but a regular file is
+    read and lexed a piece of ~``_piece`` bytes at a time (see
+    fastalloc.ir.source), so that its text is never one string; locations
+    read the file again.  After an error, or for a file the pieces cannot
+    take (not ASCII, odd characters), the whole file is parsed by ``parse``
+    (same module, same error)."""
+    if filename is None:
+        filename = path
+    with open_input(path) as f:
+        if streamable(f):
+            chunks = None
+            m = None
+            with gc_paused():
+                try:
+                    chunks = FileChunks(f, _piece, _SEED)
+                    p = _Parser(None, filename, 0, 0, chunks)
+                    # errors are reported by the whole-text parse: read the
+                    # file again if one asks for a location meanwhile
+                    p.src.detach(lambda: _decode(_read_again(path), filename))
+                    m = p.parse_module()
+                except (FastallocError, IndexError, NotStreamable):
+                    pass
+                p = None
+            if m is not None:
+                _finish_module(m, chunks.trailer, filename, 0)
+                m._source.detach(file_reloader(path, chunks.fingerprint))
+                return m
+            f.seek(0)
+        data = f.read()
+    return parse(data, filename)
+
+
+def _read_again(path: str) -> bytes:
+    with open_input(path) as f:
+        return f.read()
+
+
+def _finish_module(m: Module, trailer: str, filename: str, line_base: int) -> None:
+    """What ``parse`` and ``parse_file`` set on the module once parsed."""
     m.trailer = trailer
     if m.dloc is None:
         # iree-opt's implicit module: the start of the buffer, 0:0, or for a
         # --split-input-file chunk the end of the `// -----` line before it
         m.dloc = f"{quote_filename(filename)}:0:0" if line_base == 0 else f"{quote_filename(filename)}:{line_base + 1}:9"
-    return m
 
 
 def quote_filename(name: str) -> str:

@@ -1,0 +1,320 @@
+"""parse_file (a file read and lexed a piece at a time) gives what parse gives.
+
+Reference: ``fastalloc.ir.parse`` of the file's bytes.  For any piece size
+the module must print the same (plain and with locations, so op locations
+read the file again right), and a bad file must give the same error, with
+the same FILE:LINE:COL and source line: the piece boundaries fall inside
+tokens, strings, comments, multi-line attributes and dialect-resources
+sections (tiny pieces put a boundary at every byte in turn).  A resources
+section is blanked in the pieces as parse blanks it in the text.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fastalloc.errors import FastallocError
+from fastalloc.ir import parse, parse_file
+from fastalloc.ir import parser as parser_mod
+from fastalloc.ir.lexer import TOKEN_RE, TokenChunks, tokenize
+from fastalloc.ir.source import FileChunks, NotStreamable, streamable
+from fastalloc.testing.generator import GenConfig, generate_module
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted(p for d in ("src", "tests", "examples", "docs") for p in (ROOT / d).rglob("*.mlir"))
+
+GOOD = """// a comment with a "quote and {-# in it
+#map = affine_map<(d0) -> (d0 floordiv 2)>
+util.global private @s = "a \\"quoted\\" string with // slashes and \\n" : !util.buffer
+util.func public @f(%n: index) -> !stream.timepoint {
+  %c7 = arith.constant 7 : i32
+  %cst = arith.constant dense<[1, 2, 3,
+      4, 5, 6]> : tensor<6xi32>
+  %t = stream.async.execute with() {
+    %s = stream.async.splat %c7 : i32 -> !stream.resource<transient>{%n}
+    stream.yield
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
+"""
+
+RESOURCES = GOOD + """
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x04000000010203"
+    }
+  }
+#-}
+"""
+
+
+def _outcome(parse_it) -> tuple:
+    """What a parse gives: the printed module (plain, with locations, and the
+    op locations) or the error (message, location, source line)."""
+    try:
+        m = parse_it()
+    except FastallocError as e:
+        return ("error", str(e), e.message, str(e.loc) if e.loc is not None else None)
+    try:
+        locs = [(op.loc.line, op.loc.col, op.loc.source_line) if op.loc is not None else None for op in m.walk()]
+        dloc = m.dloc if isinstance(m.dloc, str) else None  # else the module op it came from
+        return ("ok", m.print(), m.print(debuginfo=True), m.trailer, dloc, locs)
+    finally:
+        m.dispose()
+
+
+def _same(data: bytes, pieces: list[int], name: str = "m.mlir") -> tuple:
+    """parse_file of ``data`` (in a file) at each piece size gives what parse gives; returns that."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        want = _outcome(lambda: parse(data, path))
+        for piece in pieces:
+            got = _outcome(lambda: _parse_file(path, piece))
+            assert got == want, f"piece size {piece}"
+    return want
+
+
+def _parse_file(path: str, piece: int):
+    from fastalloc._guard import run_deep
+    from fastalloc.ir import _parse_verified
+
+    return run_deep(_parse_verified, parser_mod.parse_file, path, None, _piece=piece)
+
+
+def test_corpus_files_exist():
+    assert len(FILES) >= 20
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.relative_to(ROOT).as_posix() for p in FILES])
+def test_repository_mlir_files(path):
+    data = path.read_bytes()
+    # (reads of 3 bytes through an 800 KB line take a minute: 2 KB ones there)
+    _same(data, [3 if len(data) < 100_000 else 2048, 200, 1 << 18], path.name)
+
+
+def test_default_piece_size_through_the_public_entry(tmp_path):
+    text = generate_module(3, n_ops=400, config=GenConfig(shape="single"))
+    path = tmp_path / "g.mlir"
+    path.write_text(text)
+    assert len(text) > 3 * 4096
+    m = parse_file(str(path))
+    assert m.print() == parse(text, str(path)).print()
+    assert m._source._text is None  # the text was never held; read again on demand
+    assert m.ops[0].loc.line == parse(text, str(path)).ops[0].loc.line
+
+
+def test_every_boundary_of_a_tricky_module():
+    # piece sizes 1..len: a read boundary at every byte (inside the string
+    # with escapes, the comment, the two-line dense<...>, the affine map)
+    want = _same(GOOD.encode(), list(range(1, len(GOOD) + 2)))
+    assert want[0] == "ok"
+
+
+def test_dialect_resources_section_at_every_boundary():
+    want = _same(RESOURCES.encode(), list(range(1, len(RESOURCES) + 2, 3)))
+    assert want[0] == "ok" and "blob" in want[3]
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "// only a comment",
+    "\n\n\n",
+    GOOD.replace("\n", "\r\n"),
+    GOOD.replace("\n", "\r"),  # CR-only line ends: one piece
+    GOOD.rstrip("\n"),
+    GOOD.replace("// a comment", "// caf\u00e9 comment"),  # not ASCII: the whole-text parse
+    GOOD.replace("// a comment", "// a \x01 comment"),  # an odd character in a comment: accepted
+    GOOD.replace('"a \\"quoted', '"a \x0b quoted'),  # in a string: iree-opt's error
+    GOOD.replace("%c7 = arith", "%c7 = \x7f arith"),
+], ids=["empty", "comment", "blank", "crlf", "cr", "no-final-newline", "utf8", "odd-in-comment", "vt-in-string",
+        "odd-char"])
+def test_edge_texts(text):
+    _same(text.encode(), [1, 5, 64, 1 << 18])
+
+
+def test_invalid_utf8_error_is_the_same():
+    data = GOOD.encode().replace(b"arith.constant 7", b"arith.constant \xff7")
+    want = _same(data, [1, 40, 1 << 18])
+    assert want[0] == "error" and "invalid UTF-8 byte 0xff" in want[1]
+
+
+def _error_cases() -> dict[str, str]:
+    from tests.test_ir_errors import CASES
+
+    return {name: text for name, (text, *_rest) in CASES.items()}
+
+
+@pytest.mark.parametrize("name", sorted(_error_cases()))
+def test_error_cases_at_every_boundary(name):
+    text = _error_cases()[name]
+    want = _same(text.encode(), list(range(1, len(text) + 2, 7)))
+    assert want[0] == "error" and want[3] is not None  # with its location
+
+
+_PIECES = [
+    "\n", " ", "  ", "%c7", "%n", "=", ":", ",", "{", "}", "(", ")", "<", ">", "->", '"s\\"t"', "// c\n",
+    "dense<[1,\n 2]>", "stream.yield", "arith.constant", "7", "i32", "index", "{-#", "#-}", "\u00e9", "\x0b", "\r",
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 5), cut=st.integers(0, 10**6), junk=st.lists(st.sampled_from(_PIECES), max_size=3),
+       piece=st.integers(1, 3000))
+def test_any_piece_size_same_module_or_error(seed, cut, junk, piece):
+    # a generated module, maybe broken at some point by a few tokens
+    text = generate_module(seed, n_ops=60, config=GenConfig(shape=("spread", "single", "auto")[seed % 3]))
+    at = cut % (len(text) + 1)
+    text = text[:at] + "".join(junk) + text[at:]
+    _same(text.encode(), [piece])
+
+
+def file_chunks_digest(data: bytes, size: int) -> int:
+    d = 0
+    for k in range(0, len(data), size):
+        d = hash((d, data[k:k + size]))
+    return d
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 3), piece=st.integers(1, 5000))
+def test_file_chunks_join_to_the_tokens_of_the_text(seed, piece):
+    text = generate_module(seed, n_ops=80, config=GenConfig(shape="spread"))
+    with tempfile.TemporaryFile() as f:
+        f.write(text.encode())
+        f.seek(0)
+        chunks = FileChunks(f, piece)
+        toks: list[str] = []
+        while not chunks.done:
+            toks += chunks.next()
+        assert chunks.next(["h"], ("t",)) == ["h", "t"]
+        assert chunks.fingerprint == (len(text), file_chunks_digest(text.encode(), piece), piece)
+    assert toks + [""] == tokenize(text)
+    # cut where TokenChunks cuts the text: the same pieces
+    ref = TokenChunks(text, piece)
+    with tempfile.TemporaryFile() as f:
+        f.write(text.encode())
+        f.seek(0)
+        chunks = FileChunks(f, piece)
+        while not ref.done:
+            assert chunks.next() == ref.next()
+        assert chunks.next() == [] and chunks.done
+
+
+def test_file_chunks_decline_what_the_whole_text_parse_must_do():
+    for text, why in [("// caf\u00e9\n", "not ASCII"), ("// \x01\n", "rejects")]:
+        with tempfile.TemporaryFile() as f:
+            f.write(text.encode())
+            f.seek(0)
+            with pytest.raises(NotStreamable, match=why):
+                FileChunks(f, 4).next()
+
+
+@pytest.mark.parametrize("text", [
+    RESOURCES,
+    RESOURCES + "{-# never closed",
+    RESOURCES.replace("#-}", "#-}#-}"),
+    "{-#-}",
+    "a {-# b #-} c {-# d #-} e\n%x = f\n",
+    "#-} {-#",
+    "x\n%a = b {-# y\n",
+])
+def test_file_chunks_blank_the_last_resources_section_as_parse_does(text):
+    import re
+
+    k = text.rfind("{-#")
+    e = text.find("#-}", k) if k >= 0 else -1
+    trailer = text[k:e + 3] if e >= 0 else ""
+    blanked = text[:k] + re.sub(r"[^\n]", " ", trailer) + text[e + 3:] if e >= 0 else text
+    for size in range(1, len(text) + 2):
+        with tempfile.TemporaryFile() as f:
+            f.write(text.encode())
+            f.seek(0)
+            chunks = FileChunks(f, size)
+            toks: list[str] = []
+            while not chunks.done:
+                toks += chunks.next()
+        assert toks + [""] == tokenize(blanked) and chunks.trailer == trailer, size
+
+
+def test_a_resources_section_is_streamed(tmp_path):
+    path = tmp_path / "r.mlir"
+    text = RESOURCES.replace(" and {-# in it", "")
+    path.write_text(text)
+    m = parse_file(str(path))
+    assert m._source._text is None  # not the whole-text parse
+    assert m.trailer == text[text.index("{-#"):text.index("#-}") + 3]
+    assert m.print() == parse(text, str(path)).print()
+
+
+def test_scanner_swap_keeps_one_object_per_token():
+    from fastalloc._lexer import Scanner
+
+    sc = Scanner("%a = b\n", TOKEN_RE)
+    first = sc.tokens()
+    sc.swap("c %a\n")
+    assert sc.size == 5
+    second = sc.tokens()
+    assert second == ["c", "%a", "\n"] and second[1] is first[0]
+    with pytest.raises(ValueError, match="not ASCII"):
+        sc.swap("\u00e9")
+
+
+def test_pipes_are_not_streamed():
+    r, w = os.pipe()
+    with os.fdopen(r, "rb") as f, os.fdopen(w, "wb"):
+        assert not streamable(f)
+
+
+def test_missing_file_error():
+    with pytest.raises(FastallocError, match="cannot open input file '/nonexistent/x.mlir': No such file"):
+        parse_file("/nonexistent/x.mlir")
+
+
+def test_locations_after_the_file_changed_are_none(tmp_path):
+    path = tmp_path / "m.mlir"
+    text = GOOD.replace(" and {-# in it", "")  # streamed: no text held after the parse
+    path.write_text(text)
+    m = parse_file(str(path))
+    assert m._source._text is None
+    path.write_text(text.replace("@f", "@g"))  # same length, other bytes
+    assert all(op.loc is None for op in m.walk())
+
+
+def test_cli_file_and_stdin_agree(tmp_path):
+    import subprocess
+    import sys
+
+    for k, text in enumerate((GOOD, _error_cases()["unknown_type"])):
+        path = tmp_path / "m.mlir"
+        path.write_text(text)
+        out = tmp_path / f"o{k}.mlir"
+        by_file = subprocess.run([sys.executable, "-m", "fastalloc", "opt", str(path), "-o", str(out),
+                                  "--mlir-print-debuginfo"], capture_output=True, text=True, timeout=120)
+        by_stdin = subprocess.run([sys.executable, "-m", "fastalloc", "opt", "-", "--mlir-print-debuginfo"],
+                                  input=text, capture_output=True, text=True, timeout=120)
+        assert by_file.returncode == by_stdin.returncode
+        assert by_file.stderr == by_stdin.stderr.replace("<stdin>", str(path))
+        if by_file.returncode == 0:
+            assert out.read_text() == by_stdin.stdout.replace('"<stdin>"', f'"{path}"')
+        else:
+            assert not out.exists()
+
+
+def test_source_map_without_its_text_gives_no_location_or_a_clear_error():
+    from fastalloc.ir.lexer import SourceMap
+
+    src = SourceMap(None, "gone.mlir")
+    assert src.location(0) is None
+    src.detach(lambda: None)  # the file cannot be read again
+    assert src.location(0) is None
+    with pytest.raises(FastallocError, match="gone.mlir: the input text is no longer available"):
+        src.location_at(0)
