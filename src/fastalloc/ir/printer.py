@@ -26,7 +26,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from sys import intern
 
-import cython
+try:
+    import cython
+
+    _COMPILED = cython.compiled
+except ImportError:  # pragma: no cover - Cython is a build dependency; the compiled module never imports it
+    _COMPILED = False  # (and _join's compiled branch, the only reader of `cython`, is never taken)
 
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
@@ -334,7 +339,7 @@ def _join(pieces: list) -> str:
     ``str.join`` checks each piece's kind and widest character and copies by
     kind.  Anything else (a non-ASCII piece, a non-str) goes to ``str.join``,
     which gives the same result or raises as it does."""
-    if not cython.compiled:
+    if not _COMPILED:
         return "".join(pieces)
     n = len(pieces)
     total = 0
