@@ -341,7 +341,9 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
                               cutoff, first)
     finally:
         free(mem)
-    if total < 0:
+    # (a plan of zero-size buffers only places nothing, so the sweep never
+    # compares its peak 0 with a negative cutoff)
+    if total < 0 or total > cutoff:
         return None, -1
     offsets = np.empty(n, dtype=np.int64)
     offsets[perm_a] = off_a
