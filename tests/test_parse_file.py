@@ -184,10 +184,9 @@ def file_chunks_digest(data: bytes, size: int) -> int:
     return d
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 3), piece=st.integers(1, 5000))
-def test_file_chunks_join_to_the_tokens_of_the_text(seed, piece):
-    text = generate_module(seed, n_ops=80, config=GenConfig(shape="spread"))
+def _file_tokens(text: str, piece: int, check=None):
+    """The tokens FileChunks gives for ``text`` in pieces of ``piece`` bytes
+    (``check(chunks)`` runs once they are all read, the file still open)."""
     with tempfile.TemporaryFile() as f:
         f.write(text.encode())
         f.seek(0)
@@ -195,8 +194,20 @@ def test_file_chunks_join_to_the_tokens_of_the_text(seed, piece):
         toks: list[str] = []
         while not chunks.done:
             toks += chunks.next()
+        if check is not None:
+            check(chunks)
+    return toks, chunks
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 3), piece=st.integers(1, 5000))
+def test_file_chunks_join_to_the_tokens_of_the_text(seed, piece):
+    text = generate_module(seed, n_ops=80, config=GenConfig(shape="spread"))
+    def check(chunks):
         assert chunks.next(["h"], ("t",)) == ["h", "t"]
         assert chunks.fingerprint == (len(text), file_chunks_digest(text.encode(), piece), piece)
+
+    toks, _ = _file_tokens(text, piece, check)
     assert toks + [""] == tokenize(text)
     # cut where TokenChunks cuts the text: the same pieces
     ref = TokenChunks(text, piece)
@@ -235,13 +246,7 @@ def test_file_chunks_blank_the_last_resources_section_as_parse_does(text):
     trailer = text[k:e + 3] if e >= 0 else ""
     blanked = text[:k] + re.sub(r"[^\n]", " ", trailer) + text[e + 3:] if e >= 0 else text
     for size in range(1, len(text) + 2):
-        with tempfile.TemporaryFile() as f:
-            f.write(text.encode())
-            f.seek(0)
-            chunks = FileChunks(f, size)
-            toks: list[str] = []
-            while not chunks.done:
-                toks += chunks.next()
+        toks, chunks = _file_tokens(text, size)
         assert toks + [""] == tokenize(blanked) and chunks.trailer == trailer, size
 
 
