@@ -818,12 +818,14 @@ def _pack_run(args: argparse.Namespace) -> int:
 
 def _scheduled_module(path: str):
     """Parse ``path`` and run schedule-allocation (a no-op on allocated IR)."""
-    from fastalloc.ir import parse
+    from fastalloc.ir import parse, parse_file
     from fastalloc.ir.parser import _decode
     from fastalloc.passes import run_pass
 
-    filename = "<stdin>" if path == "-" else path
-    m = parse(_decode(read_input(path), filename), filename)
+    if path == "-":
+        m = parse(_decode(read_input(path), "<stdin>"), "<stdin>")
+    else:
+        m = parse_file(path)  # (in pieces: the whole text is never one string)
     run_pass("schedule-allocation", m)
     return m
 
