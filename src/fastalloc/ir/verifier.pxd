@@ -36,10 +36,10 @@ cdef class _OpFacts:
 
 cdef class _Plan:
     cdef tuple key
-    cdef list index
+    cdef long long[::1] index
     cdef list want
     cdef list seg
-    cdef list prefix
+    cdef signed char[::1] prefix
     cdef list seen
     cdef Py_ssize_t n
 
@@ -84,8 +84,8 @@ cdef _Plan _segment_plan(_OpFacts facts, list segs)
 @cython.locals(k=Py_ssize_t)
 cdef bint _same(list segs, tuple key) except -1
 
-@cython.locals(operands=list, segs=list, hit=tuple, plan=_Plan, index=list, wants=list, seen=list, v=Value, t=str,
-               want=str, k=Py_ssize_t)
+@cython.locals(operands=list, segs=list, hit=tuple, plan=_Plan, index=cython.longlong[::1],
+               prefix=cython.schar[::1], wants=list, seen=list, v=Value, t=str, want=str, k=Py_ssize_t)
 cdef _check_segment_types(Op op, _OpFacts facts)
 
 cdef _check_constant(Op op)

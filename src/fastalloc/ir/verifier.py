@@ -663,7 +663,8 @@ _TIMEPOINT_SEGMENTS = frozenset({"await_timepoint", "await_timepoints"})
 class _Plan:
     """The operands of an op of one definition and segment sizes (``key``)
     whose type the registry fixes: operand ``index[k]`` must have type
-    ``want[k]`` (a prefix when ``prefix[k]``), from segment ``seg[k]``.  An
+    ``want[k]`` (a prefix when ``prefix[k]``), from segment ``seg[k]``
+    (``index`` and ``prefix``: arrays of q and b).  An
     exact ``want`` is replaced by the equal type string of the first operand
     that matches it: the parser shares type strings, so later checks are
     identity tests."""
@@ -700,7 +701,8 @@ def _segment_plan(facts: _OpFacts, segs) -> _Plan:
                     names.append(seg)
                     prefix.append(want[-1] == "<")
             k += n
-        plan = facts.plans[key] = _Plan(key, index, wants, names, prefix)
+        # C arrays once compiled: the per-op loop then reads them as C integers
+        plan = facts.plans[key] = _Plan(key, array("q", index), wants, names, array("b", prefix))
     # By the list's identity too: the parser gives ops with equal sizes one
     # shared list (a few hundred in a 10^5-op module), so most ops find
     # their plan without building a key.
@@ -741,6 +743,7 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
     facts.last_segs = segs
     facts.last_plan = plan
     index = plan.index
+    prefix = plan.prefix
     wants = plan.want
     seen = plan.seen
     for k in range(plan.n):
@@ -749,7 +752,7 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
         want = wants[k]
         if t is want or not t:
             continue
-        if plan.prefix[k]:
+        if prefix[k]:
             if t is seen[k]:
                 continue
             if t.startswith(want):
