@@ -65,6 +65,8 @@ cdef _OpFacts _facts(dict facts_of, str name, opdef)
 @cython.locals(k=Py_ssize_t, total=Py_ssize_t, n=Py_ssize_t)
 cdef Py_ssize_t _total(list segs) except? -1
 
+cdef Py_ssize_t _id(object x) noexcept
+
 @cython.locals(props=dict, n=Py_ssize_t, top=object)
 cdef _check_props(Op op, _OpFacts facts, dict checked)
 @cython.locals(k=Py_ssize_t, top=object)

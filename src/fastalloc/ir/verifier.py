@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 from array import array
 
+import cython
+
 from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
 from fastalloc.ir.model import Block, Module, Op, SharedProps, Value
@@ -309,7 +311,7 @@ def _module_globals(op: Op, globs: dict) -> dict:
     while top is not None and top.parent is not None and isinstance(top.parent.parent, Op):
         top = top.parent.parent.parent
     if top is not None:
-        got = globs.get(id(top))
+        got = globs.get(_id(top))
         if got is not None:
             return got
     out: dict = {}
@@ -324,7 +326,7 @@ def _module_globals(op: Op, globs: dict) -> dict:
             if m is not None:
                 out.setdefault(m.group(1).strip('"'), None)
     if top is not None:
-        globs[id(top)] = out
+        globs[_id(top)] = out
     return out
 
 
@@ -403,6 +405,14 @@ def _total(segs: list) -> int:
     return total
 
 
+def _id(x: object) -> int:
+    """``id(x)`` for the per-op caches (compiled: the address read in C,
+    without a call to the builtin)."""
+    if not cython.compiled:
+        return id(x)
+    return cython.cast(cython.Py_ssize_t, cython.cast(cython.p_void, x))
+
+
 def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
     """The integer-list properties' values; ``facts``: those of ``op.opdef``;
     ``checked``: id -> :func:`_tied_top` of each SharedProps whose values
@@ -413,11 +423,11 @@ def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
         return
     if type(d) is SharedProps:
         # (compiled, dict.get is the C lookup: a SharedProps is a dict)
-        top = checked.get(id(d))
+        top = checked.get(_id(d))
         if top is None:
             _check_int_lists(op, d)
             top = _tied_top(dict.get(d, "tied_operands"))
-            checked[id(d)] = top
+            checked[_id(d)] = top
         if top >= 0 and op.opdef is not None and facts.resource_operands >= 0 and top >= _group_len(op, facts):
             _check_tied(op, facts, dict.get(d, "tied_operands"))
         life = dict.get(d, "lifetime_intervals")
@@ -708,7 +718,7 @@ def _segment_plan(facts: _OpFacts, segs) -> _Plan:
     # their plan without building a key.
     if len(facts.by_id) >= _BY_ID_MAX:
         facts.by_id.clear()
-    facts.by_id[id(segs)] = (segs, plan)
+    facts.by_id[_id(segs)] = (segs, plan)
     return plan
 
 
@@ -735,7 +745,7 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
     plan = facts.last_plan
     if segs is not facts.last_segs:
         plan = None
-        hit = facts.by_id.get(id(segs))
+        hit = facts.by_id.get(_id(segs))
         if hit is not None and hit[0] is segs:
             plan = hit[1]
     if plan is None or not _same(segs, plan.key):
