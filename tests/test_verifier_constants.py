@@ -86,3 +86,20 @@ def test_out_of_range_constant_is_reported_at_the_op():
         parse(src, "c.mlir")
     assert "c.mlir:2:" in str(e.value)
     parse(src.replace("256", "255"), "c.mlir")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="-+0123456789xaE.\u0663\u00b2 ", max_size=8))
+def test_parser_fast_constant_reading_is_what_the_patterns_accept(value):
+    """check_arith skips its patterns for a plain decimal of a plain integer
+    type: only where they would accept the constant."""
+    import re
+
+    import fastalloc.ir.parser as parser
+
+    fast = parser._plain_decimal(value)
+    assert fast == (re.fullmatch(r"-?[0-9]+", value) is not None)
+    if fast:
+        assert parser._INT_LIT.fullmatch(value)
+    for ty in parser._PLAIN_INT_TYPES:
+        assert parser._INT_TYPE.fullmatch(ty) and not parser._FLOAT_TYPE.fullmatch(ty)

@@ -1669,6 +1669,8 @@ class _Parser:
             if n + 2 < len(ts):
                 raise self.err(f"unexpected '{ts[n + 2][0]}' after the type of {name}", ts[n + 2][1])
             kv = ts[n - 1][1]
+            if ty in _PLAIN_INT_TYPES and _plain_decimal(value):
+                return  # the usual `arith.constant 0 : index`: what the patterns below accept
             if _INT_LIT.fullmatch(value):
                 if _FLOAT_TYPE.fullmatch(ty):
                     if not value.startswith(("0x", "-0x")):
@@ -2055,7 +2057,18 @@ _MAX_RESULTS = 1 << 24  # `%x:N =`: no op has more (a bigger N is a typo, not a 
 _INT_LIT = lazy_compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
 _FLOAT_LIT = lazy_compile(r"-?\d+\.\d*(?:[eE][+\-]?\d+)?|-?\d+[eE][+\-]?\d+")
 _INT_TYPE = lazy_compile(r"index|[su]?i\d+")
+# integer types _INT_TYPE takes and _FLOAT_TYPE does not (check_arith's fast path)
+_PLAIN_INT_TYPES = frozenset({"index", "i1", "i8", "i16", "i32", "i64"})
 _FLOAT_TYPE = lazy_compile(r"f\d+|bf16|tf32|f8E\w+|f4E\w+|f6E\w+")
+
+
+def _plain_decimal(text: str) -> bool:
+    """Is ``text`` ``-?[0-9]+`` (ASCII digits: a literal ``_INT_LIT`` takes
+    without running it)?"""
+    d = text[1:] if text[:1] == "-" else text
+    return d.isascii() and d.isdigit()
+
+
 _CMPI_PREDICATES = frozenset("eq ne slt sle sgt sge ult ule ugt uge".split())
 _CMPF_PREDICATES = frozenset("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split())
 _ARITH_ARITY = dict.fromkeys(
