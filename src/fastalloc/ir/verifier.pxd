@@ -76,8 +76,8 @@ cdef _check_int_lists(Op op, props)
 @cython.locals(segs=list, k=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t)
 cdef _group_len(Op op, _OpFacts facts)
 
-@cython.locals(regions=object, block=Block, term=Op, inner=Op, results=list, yielded=list, k=Py_ssize_t, v=Value,
-               r=Value)
+@cython.locals(regions=object, block=Block, term=Op, inner=Op, ops=list, results=list, nres=Py_ssize_t, yielded=list,
+               k=Py_ssize_t, v=Value, r=Value)
 cdef _check_async_region(Op op)
 
 @cython.locals(key=tuple, plan=_Plan, k=Py_ssize_t, j=Py_ssize_t)

@@ -516,16 +516,21 @@ def _check_async_region(op: Op) -> None:
         # iree-opt: "block with no terminator, has <the last op>", at that op
         raise FastallocError(f"block with no terminator, has '{term.name}' (the region of '{op.name}' "
                              "must end in 'stream.yield')", _loc(term))
-    for inner in block.ops[:-1]:
+    ops = block.ops
+    for k in range(len(ops) - 1):
+        inner = ops[k]
         if inner.name == "stream.yield":
             raise _err(inner, "must be the last operation in the parent block")
     results = op.results
-    if op.name == "stream.async.execute":
-        results = results[:-1]  # the timepoint
+    nres = len(results)
+    if op.name == "stream.async.execute" and nres:
+        nres -= 1  # the timepoint
     yielded = term.group("resource_operands")
-    if len(yielded) != len(results):
+    if len(yielded) != nres:
         raise _err(term, "yield result count mismatch with parent op")
-    for k, (v, r) in enumerate(zip(yielded, results)):
+    for k in range(nres):
+        v = yielded[k]
+        r = results[k]
         if v.type and r.type and v.type != r.type:
             raise _err(term, f"operand #{k} of type '{v.type}' does not match the parent op's result type '{r.type}'")
 
