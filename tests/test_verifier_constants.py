@@ -103,3 +103,16 @@ def test_parser_fast_constant_reading_is_what_the_patterns_accept(value):
         assert parser._INT_LIT.fullmatch(value)
     for ty in parser._PLAIN_INT_TYPES:
         assert parser._INT_TYPE.fullmatch(ty) and not parser._FLOAT_TYPE.fullmatch(ty)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["util.global.load", "util.global.store", " ", ",", "%v", "@g", '@"a b"', "@",
+                                 "immutable", "immutable ", ":", " : ", "index", "i64", "!x<a>", "\n", "@h"]),
+                max_size=10))
+def test_global_access_search_from_the_first_candidate_is_the_plain_search(parts):
+    text = "".join(parts)
+    want = PURE._ACCESS.search(text)
+    got = compiled._access(text)
+    assert (got is None) == (want is None)
+    if want is not None:
+        assert got.span() == want.span() and got.groups() == want.groups()

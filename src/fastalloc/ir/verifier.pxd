@@ -90,6 +90,9 @@ cdef bint _same(list segs, tuple key) except -1
                prefix=cython.schar[::1], wants=list, seen=list, v=Value, t=str, want=str, k=Py_ssize_t)
 cdef _check_segment_types(Op op, _OpFacts facts)
 
+@cython.locals(tmpl=list)
+cdef str _text(Op op)
+
 cdef _check_constant(Op op)
 
 @cython.locals(n=Py_ssize_t, a=Py_ssize_t, i=Py_ssize_t, digits=Py_ssize_t, width=Py_ssize_t, value=cython.longlong,

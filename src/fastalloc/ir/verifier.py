@@ -350,11 +350,21 @@ def _global_type(text: str) -> str | None:
     return text[cut + 1:].replace(" ", "") if cut > 0 else None
 
 
+def _access(text: str):
+    """``_ACCESS.search(text)``: a match starts at ``immutable`` or ``@``, so
+    the search starts at the first of them (the pattern has no literal
+    prefix for ``re`` to skip ahead by)."""
+    at = text.find("@")
+    if at < 0:
+        return None
+    imm = text.find("immutable", 0, at)
+    return _ACCESS.search(text, imm if imm >= 0 else at)
+
+
 def _check_global_access(op: Op, globs: dict) -> None:
     """``util.global.load [immutable] @g : T`` / ``util.global.store %v, @g : T``:
     @g is a global of type T (and mutable for an immutable load: iree-opt's checks)."""
-    text = "".join(x for x in op.tmpl if isinstance(x, str))
-    m = _ACCESS.search(text)
+    m = _access(_text(op))
     if m is None:
         return
     name = m.group(2).strip('"')
@@ -546,12 +556,16 @@ def _bits(ty: str) -> tuple[int, bool]:
     return int(ty[1:]), False
 
 
-def _check_constant(op: Op) -> None:
+def _text(op: Op) -> str:
+    """The text pieces of ``op``'s template, joined (most ops have one)."""
     tmpl = op.tmpl
     if len(tmpl) == 1 and type(tmpl[0]) is str:
-        text = tmpl[0]
-    else:
-        text = "".join([x for x in tmpl if isinstance(x, str)])
+        return tmpl[0]
+    return "".join([x for x in tmpl if isinstance(x, str)])
+
+
+def _check_constant(op: Op) -> None:
+    text = _text(op)
     fits = _plain_constant_fits(text)
     if fits == 1:
         return
