@@ -93,6 +93,9 @@ cdef _check_segment_types(Op op, _OpFacts facts)
 @cython.locals(tmpl=list)
 cdef str _text(Op op)
 
+@cython.locals(at=Py_ssize_t, imm=Py_ssize_t)
+cpdef object _access(str text)
+
 cdef _check_constant(Op op)
 
 @cython.locals(n=Py_ssize_t, a=Py_ssize_t, i=Py_ssize_t, digits=Py_ssize_t, width=Py_ssize_t, value=cython.longlong,
