@@ -2083,7 +2083,6 @@ _CONFIG_ENTRY = lazy_compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\s*")
 _CONFIG_ENTRY_SEP = lazy_compile(r"\s*[A-Za-z_]\w*\s*=\s*(?:-?\d+|[A-Za-z_]\w*)\b\s*,?\s*")
 _ATTR_INT = lazy_compile(r"(?<![\w.$\-])-?\d+(?![\w.])")
 _INDEX_MIN = -(1 << 63)
-_INT_TYPE = lazy_compile(r"index|[su]?i\d+")
 _DENSE_INTS = lazy_compile(r"\s*dense<([-\d\s,\[\]]*)>\s*:\s*tensor<[^<>]*?x?([su]?i)(\d+)>\s*$")
 _INDEX_MAX = (1 << 63) - 1
 # Ops whose custom form starts `[visibility] @symbol` (checked as iree-opt does).
