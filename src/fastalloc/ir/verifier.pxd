@@ -65,6 +65,7 @@ cdef _OpFacts _facts(dict facts_of, str name, opdef)
 @cython.locals(k=Py_ssize_t, total=Py_ssize_t, n=Py_ssize_t)
 cdef Py_ssize_t _total(list segs) except? -1
 
+cdef bint _COMPILED  # (a C constant once set: _id's test costs nothing)
 cdef Py_ssize_t _id(object x) noexcept
 
 @cython.locals(props=dict, n=Py_ssize_t, top=object)

@@ -33,7 +33,12 @@ from __future__ import annotations
 import re
 from array import array
 
-import cython
+try:
+    import cython
+
+    _COMPILED = cython.compiled
+except ImportError:  # pragma: no cover - Cython is a build dependency; the compiled module never imports it
+    _COMPILED = False  # (and _id's compiled branch, the only reader of `cython`, is never taken)
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
@@ -418,7 +423,7 @@ def _total(segs: list) -> int:
 def _id(x: object) -> int:
     """``id(x)`` for the per-op caches (compiled: the address read in C,
     without a call to the builtin)."""
-    if not cython.compiled:
+    if not _COMPILED:
         return id(x)
     return cython.cast(cython.Py_ssize_t, cython.cast(cython.p_void, x))
 
