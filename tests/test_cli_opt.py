@@ -176,19 +176,45 @@ def test_pass_error_location_after_the_text_is_dropped(tmp_path: Path, capsys):
 
 
 def test_reloader_gives_the_text_only_while_the_file_is_unchanged(tmp_path: Path):
-    from fastalloc.ir.source import FileChunks, file_reloader
+    from fastalloc.ir.source import FileChunks, Input
 
     src = tmp_path / "m.mlir"
     src.write_bytes(b"util.global private @a : index\n")
     with open(src, "rb") as f:
-        chunks = FileChunks(f, 5)
+        inp = Input(f, str(src))
+        chunks = FileChunks(inp, 5)
         while not chunks.done:
             chunks.next()
-    reload = file_reloader(str(src), chunks.fingerprint)
+        reload = inp.reloader(bytes.decode)
+    assert inp.spool is None and inp.reads  # the file is read again, checked by its digest too (just written)
     assert reload() == "util.global private @a : index\n"
     src.write_bytes(b"util.global private @b : index\n")  # same length, other bytes
     assert reload() is None
     src.unlink()
+    assert reload() is None
+
+
+def test_reloader_of_an_older_file_checks_its_status(tmp_path: Path):
+    import os
+
+    from fastalloc.ir.source import Input
+
+    src = tmp_path / "m.mlir"
+    src.write_bytes(b"util.global private @a : index\n")
+    os.utime(src, ns=(1, 1))  # (sets the ctime to now, which the digest check looks at)
+    import fastalloc.ir.source as source
+
+    old = source._FRESH_NS
+    source._FRESH_NS = -(10**12)  # as if the file were older than that
+    try:
+        with open(src, "rb") as f:
+            inp = Input(f, str(src))
+            assert inp.read(100) == src.read_bytes() and inp.reads is None  # no digest
+            reload = inp.reloader(bytes.decode)
+    finally:
+        source._FRESH_NS = old
+    assert reload() == "util.global private @a : index\n"
+    os.utime(src, ns=(1, 2))  # another mtime (and ctime)
     assert reload() is None
 
 

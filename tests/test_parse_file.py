@@ -11,6 +11,7 @@ section is blanked in the pieces as parse blanks it in the text.
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from pathlib import Path
@@ -23,7 +24,7 @@ from fastalloc.errors import FastallocError
 from fastalloc.ir import parse, parse_file
 from fastalloc.ir import parser as parser_mod
 from fastalloc.ir.lexer import TOKEN_RE, TokenChunks, tokenize
-from fastalloc.ir.source import FileChunks, NotStreamable, streamable
+from fastalloc.ir.source import FileChunks, Input, NotStreamable
 from fastalloc.testing.generator import GenConfig, generate_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,8 +79,18 @@ def _same(data: bytes, pieces: list[int], name: str = "m.mlir") -> tuple:
             f.write(data)
         want = _outcome(lambda: parse(data, path))
         for piece in pieces:
-            got = _outcome(lambda: _parse_file(path, piece))
+            streamed = []
+
+            def parse_it():
+                m = _parse_file(path, piece)
+                streamed.append(m._source._text is None)  # not the whole-text parse after a failure
+                return m
+
+            got = _outcome(parse_it)
             assert got == want, f"piece size {piece}"
+            # a valid input is parsed from its pieces (a fault there would be
+            # hidden by the whole-text parse), at any piece size
+            assert streamed == ([True] if want[0] == "ok" else streamed), f"piece size {piece}"
     return want
 
 
@@ -177,20 +188,13 @@ def test_any_piece_size_same_module_or_error(seed, cut, junk, piece):
     _same(text.encode(), [piece])
 
 
-def file_chunks_digest(data: bytes, size: int) -> int:
-    d = 0
-    for k in range(0, len(data), size):
-        d = hash((d, data[k:k + size]))
-    return d
-
-
 def _file_tokens(text: str, piece: int, check=None):
     """The tokens FileChunks gives for ``text`` in pieces of ``piece`` bytes
     (``check(chunks)`` runs once they are all read, the file still open)."""
     with tempfile.TemporaryFile() as f:
         f.write(text.encode())
         f.seek(0)
-        chunks = FileChunks(f, piece)
+        chunks = FileChunks(Input(f), piece)
         toks: list[str] = []
         while not chunks.done:
             toks += chunks.next()
@@ -205,7 +209,6 @@ def test_file_chunks_join_to_the_tokens_of_the_text(seed, piece):
     text = generate_module(seed, n_ops=80, config=GenConfig(shape="spread"))
     def check(chunks):
         assert chunks.next(["h"], ("t",)) == ["h", "t"]
-        assert chunks.fingerprint == (len(text), file_chunks_digest(text.encode(), piece), piece)
 
     toks, _ = _file_tokens(text, piece, check)
     assert toks + [""] == tokenize(text)
@@ -214,19 +217,21 @@ def test_file_chunks_join_to_the_tokens_of_the_text(seed, piece):
     with tempfile.TemporaryFile() as f:
         f.write(text.encode())
         f.seek(0)
-        chunks = FileChunks(f, piece)
+        chunks = FileChunks(Input(f), piece)
         while not ref.done:
             assert chunks.next() == ref.next()
         assert chunks.next() == [] and chunks.done
 
 
 def test_file_chunks_decline_what_the_whole_text_parse_must_do():
-    for text, why in [("// caf\u00e9\n", "not ASCII"), ("// \x01\n", "rejects")]:
-        with tempfile.TemporaryFile() as f:
-            f.write(text.encode())
-            f.seek(0)
+    # an odd character without the parser's check, bytes that are not UTF-8
+    # (the whole-text parse takes them in comments), a character cut short by the end
+    for data, why in [(b"// \x01\n", "rejects"), (b"// caf\xff\n", "not UTF-8"), (b"// caf\xc3", "not UTF-8")]:
+        for size in (1, 2, 4, 64):
             with pytest.raises(NotStreamable, match=why):
-                FileChunks(f, 4).next()
+                chunks = FileChunks(Input(io.BytesIO(data)), size)
+                while not chunks.done:
+                    chunks.next()
 
 
 @pytest.mark.parametrize("text", [
@@ -273,10 +278,14 @@ def test_scanner_swap_keeps_one_object_per_token():
         sc.swap("\u00e9")
 
 
-def test_pipes_are_not_streamed():
+def test_pipes_are_streamed_through_a_spool():
     r, w = os.pipe()
-    with os.fdopen(r, "rb") as f, os.fdopen(w, "wb"):
-        assert not streamable(f)
+    with os.fdopen(w, "wb") as out:
+        out.write(GOOD.encode())
+    with os.fdopen(r, "rb") as f:
+        m = parse_file(f)
+    assert m._source._text is None  # streamed, its text read again from the spool for locations
+    assert _outcome(lambda: m) == _outcome(lambda: parse(GOOD, "<stdin>"))
 
 
 def test_missing_file_error():
@@ -298,18 +307,20 @@ def test_cli_file_and_stdin_agree(tmp_path):
     import subprocess
     import sys
 
-    for k, text in enumerate((GOOD, _error_cases()["unknown_type"])):
+    texts = (GOOD, _error_cases()["unknown_type"], UTF8, UTF8.replace("%c7 = arith", "%c7 = \u00e9 arith"), RESOURCES)
+    for k, text in enumerate(texts):
         path = tmp_path / "m.mlir"
-        path.write_text(text)
+        path.write_bytes(text.encode())
         out = tmp_path / f"o{k}.mlir"
         by_file = subprocess.run([sys.executable, "-m", "fastalloc", "opt", str(path), "-o", str(out),
-                                  "--mlir-print-debuginfo"], capture_output=True, text=True, timeout=120)
+                                  "--mlir-print-debuginfo"], capture_output=True, text=True, timeout=120,
+                                 encoding="utf-8")
         by_stdin = subprocess.run([sys.executable, "-m", "fastalloc", "opt", "-", "--mlir-print-debuginfo"],
-                                  input=text, capture_output=True, text=True, timeout=120)
+                                  input=text, capture_output=True, text=True, timeout=120, encoding="utf-8")
         assert by_file.returncode == by_stdin.returncode
         assert by_file.stderr == by_stdin.stderr.replace("<stdin>", str(path))
         if by_file.returncode == 0:
-            assert out.read_text() == by_stdin.stdout.replace('"<stdin>"', f'"{path}"')
+            assert out.read_text(encoding="utf-8") == by_stdin.stdout.replace('"<stdin>"', f'"{path}"')
         else:
             assert not out.exists()
 
@@ -323,3 +334,106 @@ def test_source_map_without_its_text_gives_no_location_or_a_clear_error():
     assert src.location(0) is None
     with pytest.raises(FastallocError, match="gone.mlir: the input text is no longer available"):
         src.location_at(0)
+
+
+# Not ASCII: a comment, a string with a four-byte character, a location's
+# file name; an op after them on one line (its column counted as parse counts it)
+UTF8 = GOOD.replace("// a comment", "// caf\u00e9 \u00fcber comment").replace(
+    '"a \\"quoted', '"\U0001F600 a \\"quoted').replace(
+    "%c7 = arith.constant 7 : i32", '%c7 = arith.constant 7 : i32 loc("f\u00fc\u00df.mlir":3:4)').replace(
+    "  util.return %t", '  %u = arith.constant 8 : i32 loc("\u00e9") // \u00e9\n  util.return %t')
+
+
+def test_utf8_module_streams_at_every_boundary():
+    # a read boundary at every byte: inside each multi-byte character in turn
+    data = UTF8.encode()
+    assert len(data) > len(UTF8)
+    want = _same(data, list(range(1, len(data) + 2)))
+    assert want[0] == "ok" and "f\u00fc\u00df.mlir" in want[2]
+
+
+@pytest.mark.parametrize("text", [
+    UTF8.replace("\n", "\r\n"),
+    UTF8 + "\n{-#\n  dialect_resources: { builtin: { caf\u00e9: \"0x04000000\" } }\n#-}\n",
+    UTF8.replace("%c7 = arith", "%c7 = \u00e9 arith"),  # outside a comment or string: iree-opt's error
+    UTF8.replace("%cst", "%caf\u00e9"),  # in a name
+    UTF8.replace("stream.yield", "stream.yield \U0001F600"),
+    UTF8.replace('"\U0001F600 a', '"\U0001F600 \x0b a'),  # \v in a string that is not ASCII
+], ids=["crlf", "resources", "misplaced", "in-a-name", "four-bytes-misplaced", "vt-in-utf8-string"])
+def test_utf8_edge_texts_at_every_boundary(text):
+    data = text.encode()
+    _same(data, list(range(1, len(data) + 2, 5)) + [1 << 18])
+
+
+def test_utf8_file_is_streamed(tmp_path):
+    path = tmp_path / "u.mlir"
+    path.write_bytes(UTF8.encode())
+    m = parse_file(str(path))
+    assert m._source._text is None  # streamed
+    ref = parse(UTF8, str(path))
+    assert [op.loc for op in m.walk()] == [op.loc for op in ref.walk()]
+    assert m.print(debuginfo=True) == ref.print(debuginfo=True)
+
+
+def test_stream_gives_what_parse_gives():
+    for text in (GOOD, UTF8, RESOURCES, _error_cases()["unknown_type"], GOOD.replace("// a comment", "// \xff")):
+        data = text.encode("utf-8", errors="surrogateescape") if "\xff" not in text else text.encode("latin-1")
+        want = _outcome(lambda: parse(data, "<stdin>"))
+        for piece in (1, 13, 1 << 18):
+            got = _outcome(lambda: parser_mod.parse_file(io.BytesIO(data), _piece=piece))
+            assert got == want, piece
+
+
+def test_a_fault_in_the_pieces_is_not_hidden(monkeypatch, tmp_path):
+    # only parse errors (and what the pieces decline) send the parse to the
+    # whole text; an internal error surfaces
+    from fastalloc.ir import source
+
+    path = tmp_path / "m.mlir"
+    path.write_text(GOOD)
+
+    def broken(self, head=None, tail=None):
+        raise IndexError("a fault")
+
+    monkeypatch.setattr(source.FileChunks, "next", broken)
+    with pytest.raises(IndexError, match="a fault"):
+        parser_mod.parse_file(str(path))
+    with pytest.raises(FastallocError, match="internal error: IndexError: a fault"):
+        parse_file(str(path))  # the public entry's report of it
+
+
+def test_a_location_asked_for_during_the_parse_sends_it_to_the_whole_text(monkeypatch, tmp_path):
+    from fastalloc.ir import source
+
+    path = tmp_path / "m.mlir"
+    path.write_text(GOOD)
+    seen = []
+    real = source.FileChunks.next
+
+    def asks(self, head=None, tail=None):
+        toks = real(self, head, tail)
+        if not seen:
+            seen.append(1)
+            raise NotStreamable("as a location asked for meanwhile does")
+        return toks
+
+    monkeypatch.setattr(source.FileChunks, "next", asks)
+    m = parse_file(str(path))
+    assert seen and m._source._text is not None  # the whole-text parse
+    assert m.print() == parse(GOOD, str(path)).print()
+
+
+_UTF8_PIECES = _PIECES + ["\U0001F600", "caf\u00e9", '"\u00fc"', "// \u00df\n", 'loc("\u00e9")', "\r\n"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 5), cuts=st.lists(st.integers(0, 10**6), min_size=1, max_size=3),
+       junk=st.lists(st.sampled_from(_UTF8_PIECES), min_size=1, max_size=3), piece=st.integers(1, 400))
+def test_any_piece_size_same_as_parse_with_utf8(seed, cuts, junk, piece):
+    # a generated module with characters that are not ASCII (or other junk)
+    # put in at a few places: in comments and strings, or where they are errors
+    text = generate_module(seed, n_ops=30, config=GenConfig(shape=("spread", "single", "auto")[seed % 3]))
+    for cut, j in zip(cuts, junk):
+        at = cut % (len(text) + 1)
+        text = text[:at] + j + text[at:]
+    _same(text.encode(), [piece])

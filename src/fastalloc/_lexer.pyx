@@ -682,23 +682,29 @@ def scan(str text, token_re, bint want_tokens=True, bint want_starts=False, Py_s
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def first_odd_char(str text) -> int:
-    """The position of the first character of an ASCII ``text`` that MLIR's
-    lexer takes nowhere but in comments and strings (not printable ASCII, not
-    tab, LF, CR or NUL), or -1: one pass over the text's own buffer, no copy.
-    ``text`` must be ASCII (checked).  Pure-Python equivalent::
+def first_odd_char(str text, Py_ssize_t start=0, Py_ssize_t end=-1) -> int:
+    """The position of the first character of ``text[start:end]`` (``end``
+    -1: the end of the text) that MLIR's lexer takes nowhere but in comments
+    and strings (not printable ASCII, not tab, LF, CR or NUL), or -1: one pass
+    over the text's own buffer, no copy (a file's window is checked a piece
+    at a time without slicing it).  ``text`` must be ASCII and the range
+    within it (checked).  Pure-Python equivalent::
 
-        m = re.search(r"[^\\x20-\\x7e\\t\\n\\r\\x00]", text)
+        m = re.compile(r"[^\\x20-\\x7e\\t\\n\\r\\x00]").search(text, start, end)
         return m.start() if m else -1
     """
     if not text.isascii():
         raise ValueError("fastalloc._lexer.first_odd_char: text is not ASCII")
     cdef Py_ssize_t n
     cdef const uint8_t* s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &n)
+    if end < 0:
+        end = n
+    if start < 0 or start > end or end > n:
+        raise ValueError(f"fastalloc._lexer.first_odd_char: bad range [{start}, {end}) of a text of {n} characters")
     cdef Py_ssize_t r
     with nogil:
-        r = _first_odd(s, n)
-    return r
+        r = _first_odd(s + start, end - start)
+    return r + start if r >= 0 else -1
 
 
 cdef inline bint _odd_byte(uint8_t c) noexcept nogil:
@@ -733,23 +739,26 @@ cdef Py_ssize_t _first_odd(const uint8_t* s, Py_ssize_t n) noexcept nogil:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def rfind(str text, str needle) -> int:
-    """``text.rfind(needle)`` for an ASCII ``text`` and a non-empty ASCII
-    ``needle`` (checked): the needle's last byte is looked for eight bytes
-    at a time from the end (a word holds it where ``w ^ c..c`` has a zero
-    byte), and only there is the needle compared.  Pure-Python equivalent::
+def rfind(str text, str needle, Py_ssize_t start=0) -> int:
+    """``text.rfind(needle, start)`` for an ASCII ``text`` and a non-empty
+    ASCII ``needle`` (checked; ``start`` within the text): the needle's last
+    byte is looked for eight bytes at a time from the end (a word holds it
+    where ``w ^ c..c`` has a zero byte), and only there is the needle
+    compared.  Pure-Python equivalent::
 
-        return text.rfind(needle)
+        return text.rfind(needle, start)
     """
     if not text.isascii() or not needle.isascii() or not needle:
         raise ValueError("fastalloc._lexer.rfind: text and needle must be ASCII, the needle not empty")
     cdef Py_ssize_t n, m
     cdef const uint8_t* s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &n)
     cdef const uint8_t* w = <const uint8_t*> PyUnicode_AsUTF8AndSize(needle, &m)
+    if start < 0 or start > n:
+        raise ValueError(f"fastalloc._lexer.rfind: start {start} outside a text of {n} characters")
     cdef Py_ssize_t r
     with nogil:
-        r = _rfind(s, n, w, m)
-    return r
+        r = _rfind(s + start, n - start, w, m)
+    return r + start if r >= 0 else -1
 
 
 cdef Py_ssize_t _rfind(const uint8_t* s, Py_ssize_t n, const uint8_t* w, Py_ssize_t m) noexcept nogil:

@@ -77,6 +77,11 @@ def read_input(path: str) -> bytes:
         return f.read()
 
 
+def _input(path: str) -> object:
+    """What parse_file reads for the input argument ``path`` (``-``: stdin)."""
+    return sys.stdin.buffer if path == "-" else path
+
+
 def write_atomic(path: str, text: str | Callable[[Callable[[str], object]], None]) -> None:
     """Write ``text`` to ``path`` via a temp file in the same directory + os.replace.
 
@@ -269,12 +274,12 @@ def _opt_run(args: argparse.Namespace) -> int:
             pass_options = PassOptions.from_kwargs(options)
         filename = "<stdin>" if args.input == "-" else args.input
         text = None
-        if args.input == "-" or args.split_input_file:
+        if args.split_input_file:
             with timing.phase("read input"):
                 text = _decode(read_input(args.input), filename)
-        # else: one module from a file, read by the parse a piece at a time
-        # (parse_file: the whole text is never one string; it reads the
-        # file again if a location is asked for)
+        # else: one module from a file or stdin, read by the parse a piece
+        # at a time (parse_file: the whole text is never one string; it
+        # reads the input again, stdin from its copy, for a location)
     except FastallocError as e:
         _report(e)
         return 1
@@ -298,7 +303,7 @@ def _opt_run(args: argparse.Namespace) -> int:
         if type(chunk) is list:
             chunk = chunk.pop()  # the caller's only reference: parse holds it as long as it needs
         with timing.phase("parse"):
-            m = parse(chunk, filename, line_base=base) if chunk is not None else parse_file(args.input, filename)
+            m = parse(chunk, filename, line_base=base) if chunk is not None else parse_file(_input(args.input), filename)
         del chunk
         try:
             for name, fn in zip(names, fns):
@@ -818,14 +823,10 @@ def _pack_run(args: argparse.Namespace) -> int:
 
 def _scheduled_module(path: str):
     """Parse ``path`` and run schedule-allocation (a no-op on allocated IR)."""
-    from fastalloc.ir import parse, parse_file
-    from fastalloc.ir.parser import _decode
+    from fastalloc.ir import parse_file
     from fastalloc.passes import run_pass
 
-    if path == "-":
-        m = parse(_decode(read_input(path), "<stdin>"), "<stdin>")
-    else:
-        m = parse_file(path)  # (in pieces: the whole text is never one string)
+    m = parse_file(_input(path))  # (in pieces: the whole text is never one string)
     run_pass("schedule-allocation", m)
     return m
 

@@ -71,7 +71,7 @@ from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.lexer import SourceMap, TokenChunks, new_names, tokenize
-from fastalloc.ir.source import FileChunks, NotStreamable, file_reloader, open_input, streamable
+from fastalloc.ir.source import FileChunks, Input, NotStreamable, open_input, streamable
 from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, Module, Op, Region, Value, _link_operands, _set_tok, _share_props
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
@@ -3097,43 +3097,55 @@ def parse(text: str | bytes, filename: str = "<stdin>", *, line_base: int = 0) -
     return m
 
 
-def parse_file(path: str, filename: str | None = None, *, _piece: int = _PIECE) -> Module:
-    """Parse the module in the file ``path`` (reported as ``filename``,
-    default ``path``): as ``parse`` of its contents, but a regular file is
-    read and lexed a piece of ~``_piece`` bytes at a time (see
-    fastalloc.ir.source), so that its text is never one string; locations
-    read the file again.  After an error, or for a file the pieces cannot
-    take (not ASCII, odd characters), the whole file is parsed by ``parse``
-    (same module, same error)."""
-    if filename is None:
-        filename = path
-    with open_input(path) as f:
-        if streamable(f):
-            chunks = None
-            m = None
-            with gc_paused():
-                try:
-                    chunks = FileChunks(f, _piece, _SEED)
-                    p = _Parser(None, filename, 0, 0, chunks)
-                    # errors are reported by the whole-text parse: read the
-                    # file again if one asks for a location meanwhile
-                    p.src.detach(lambda: _decode(_read_again(path), filename))
-                    m = p.parse_module()
-                except (FastallocError, IndexError, NotStreamable):
-                    pass
-                p = None
-            if m is not None:
-                _finish_module(m, chunks.trailer, filename, 0)
-                m._source.detach(file_reloader(path, chunks.fingerprint))
-                return m
-            f.seek(0)
-        data = f.read()
-    return parse(data, filename)
+def parse_file(path: object, filename: str | None = None, *, _piece: int = _PIECE) -> Module:
+    """Parse the module in the file ``path``, or in an open binary stream
+    (stdin), reported as ``filename`` (default ``path``, or ``<stdin>``): as
+    ``parse`` of its contents, but the input is read and lexed a piece of
+    ~``_piece`` bytes at a time (see fastalloc.ir.source), so that its text
+    is never one string; locations read it again (the file, or the copy of
+    a stream kept in a temporary file).  After an error, or for an input the
+    pieces cannot take (invalid UTF-8), the whole input is parsed by
+    ``parse`` (same module, same error)."""
+    if isinstance(path, str):
+        if filename is None:
+            filename = path
+        with open_input(path) as f:
+            return _parse_input(Input(f, path), filename, _piece)
+    return _parse_input(Input(path), "<stdin>" if filename is None else filename, _piece)
 
 
-def _read_again(path: str) -> bytes:
-    with open_input(path) as f:
-        return f.read()
+def _not_streamable() -> str:
+    raise NotStreamable("a location was asked for during the parse")
+
+
+def _parse_input(src: Input, filename: str, piece: int) -> Module:
+    """parse_file's parse of an opened input."""
+    if streamable():
+        chunks = None
+        m = None
+
+        def check(text: str, at: int) -> None:
+            _check_chars(text, at, filename, 0)
+
+        with gc_paused():
+            try:
+                chunks = FileChunks(src, piece, _SEED, check)
+                p = _Parser(None, filename, 0, 0, chunks)
+                # locations are the whole-text parse's: if one is asked for
+                # meanwhile, that parse answers (the input is half read)
+                p.src.detach(_not_streamable)
+                # (the errors of a piece cut inside an op's brackets, and of
+                # the text, which the whole-text parse reports; anything
+                # else is a fault and surfaces)
+                m = p.parse_module()
+            except (FastallocError, NotStreamable):
+                pass
+            p = None
+        if m is not None:
+            _finish_module(m, chunks.trailer, filename, 0)
+            m._source.detach(src.reloader(lambda data: _decode(data, filename)))
+            return m
+    return parse(src.whole(), filename)
 
 
 def _finish_module(m: Module, trailer: str, filename: str, line_base: int) -> None:
