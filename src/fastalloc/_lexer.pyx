@@ -713,23 +713,28 @@ cdef inline bint _odd_byte(uint8_t c) noexcept nogil:
     return c == 0x7f
 
 
+cdef enum:
+    _BLOCK = 256  # bytes tested at once by the block loops below
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef Py_ssize_t _first_odd(const uint8_t* s, Py_ssize_t n) noexcept nogil:
-    """Eight bytes at a time: in an ASCII word (every byte < 0x80),
-    ``w - 0x20..20`` sets a byte's top bit where the byte is < 0x20 (or where a
-    borrow from such a byte ran on) and ``w + 0x01..01`` sets it where the byte
-    is 0x7f; only a word that sets one (a line break, a tab) is looked at
+    """A block of _BLOCK bytes at a time: each byte's test is comparisons
+    joined by ``&`` and ``|`` (no branch), or-ed over the block, so that the
+    compiler tests many bytes per instruction (the line breaks and tabs of a
+    module cost nothing extra); only a block with an odd byte is looked at
     byte by byte."""
     cdef Py_ssize_t i = 0, j
-    cdef uint64_t w
-    cdef uint64_t ones = 0x0101010101010101ULL
-    cdef uint64_t high = 0x8080808080808080ULL
-    while i + 8 <= n:
-        memcpy(&w, s + i, 8)
-        if ((w - ones * 0x20) | (w + ones)) & high:
-            for j in range(i, i + 8):
-                if _odd_byte(s[j]):
-                    return j
-        i += 8
+    cdef uint8_t c, acc
+    while i + _BLOCK <= n:
+        acc = 0
+        for j in range(i, i + _BLOCK):
+            c = s[j]
+            acc |= ((c < 0x20) & (c != 9) & (c != 10) & (c != 13) & (c != 0)) | (c == 0x7f)
+        if acc:
+            break
+        i += _BLOCK
     while i < n:
         if _odd_byte(s[i]):
             return i
@@ -761,24 +766,31 @@ def rfind(str text, str needle, Py_ssize_t start=0) -> int:
     return r + start if r >= 0 else -1
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef Py_ssize_t _rfind(const uint8_t* s, Py_ssize_t n, const uint8_t* w, Py_ssize_t m) noexcept nogil:
-    cdef uint64_t ones = 0x0101010101010101ULL
-    cdef uint64_t high = 0x8080808080808080ULL
-    cdef uint64_t pat = ones * w[m - 1]
-    cdef uint64_t x
-    cdef Py_ssize_t e = n  # bytes s[e:] are searched
+    """From the end, a block of _BLOCK positions at a time: whether any
+    holds the needle's first byte followed by its second (its last when it
+    has one byte) is or-ed over the block without a branch; only such a
+    block is searched position by position."""
+    cdef uint8_t a = w[0]
+    cdef uint8_t b = w[1] if m > 1 else w[0]
+    cdef Py_ssize_t d = 1 if m > 1 else 0
+    cdef Py_ssize_t e = n - m + 1  # the needle may start at s[:e]
     cdef Py_ssize_t j
-    while e >= 8:
-        memcpy(&x, s + e - 8, 8)
-        x ^= pat
-        if (x - ones) & ~x & high:
-            for j in range(e - 1, e - 9, -1):
-                if s[j] == w[m - 1] and j + 1 >= m and memcmp(s + j + 1 - m, w, m) == 0:
-                    return j + 1 - m
-        e -= 8
+    cdef uint8_t acc
+    while e >= _BLOCK:
+        acc = 0
+        for j in range(e - _BLOCK, e):
+            acc |= (s[j] == a) & (s[j + d] == b)
+        if acc:
+            for j in range(e - 1, e - _BLOCK - 1, -1):
+                if s[j] == a and memcmp(s + j, w, m) == 0:
+                    return j
+        e -= _BLOCK
     for j in range(e - 1, -1, -1):
-        if s[j] == w[m - 1] and j + 1 >= m and memcmp(s + j + 1 - m, w, m) == 0:
-            return j + 1 - m
+        if s[j] == a and memcmp(s + j, w, m) == 0:
+            return j
     return -1
 
 
