@@ -437,3 +437,21 @@ def test_any_piece_size_same_as_parse_with_utf8(seed, cuts, junk, piece):
         at = cut % (len(text) + 1)
         text = text[:at] + j + text[at:]
     _same(text.encode(), [piece])
+
+
+def test_pieces_not_ascii_share_one_str_per_token_but_names():
+    # (as the scanner's table does for ASCII pieces: a module of 10^5 ops
+    # with a non-ASCII comment in every piece is not a copy per token)
+    text = "".join(f"%v{k} = arith.constant {k} : i32 // caf\u00e9\n" for k in range(40))
+    chunks = FileChunks(Input(io.BytesIO(text.encode())), 64, ("arith.constant",), lambda piece, at: None)
+    seen: dict[str, int] = {}
+    names = []
+    while not chunks.done:
+        for t in chunks.next():
+            if t.startswith("%"):
+                names.append(t)
+            else:
+                assert seen.setdefault(t, id(t)) == id(t), t
+    assert names == [f"%v{k}" for k in range(40)]
+    assert "%v1" not in chunks.canon and chunks.canon["arith.constant"] == "arith.constant"
+    assert id(chunks.canon["i32"]) == seen["i32"]

@@ -223,8 +223,8 @@ class FileChunks:
     given, raises when a piece whose first odd character (or, when it is not
     ASCII, its first character) is at ``at`` has one MLIR rejects where it is."""
 
-    __slots__ = ("src", "size", "seed", "check", "scanner", "scanned", "text", "pos", "eof", "pending",
-                 "marked", "checked", "trailer")
+    __slots__ = ("src", "size", "seed", "check", "scanner", "scanned", "canon", "text", "pos", "eof",
+                 "pending", "marked", "checked", "trailer")
 
     def __init__(self, src: Input, size: int = 1 << 18, seed: tuple[str, ...] = (),
                  check: Callable[[str, int], None] | None = None) -> None:
@@ -234,6 +234,9 @@ class FileChunks:
         self.check = check
         self.scanner: Any = None  # made with the first ASCII piece (its tables sized by it)
         self.scanned: str | None = None  # the text the scanner scans
+        # the one str of each token of the pieces that are not ASCII (as the
+        # scanner's table for the others): seeded, and without %names
+        self.canon: dict[str, str] | None = None
         self.text = ""  # the window: text read and not yet handed out from ``pos`` on
         self.pos = 0
         self.eof = False
@@ -367,7 +370,9 @@ class FileChunks:
         if not text.isascii():
             text = text[a:b]
             if not text.isascii():
-                return _regex_tokens(text, head, tail)
+                if self.canon is None:
+                    self.canon = {t: t for t in self.seed}
+                return _regex_tokens(text, self.canon, head, tail)
             a, b = 0, len(text)
         scanner = self.scanner
         if scanner is None:
@@ -383,10 +388,21 @@ class FileChunks:
         return toks
 
 
-def _regex_tokens(text: str, head: list[str] | None, tail: tuple[str, ...] | None) -> list[str]:
+def _regex_tokens(text: str, canon: dict[str, str], head: list[str] | None,
+                  tail: tuple[str, ...] | None) -> list[str]:
     """``head + tokens + tail`` for a piece that is not ASCII, as
-    :func:`fastalloc.ir.lexer.tokenize_regex` gives them."""
+    :func:`fastalloc.ir.lexer.tokenize_regex` gives them, each token the one
+    str of ``canon`` with its text (added there but for ``%name`` tokens:
+    one object within the piece only, as the scanner's ``piece_names``)."""
     toks = list(head or [])
-    toks += [("\n" if t[0] == "\n" else t) for t in TOKEN_RE.findall(text)]
+    names: dict[str, str] = {}
+    for t in TOKEN_RE.findall(text):
+        if t[0] == "\n":
+            t = "\n"
+        elif t[0] == "%" and len(t) > 1:
+            t = names.setdefault(t, t)
+        else:
+            t = canon.setdefault(t, t)
+        toks.append(t)
     toks += tail or ()
     return toks
