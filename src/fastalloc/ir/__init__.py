@@ -5,6 +5,10 @@
 """
 
 from fastalloc.ir.model import Block, Module, Op, Region, UseList, Value
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import BinaryIO
 from fastalloc.ir.ops import OPS, OpDef
 
 __all__ = ["Block", "Module", "OPS", "Op", "OpDef", "Region", "UseList", "Value", "parse", "parse_chunks", "parse_file"]
@@ -21,10 +25,11 @@ def parse(text, filename: str = "<stdin>", *, line_base: int = 0) -> Module:
     return run_deep(_parse_verified, _parse, text, filename, line_base=line_base)
 
 
-def parse_file(path: str, filename: str | None = None) -> Module:
-    """Parse the module in the file ``path`` (``filename`` in locations,
-    default ``path``); raises FastallocError.  As ``parse`` of the file's
-    contents, but the whole text is never held at once."""
+def parse_file(path: "str | BinaryIO", filename: str | None = None) -> Module:
+    """Parse the module in the file ``path``, or in an open binary stream
+    such as ``sys.stdin.buffer`` (``filename`` in locations, default ``path``
+    or ``<stdin>``); raises FastallocError.  As ``parse`` of the contents,
+    but the whole text is never held at once."""
     from fastalloc._guard import run_deep
     from fastalloc.ir.parser import parse_file as _parse_file
 
