@@ -455,3 +455,36 @@ def test_pieces_not_ascii_share_one_str_per_token_but_names():
     assert names == [f"%v{k}" for k in range(40)]
     assert "%v1" not in chunks.canon and chunks.canon["arith.constant"] == "arith.constant"
     assert id(chunks.canon["i32"]) == seen["i32"]
+
+
+class _Trickle(io.BytesIO):
+    """A stream that gives at most ``k`` bytes a read (as a pipe may)."""
+
+    def __init__(self, data: bytes, k: int) -> None:
+        super().__init__(data)
+        self.k = k
+
+    def read(self, n: int = -1) -> bytes:
+        return super().read(self.k if n is None or n < 0 else min(n, self.k))
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 5, 7])
+def test_short_reads_cut_every_character(k):
+    # reads of k bytes: a read boundary inside each multi-byte character in
+    # turn; the tokens are those of the whole text (stdin from a pipe)
+    data = UTF8.encode()
+    want = tokenize_regex_of(UTF8)
+    for piece in (1, 3, 40, 1 << 18):
+        chunks = FileChunks(Input(_Trickle(data, k)), piece, (), lambda text, at: None)
+        toks: list[str] = []
+        while not chunks.done:
+            toks += chunks.next()
+        assert toks == want, piece
+        m = parser_mod.parse_file(_Trickle(data, k), _piece=piece)
+        assert m._source._text is None and m.print() == parse(UTF8, "<stdin>").print()
+
+
+def tokenize_regex_of(text: str) -> list[str]:
+    from fastalloc.ir.lexer import tokenize_regex
+
+    return tokenize_regex(text)[:-1]
