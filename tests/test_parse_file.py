@@ -442,7 +442,7 @@ def test_any_piece_size_same_as_parse_with_utf8(seed, cuts, junk, piece):
 def test_pieces_not_ascii_share_one_str_per_token_but_names():
     # (as the scanner's table does for ASCII pieces: a module of 10^5 ops
     # with a non-ASCII comment in every piece is not a copy per token)
-    text = "".join(f"%v{k} = arith.constant {k} : i32 // caf\u00e9\n" for k in range(40))
+    text = "".join(f'%v{k} = arith.constant {k} : i32 {{s = "caf\u00e9"}}\n' for k in range(40))
     chunks = FileChunks(Input(io.BytesIO(text.encode())), 64, ("arith.constant",), lambda piece, at: None)
     seen: dict[str, int] = {}
     names = []
@@ -488,3 +488,19 @@ def tokenize_regex_of(text: str) -> list[str]:
     from fastalloc.ir.lexer import tokenize_regex
 
     return tokenize_regex(text)[:-1]
+
+
+@pytest.mark.parametrize("text, scanned", [
+    ("%a = b // caf\u00e9\n%c = d \"x\" // \u00fc \"\n", True),  # in comments only: the scanner's
+    ("%a = b\n  // caf\u00e9\n\n  // \U0001F600\n%c = d\n", True),  # comment lines in a line break
+    ('%a = b "caf\u00e9"\n', False),  # in a string: TOKEN_RE
+    ("%a = b // caf\u00e9 \x01\n", False),  # a \x01 of its own
+    ("%a = dense<[1,\n // caf\u00e9\n 2]> : t\n", False),  # in a token over lines
+])
+def test_pieces_with_characters_not_ascii_in_comments_are_scanned(text, scanned):
+    from fastalloc.ir.lexer import tokenize_regex
+
+    chunks = FileChunks(Input(io.BytesIO(text.encode())), 1 << 18, (), lambda piece, at: None)
+    toks = chunks.next()
+    assert chunks.done and toks == tokenize_regex(text)[:-1]
+    assert (chunks.canon is None) == scanned

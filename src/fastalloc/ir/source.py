@@ -43,6 +43,7 @@ characters ``check`` accepts)::
 
 from __future__ import annotations
 
+from fastalloc._lazyre import lazy_compile
 from fastalloc.errors import FastallocError
 from fastalloc.ir.lexer import _CUT_STMT, TOKEN_RE
 
@@ -369,11 +370,23 @@ class FileChunks:
         text = self.text
         if not text.isascii():
             text = text[a:b]
+            a, b = 0, len(text)
             if not text.isascii():
+                # Characters that are not ASCII stand in comments and strings
+                # only (``check``): scanned as \x01 each, those in comments
+                # are skipped as any other; a token holding one (a string,
+                # or a piece with a \x01 of its own) sends the piece to TOKEN_RE.
+                if "\x01" not in text:
+                    toks = self._scan(_NOT_ASCII.sub("\x01", text), a, b, head, tail)
+                    if "\x01" not in "".join(toks):
+                        return toks
                 if self.canon is None:
                     self.canon = {t: t for t in self.seed}
                 return _regex_tokens(text, self.canon, head, tail)
-            a, b = 0, len(text)
+        return self._scan(text, a, b, head, tail)
+
+    def _scan(self, text: str, a: int, b: int, head: list[str] | None, tail: tuple[str, ...] | None) -> list[str]:
+        """``head + tokens + tail`` of the ASCII ``text[a:b]``, by the scanner."""
         scanner = self.scanner
         if scanner is None:
             # one table of distinct tokens for all the pieces (see TokenChunks)
@@ -386,6 +399,9 @@ class FileChunks:
             self.scanner = self.scanned = None  # its tables are not needed any more
             self.text = ""
         return toks
+
+
+_NOT_ASCII = lazy_compile(r"[^\x00-\x7f]")
 
 
 def _regex_tokens(text: str, canon: dict[str, str], head: list[str] | None,
