@@ -56,6 +56,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
             return f
 
         inline = cfunc
+        final = cfunc
 
         @staticmethod
         def locals(**_):
@@ -112,6 +113,8 @@ _MAX_NESTING = 4096
 
 @cython.cfunc
 @cython.inline
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _eq(a: str, b: str) -> cython.bint:
     """``a == b`` for two str, unequal lengths or first characters decided
     here: Cython's ``==`` calls PyUnicode_Compare for any two str that are
@@ -172,6 +175,26 @@ def _new_op(name: str, opdef: object) -> Op:
     return op
 
 
+@cython.cfunc
+@cython.inline
+def _size_code_start(n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The key in _Parser.shared of a list of ``n`` segment sizes before its
+    sizes are put in (-1: none; see _Parser.share): up to 14 sizes, each
+    below 16, make one integer, their count and four bits per size."""
+    return n if n <= 14 else -1
+
+
+@cython.cfunc
+@cython.inline
+def _size_code(code: cython.Py_ssize_t, k: cython.Py_ssize_t, size: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """``code`` (the key of sizes[:k], -1: none) with sizes[k] = ``size``
+    put in four bits above the count's."""
+    if code < 0 or size < 0 or size > 15:
+        return -1
+    return code | (size << (4 * k + 4))
+
+
+@cython.final
 @cython.cclass
 class _Parser:
     src: object  # SourceMap
@@ -457,6 +480,8 @@ class _Parser:
 
     @cython.cfunc
     @cython.inline
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     def bound_to(self, t: str) -> object:
         """The values name ``t`` (a token) is bound to in scope, or None."""
         if len(t) == 0 or t[0] != "%":
@@ -1875,9 +1900,12 @@ class _Parser:
 
     # -- helpers for pretty known ops -------------------------------------
     @cython.ccall
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.locals(sizes=list, flat=list, vals=list, kind=cython.int, base=cython.Py_ssize_t,
                    idx=cython.Py_ssize_t, results=list, v=Value, n=cython.Py_ssize_t,
-                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str)
+                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str, size=cython.Py_ssize_t,
+                   code=cython.Py_ssize_t)
     def finish(self, op: Op, segs: list, kinds: tuple, result_types: list[str]) -> None:
         """The known op's operands from ``segs``, one entry per ODS segment
         in order (``op.opdef.segment_names``): a Value (a segment of one) or
@@ -1886,15 +1914,15 @@ class _Parser:
         n = len(kinds)
         if len(segs) != n:
             raise AssertionError(f"{op.name}: {len(segs)} segments given, {n} expected")
-        sizes = [0] * n
+        # the sizes' key in ``shared`` (see share) as they are counted: the
+        # list of them is made only for a combination not met before
+        code = _size_code_start(n)
         nflat = 0
         for k in range(n):
             x = segs[k]
-            if type(x) is list:
-                sizes[k] = len(x)
-            else:
-                sizes[k] = 1
-            nflat += sizes[k]
+            size = len(x) if type(x) is list else 1
+            nflat += size
+            code = _size_code(code, k, size)
         flat = [None] * nflat  # exact size: 10^5 of them
         nflat = 0
         for k in range(n):
@@ -1916,7 +1944,11 @@ class _Parser:
         op.operands = flat
         if flat:
             _link_operands(op, self.resolved)
-        op.segments = self.share(sizes)
+        sizes = self.shared.get(code) if code >= 0 else None
+        if sizes is None:
+            sizes = [len(x) if type(x) is list else 1 for x in segs]
+            sizes = self.share(sizes)
+        op.segments = sizes
         if result_types:
             vals = self.vals
             base = len(vals)
@@ -1967,15 +1999,14 @@ class _Parser:
         per op; other lists by the tuple of their items."""
         n = len(items)
         key: object = None
-        if n <= 14:
-            code = n
-            for k in range(n):
-                size = items[k]
-                if size < 0 or size > 15:
-                    break
-                code |= size << (4 * k + 4)
-            else:
-                key = code
+        code = _size_code_start(n)
+        for k in range(n):
+            if code < 0:
+                break
+            size = items[k]
+            code = _size_code(code, k, size)
+        if code >= 0:
+            key = code
         if key is None:
             key = tuple(items)
         got = self.shared.get(key)
