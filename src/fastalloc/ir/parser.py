@@ -111,10 +111,16 @@ _EOF_PAD = ("",) * _PAD
 _MAX_NESTING = 4096
 
 
+if not cython.compiled:
+    def _first_char(s: str) -> str:
+        """The first character of ``s``, "" if it is empty.  Compiled, a C
+        macro of parser.pxd instead (a Py_UCS4, 0 if empty): indexing a str
+        is a call of Cython's generic helper per character read."""
+        return s[:1]
+
+
 @cython.cfunc
 @cython.inline
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _eq(a: str, b: str) -> cython.bint:
     """``a == b`` for two str, unequal lengths or first characters decided
     here: Cython's ``==`` calls PyUnicode_Compare for any two str that are
@@ -127,7 +133,7 @@ def _eq(a: str, b: str) -> cython.bint:
     n: cython.Py_ssize_t = len(a)
     if n != len(b):
         return False
-    return n == 0 or (a[0] == b[0] and a == b)
+    return n == 0 or (_first_char(a) == _first_char(b) and a == b)
 
 
 @cython.cfunc
@@ -387,10 +393,10 @@ class _Parser:
             if grp:
                 self.i = i + 1
                 return grp[0]
-        if t[:1] != "%":
+        if _first_char(t) != "%":
             t = self.peek()
             i = self.i
-            if t[:1] != "%":
+            if _first_char(t) != "%":
                 raise self.err("expected SSA operand")
             # a line break was skipped: look the operand up under its own token
             self.i = i + 1
@@ -484,7 +490,7 @@ class _Parser:
     @cython.wraparound(False)
     def bound_to(self, t: str) -> object:
         """The values name ``t`` (a token) is bound to in scope, or None."""
-        if len(t) == 0 or t[0] != "%":
+        if _first_char(t) != "%":
             return None
         sid: cython.Py_ssize_t = self.ids.sigil_id(t)
         bound: list = self.bound
@@ -917,7 +923,7 @@ class _Parser:
         start = self.i
         groups: list[tuple[str, int, int]] = []
         t = toks[self.i]
-        if t[:1] == "%":
+        if _first_char(t) == "%":
             while True:
                 k = self.i
                 if "#" in t:
@@ -939,7 +945,7 @@ class _Parser:
                 if toks[self.i] == ",":
                     self.i += 1
                     t = self.peek()
-                    if t[:1] != "%":
+                    if _first_char(t) != "%":
                         raise self.err("expected valid ssa identifier")
                     continue
                 self.expect("=", "after the result list")
@@ -1121,7 +1127,7 @@ class _Parser:
         t: str = toks[j]
         if t == "" or t == "}":
             return True
-        c = t[0]
+        c = _first_char(t)
         if c == "^":
             # a block label `^bb1:` / `^bb1(%a: i32):`, not a successor `^bb1(%a : i32),`
             j += 1
@@ -1224,7 +1230,7 @@ class _Parser:
                     self.i = i
                     raise self.err("unexpected end of file: unbalanced brackets")
                 break
-            c = t[0]
+            c = _first_char(t)
             if depth == 0 and i > start and (c == "%" or (c != "\n" and "." in t and _is_ident(t) and "<" not in t)) \
                     and toks[i - 1] != "unsigned" and self.stmt_start(i):
                 # The next op on the same line: `%r = ...` (not a header
@@ -1437,7 +1443,7 @@ class _Parser:
             t = toks[j]
             if not t:
                 break
-            c = t[0]
+            c = _first_char(t)
             if c == "\n" or (c == "}" and len(t) == 1):
                 break
             if c in '%#!<>([{)]}"' or _eq(t, "loc") or ("." in t and _is_ident(t)):
