@@ -377,6 +377,32 @@ def test_names_sigil_lookups_are_those_of_the_name_after_the_sigil(calls):
     assert len(native) == len(ref)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["id", "sigil", "name", "drop"]), st.integers(0, 7),
+                          st.text(alphabet="%ab0\u00e9", min_size=1, max_size=4)), max_size=400))
+def test_names_repeated_token_objects_keep_their_lookups(calls):
+    # the parser asks for the same token object again and again (Names keeps
+    # the last token per slot of its address): a token object asked for by
+    # sigil and by id, tokens dropped and new ones made (possibly at a freed
+    # one's address) give the ids and names of the table, never a kept one's
+    from fastalloc._lexer import Names
+    from fastalloc.ir.lexer import _DictNames
+
+    native, ref = Names(), _DictNames()
+    pool = ["".join(["%", "x", str(k)]) for k in range(8)]
+    for how, k, s in calls:
+        tok = pool[k]
+        if how == "drop":
+            pool[k] = "".join(list(s))  # the old object may die, a new one take its place
+        elif how == "id":
+            assert native.id(tok) == ref.id(tok)
+        elif how == "sigil":
+            assert native.sigil_id(tok) == ref.sigil_id(tok)
+        else:
+            assert native.sigil_name(tok) == tok[1:] == ref.sigil_name(tok)
+    assert len(native) == len(ref)
+
+
 def test_names_sigil_lookups_reject_empty_tokens():
     from fastalloc._lexer import Names
 

@@ -807,7 +807,12 @@ cdef class Names:
     and keeps the table's names as the values' hints, so a name's string is
     held once (the tokens themselves die with the lexer's piece).  Open
     addressing on a hash of the characters (their bytes at the str's own
-    width) and a comparison of them.  Pure-Python equivalent::
+    width) and a comparison of them.  A token is looked up again and again
+    (an SSA name's uses follow its definition by a few lines, and the lexer
+    makes one str per distinct token): the last token of each slot of a small
+    table indexed by its address is kept, with its id and name, and found
+    again by identity (the table holds a reference to it, so that its address
+    is never another object's).  Pure-Python equivalent::
 
         ids = {}
         def id(name):
@@ -829,6 +834,9 @@ cdef class Names:
 
     def __dealloc__(self):
         cdef Py_ssize_t i
+        for i in range(_HITS):
+            if self.hit[i].tok != NULL:
+                Py_DECREF(<object> self.hit[i].tok)
         if self.slot != NULL:
             for i in range(self.cap):
                 if self.slot[i].name != NULL:
@@ -848,14 +856,30 @@ cdef class Names:
         """The id of ``tok[1:]`` (``tok``: a ``%name`` token)."""
         if tok is None or PyUnicode_GET_LENGTH(<PyObject*> tok) < 1:
             raise TypeError("fastalloc._lexer.Names.sigil_id: a token must be a non-empty str")
-        return self._find(tok, 1)
+        return self._sigil(tok)
 
     cpdef str sigil_name(self, str tok):
         """``tok[1:]``, the table's one str of that name (kept the first time)."""
         if tok is None or PyUnicode_GET_LENGTH(<PyObject*> tok) < 1:
             raise TypeError("fastalloc._lexer.Names.sigil_name: a token must be a non-empty str")
-        self._find(tok, 1)
+        self._sigil(tok)
         return <str> self.last
+
+    cdef Py_ssize_t _sigil(self, str tok) except -1:
+        """``_find(tok, 1)`` through the table of recent tokens."""
+        cdef size_t addr = <size_t> <PyObject*> tok
+        cdef _NameHit* e = &self.hit[((addr >> 4) ^ (addr >> 13)) & (_HITS - 1)]
+        if e.tok == <PyObject*> tok:
+            self.last = e.name
+            return e.id
+        cdef Py_ssize_t sid = self._find(tok, 1)
+        if e.tok != NULL:
+            Py_DECREF(<object> e.tok)
+        Py_INCREF(tok)
+        e.tok = <PyObject*> tok
+        e.name = self.last
+        e.id = sid
+        return sid
 
     cdef Py_ssize_t _find(self, str s, Py_ssize_t skip) except -1:
         """The id of ``s[skip:]`` (``skip`` 0 or 1); ``last`` is then the

@@ -8,3 +8,12 @@
 # runs as Python.
 from fastalloc._lexer cimport Names
 from fastalloc.ir.model cimport Block, Module, Op, Region, Value, _link_operands, _set_tok, _share_props
+
+
+# parser.py's _first_char (its Python definition is for the uncompiled module):
+# the first character of a str, 0 if it is empty, read in place.
+cdef extern from *:
+    """
+    #define __pyx_fastalloc_first_char(s) (PyUnicode_GET_LENGTH(s) > 0 ? PyUnicode_READ_CHAR((s), 0) : (Py_UCS4) 0)
+    """
+    Py_UCS4 _first_char "__pyx_fastalloc_first_char" (str s)

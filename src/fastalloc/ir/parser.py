@@ -56,6 +56,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
             return f
 
         inline = cfunc
+        final = cfunc
 
         @staticmethod
         def locals(**_):
@@ -110,6 +111,14 @@ _EOF_PAD = ("",) * _PAD
 _MAX_NESTING = 4096
 
 
+if not cython.compiled:
+    def _first_char(s: str) -> str:
+        """The first character of ``s``, "" if it is empty.  Compiled, a C
+        macro of parser.pxd instead (a Py_UCS4, 0 if empty): indexing a str
+        is a call of Cython's generic helper per character read."""
+        return s[:1]
+
+
 @cython.cfunc
 @cython.inline
 def _eq(a: str, b: str) -> cython.bint:
@@ -124,7 +133,7 @@ def _eq(a: str, b: str) -> cython.bint:
     n: cython.Py_ssize_t = len(a)
     if n != len(b):
         return False
-    return n == 0 or (a[0] == b[0] and a == b)
+    return n == 0 or (_first_char(a) == _first_char(b) and a == b)
 
 
 @cython.cfunc
@@ -172,6 +181,26 @@ def _new_op(name: str, opdef: object) -> Op:
     return op
 
 
+@cython.cfunc
+@cython.inline
+def _size_code_start(n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The key in _Parser.shared of a list of ``n`` segment sizes before its
+    sizes are put in (-1: none; see _Parser.share): up to 14 sizes, each
+    below 16, make one integer, their count and four bits per size."""
+    return n if n <= 14 else -1
+
+
+@cython.cfunc
+@cython.inline
+def _size_code(code: cython.Py_ssize_t, k: cython.Py_ssize_t, size: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """``code`` (the key of sizes[:k], -1: none) with sizes[k] = ``size``
+    put in four bits above the count's."""
+    if code < 0 or size < 0 or size > 15:
+        return -1
+    return code | (size << (4 * k + 4))
+
+
+@cython.final
 @cython.cclass
 class _Parser:
     src: object  # SourceMap
@@ -364,10 +393,10 @@ class _Parser:
             if grp:
                 self.i = i + 1
                 return grp[0]
-        if t[:1] != "%":
+        if _first_char(t) != "%":
             t = self.peek()
             i = self.i
-            if t[:1] != "%":
+            if _first_char(t) != "%":
                 raise self.err("expected SSA operand")
             # a line break was skipped: look the operand up under its own token
             self.i = i + 1
@@ -457,9 +486,11 @@ class _Parser:
 
     @cython.cfunc
     @cython.inline
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     def bound_to(self, t: str) -> object:
         """The values name ``t`` (a token) is bound to in scope, or None."""
-        if len(t) == 0 or t[0] != "%":
+        if _first_char(t) != "%":
             return None
         sid: cython.Py_ssize_t = self.ids.sigil_id(t)
         bound: list = self.bound
@@ -892,7 +923,7 @@ class _Parser:
         start = self.i
         groups: list[tuple[str, int, int]] = []
         t = toks[self.i]
-        if t[:1] == "%":
+        if _first_char(t) == "%":
             while True:
                 k = self.i
                 if "#" in t:
@@ -914,7 +945,7 @@ class _Parser:
                 if toks[self.i] == ",":
                     self.i += 1
                     t = self.peek()
-                    if t[:1] != "%":
+                    if _first_char(t) != "%":
                         raise self.err("expected valid ssa identifier")
                     continue
                 self.expect("=", "after the result list")
@@ -1096,7 +1127,7 @@ class _Parser:
         t: str = toks[j]
         if t == "" or t == "}":
             return True
-        c = t[0]
+        c = _first_char(t)
         if c == "^":
             # a block label `^bb1:` / `^bb1(%a: i32):`, not a successor `^bb1(%a : i32),`
             j += 1
@@ -1199,7 +1230,7 @@ class _Parser:
                     self.i = i
                     raise self.err("unexpected end of file: unbalanced brackets")
                 break
-            c = t[0]
+            c = _first_char(t)
             if depth == 0 and i > start and (c == "%" or (c != "\n" and "." in t and _is_ident(t) and "<" not in t)) \
                     and toks[i - 1] != "unsigned" and self.stmt_start(i):
                 # The next op on the same line: `%r = ...` (not a header
@@ -1412,7 +1443,7 @@ class _Parser:
             t = toks[j]
             if not t:
                 break
-            c = t[0]
+            c = _first_char(t)
             if c == "\n" or (c == "}" and len(t) == 1):
                 break
             if c in '%#!<>([{)]}"' or _eq(t, "loc") or ("." in t and _is_ident(t)):
@@ -1875,9 +1906,12 @@ class _Parser:
 
     # -- helpers for pretty known ops -------------------------------------
     @cython.ccall
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.locals(sizes=list, flat=list, vals=list, kind=cython.int, base=cython.Py_ssize_t,
                    idx=cython.Py_ssize_t, results=list, v=Value, n=cython.Py_ssize_t,
-                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str)
+                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str, size=cython.Py_ssize_t,
+                   code=cython.Py_ssize_t)
     def finish(self, op: Op, segs: list, kinds: tuple, result_types: list[str]) -> None:
         """The known op's operands from ``segs``, one entry per ODS segment
         in order (``op.opdef.segment_names``): a Value (a segment of one) or
@@ -1886,15 +1920,15 @@ class _Parser:
         n = len(kinds)
         if len(segs) != n:
             raise AssertionError(f"{op.name}: {len(segs)} segments given, {n} expected")
-        sizes = [0] * n
+        # the sizes' key in ``shared`` (see share) as they are counted: the
+        # list of them is made only for a combination not met before
+        code = _size_code_start(n)
         nflat = 0
         for k in range(n):
             x = segs[k]
-            if type(x) is list:
-                sizes[k] = len(x)
-            else:
-                sizes[k] = 1
-            nflat += sizes[k]
+            size = len(x) if type(x) is list else 1
+            nflat += size
+            code = _size_code(code, k, size)
         flat = [None] * nflat  # exact size: 10^5 of them
         nflat = 0
         for k in range(n):
@@ -1916,7 +1950,11 @@ class _Parser:
         op.operands = flat
         if flat:
             _link_operands(op, self.resolved)
-        op.segments = self.share(sizes)
+        sizes = self.shared.get(code) if code >= 0 else None
+        if sizes is None:
+            sizes = [len(x) if type(x) is list else 1 for x in segs]
+            sizes = self.share(sizes)
+        op.segments = sizes
         if result_types:
             vals = self.vals
             base = len(vals)
@@ -1967,15 +2005,14 @@ class _Parser:
         per op; other lists by the tuple of their items."""
         n = len(items)
         key: object = None
-        if n <= 14:
-            code = n
-            for k in range(n):
-                size = items[k]
-                if size < 0 or size > 15:
-                    break
-                code |= size << (4 * k + 4)
-            else:
-                key = code
+        code = _size_code_start(n)
+        for k in range(n):
+            if code < 0:
+                break
+            size = items[k]
+            code = _size_code(code, k, size)
+        if code >= 0:
+            key = code
         if key is None:
             key = tuple(items)
         got = self.shared.get(key)
