@@ -54,17 +54,27 @@ def run_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``fn(*args, **kwargs)`` on a thread with a large stack; its result or exception."""
     if in_deep():
         return fn(*args, **kwargs)
+    # The thread lives on for a moment after it releases ``done``: what it
+    # still references then (its closure, its frame) must not keep the
+    # caller's arguments or the result alive, or a caller that drops its
+    # module right after (Module.dispose, then del) would find it still
+    # there.  So the job is taken out of ``job`` and the result out of
+    # ``box`` rather than left in them.
+    job: list[Any] = [fn, args, kwargs]
     box: list[Any] = [None, None]
     done = _thread.allocate_lock()  # held until the thread is through
     done.acquire()
 
     def target() -> None:
         _local.deep = True
+        f, a, k = job
+        job.clear()
         try:
-            box[0] = fn(*args, **kwargs)
+            box[0] = f(*a, **k)
         except BaseException as e:  # re-raised in the caller's thread
             box[1] = e
         finally:
+            del f, a, k
             done.release()
 
     if sys.getrecursionlimit() < _RECURSION_LIMIT:
@@ -86,11 +96,15 @@ def run_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     # Waiting on a lock is interrupted by signals: Ctrl-C and the CLI's
     # signal handlers run at once in this (main) thread.
     done.acquire()
-    if box[1] is not None:
-        err = box[1]
-        box[1] = None
-        raise err
-    return box[0]
+    result, err = box
+    box.clear()
+    if err is not None:
+        try:
+            raise err
+        finally:
+            # else this frame (in err's traceback) and err would be a cycle
+            del err
+    return result
 
 
 _stack_lock = _thread.allocate_lock()
