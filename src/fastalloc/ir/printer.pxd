@@ -67,9 +67,12 @@ cdef class _Printer:
     cdef dict kinds
     cdef dict eps
     cdef dict dict_keys
+    cdef dict ints
 
     @cython.locals(out=list)
     cpdef flush(self)
+    @cython.locals(t=str)
+    cdef str num(self, x)
     @cython.locals(i=Py_ssize_t, use=list, nm=object)
     cdef str n(self, Value v)
     cdef str ns(self, list vals)
@@ -81,7 +84,7 @@ cdef class _Printer:
     @cython.locals(items=list, keys=dict)
     cdef str dict_text(self, d)
     @cython.locals(out=list, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, use=list, nm=object, kd=_Kind,
-                   defs=dict)
+                   defs=dict, first=bint)
     cpdef op(self, Op op, str ind)
     @cython.locals(out=list)
     cpdef template(self, Op op, str ind, tmpl=*)
@@ -96,6 +99,9 @@ cdef class _Printer:
 
 @cython.locals(r=Region, b=Block, o=Op)
 cdef _preorder(Op op, list out)
+
+@cython.locals(hints=set, op=Op, v=Value, r=Region, b=Block)
+cdef set _scope_hints(list ops)
 
 @cython.locals(n=Py_ssize_t, total=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t, j=Py_ssize_t, p=cython.p_void, out=str,
                dst=cython.p_char, src=cython.p_char)
@@ -138,7 +144,7 @@ cdef _shaped_fn_type(_Printer p, Op op, _Kind kd)
 cdef str _collective_attr(Op op)
 @cython.locals(out=list, param=list)
 cdef _collective_param(_Printer p, Op op, _Kind kd)
-@cython.locals(r=Value)
+@cython.locals(r=Value, out=list, n=Py_ssize_t, k=Py_ssize_t, lead=str)
 cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(r=Value)
 cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
@@ -146,4 +152,5 @@ cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=list, ops=list, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
 cdef _call_operands(_Printer p, Op op, _Kind kd)
+cdef str _access_name(a)
 cdef _custom(_Printer p, Op op, _Kind kd, str ind, Py_ssize_t c)

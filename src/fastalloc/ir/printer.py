@@ -46,7 +46,6 @@ __all__ = ["print_module", "print_op", "write_module"]
 
 _VALID_NAME = lazy_compile(r"[\w$.\-]+$")
 _DICT_KEY = lazy_compile(r"[A-Za-z_][\w$.]*$")
-_ACCESS_NAMES = {1: "ro", 2: "wo", 3: "rw"}
 IND = "  "
 
 
@@ -388,6 +387,7 @@ class _Printer:
         self.kinds = _KINDS
         self.eps: dict[str, str] = {}
         self.dict_keys: dict[str, str] = {}
+        self.ints: dict[int, str] = {}
 
     def flush(self) -> None:
         out = self.out
@@ -407,6 +407,15 @@ class _Printer:
             raise ValueError(f"printer: {v!r} is used but not defined in the scope being printed "
                              f"(erased op or a value from another function?)")
         return nm
+
+    def num(self, x) -> str:
+        """``f"{x}"`` (an interval bound), kept per int for the print."""
+        if x.__class__ is not int:
+            return format(x, "")
+        t = self.ints.get(x)
+        if t is None:
+            t = self.ints[x] = str(x)
+        return t
 
     def ns(self, vals: list[Value]) -> str:
         return ", ".join([self.n(v) for v in vals])
@@ -458,7 +467,15 @@ class _Printer:
                 out.append(nm if nm is not None else "")
             else:
                 defs = self.namer.defs
-                out.append(", ".join([defs[r.id] for r in res if r.id in defs]))
+                first = True
+                for i in range(nres):
+                    v = res[i]
+                    nm = defs.get(v.id)
+                    if nm is not None:
+                        if not first:
+                            out.append(", ")
+                        out.append(nm)
+                        first = False
             out.append(" = ")
         if op.opdef is not None:
             if self.generic:
@@ -1140,12 +1157,29 @@ def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
 
 
 def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    """``slices({\\n  [a, b] = %size,\\n ...}) : type``."""
     iv = op._props["lifetime_intervals"]
     sizes = _gn(op, kd, "dynamic_slice_sizes")
-    lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
-    body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
     r = op.results[0]
-    p.out.append(f"slices({{{body}}}) : {r.type}")
+    out = p.out
+    out.append("slices({")
+    n = len(sizes)
+    if n:
+        out.append("\n")
+        lead = ind + IND + "["
+        for k in range(n):
+            if k:
+                out.append(",\n")
+            out.append(lead)
+            out.append(p.num(iv[2 * k]))
+            out.append(", ")
+            out.append(p.num(iv[2 * k + 1]))
+            out.append("] = ")
+            out.append(p.n(sizes[k]))
+        out.append("\n")
+        out.append(ind)
+    out.append("}) : ")
+    out.append(r.type)
 
 
 def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
@@ -1172,7 +1206,7 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         r = res[k]
         out.append(ind)
         out.append(IND)
-        out.append(_ACCESS_NAMES.get(acc[k], "rw"))
+        out.append(_access_name(acc[k]))
         out.append(" ")
         out.append(p.n(r))
         out.append("[")
@@ -1184,6 +1218,11 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     out.append("\n")
     out.append(ind)
     out.append("}")
+
+
+def _access_name(a) -> str:
+    """A resource access as the pretty forms spell it (1 ro, 2 wo, else rw)."""
+    return "ro" if a == 1 else "wo" if a == 2 else "rw"
 
 
 def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
@@ -1200,7 +1239,7 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
             out.append(", ")
         v = ops[j]
         if _is_resource(v):
-            out.append(_ACCESS_NAMES.get(acc[k] if k < len(acc) else 3, "rw"))
+            out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
             out.append(p.n(v))
             out.append("[")
