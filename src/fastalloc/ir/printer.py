@@ -31,7 +31,7 @@ try:
 
     _COMPILED = cython.compiled
 except ImportError:  # pragma: no cover - Cython is a build dependency; the compiled module never imports it
-    _COMPILED = False  # (and _join's compiled branch, the only reader of `cython`, is never taken)
+    _COMPILED = False  # (and _Out's compiled branches, the only readers of `cython`, are never taken)
 
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
@@ -330,47 +330,117 @@ def _s(x) -> str:
     return x if x.__class__ is str else format(x, "")
 
 
-def _join(pieces: list) -> str:
-    """``"".join(pieces)``.  Compiled, pieces that are all exact ASCII str
-    (what the printer appends: names, types, literal text, a few characters
-    each) are copied into one new string directly, two passes over the list
-    (lengths, then bytes; short pieces byte by byte, not through memcpy);
-    ``str.join`` checks each piece's kind and widest character and copies by
-    kind.  Anything else (a non-ASCII piece, a non-str) goes to ``str.join``,
-    which gives the same result or raises as it does."""
-    if not _COMPILED:
-        return "".join(pieces)
-    n = len(pieces)
-    total = 0
-    for k in range(n):
-        p = _item(pieces, k)  # (borrowed: the list holds it)
-        if not _is_ascii_str(p):
-            return "".join(pieces)
-        total += _str_len(p)
-    out = PyUnicode_New(total, 127)
-    dst = cython.cast(cython.p_char, PyUnicode_DATA(out))
-    for k in range(n):
-        p = _item(pieces, k)
-        m = _str_len(p)
-        src = cython.cast(cython.p_char, _str_data(p))
-        if m <= 16:
+class _Out:
+    """The text printed since the last :meth:`take`.
+
+    Compiled, pieces that are exact ASCII str (what the printer appends:
+    names, types, literal text, a few characters each) are copied straight
+    into one growing byte buffer, whose room is kept from one take to the
+    next, and a take makes one string of it; any other str (non-ASCII, a
+    subclass) ends the buffered run: the run and the piece are kept as
+    strings and the take joins them with ``str.join``.  (A list of pieces
+    joined per flush cost a list append, a reference and two passes per
+    piece, and regrew the list after every flush.)  The text is ``"".join``
+    of the pieces, which is what it does as Python::
+
+        out = _Out(); out.append("%x"); out.append(" = "); out.take()  # "%x = "
+    """
+
+    def __init__(self) -> None:
+        # Python: the pieces; compiled: the runs and pieces before the
+        # buffered ASCII run (empty unless a non-ASCII piece was met)
+        self.parts: list[str] = []
+        # characters appended since the last take (the printer flushes by it)
+        self.size = 0
+
+    def __dealloc__(self) -> None:
+        # (compiled only: the buffer; Python never calls __dealloc__)
+        free(self.buf)
+
+    def append(self, s) -> None:
+        if not _COMPILED or not _is_ascii_str(cython.cast(cython.p_void, s)):
+            if not isinstance(s, str):
+                raise TypeError(f"printer: a piece of text is {type(s).__name__}, not str")
+            if _COMPILED:
+                self.spill()
+            self.parts.append(s)
+            self.size += len(s)
+            return
+        q = cython.cast(cython.p_void, s)
+        m = _str_len(q)
+        n = self.used + m
+        if n > self.cap:
+            self.grow(n)
+        src = cython.cast(cython.p_char, _str_data(q))
+        dst = self.buf + self.used
+        # short pieces as two overlapping fixed-size copies (single moves,
+        # not a memcpy call or a loop per byte)
+        if m > 16:
+            memcpy(dst, src, m)
+        elif m >= 8:
+            memcpy(dst, src, 8)
+            memcpy(dst + (m - 8), src + (m - 8), 8)
+        elif m >= 4:
+            memcpy(dst, src, 4)
+            memcpy(dst + (m - 4), src + (m - 4), 4)
+        else:
             for j in range(m):
                 dst[j] = src[j]
-        else:
-            memcpy(dst, src, m)
-        dst += m
-    return out
+        self.used = n
+        self.size += m
+
+    def extend(self, pieces) -> None:
+        for x in pieces:
+            self.append(x)
+
+    def grow(self, n: int) -> None:
+        """Room for ``n`` bytes in the buffer (compiled only)."""
+        cap = max(n, 2 * self.cap, 4096)
+        p = cython.cast(cython.p_char, realloc(self.buf, cap))
+        if p == cython.NULL:
+            raise MemoryError()
+        self.buf = p
+        self.cap = cap
+
+    def spill(self) -> None:
+        """The buffered ASCII run as a string at the end of ``parts`` (compiled only)."""
+        if self.used:
+            t = PyUnicode_New(self.used, 127)
+            memcpy(PyUnicode_DATA(t), self.buf, self.used)
+            self.parts.append(t)
+            self.used = 0
+
+    def take(self) -> str:
+        """The text appended since the last take; empties it (the buffer's room is kept)."""
+        parts = self.parts
+        self.size = 0
+        if _COMPILED:
+            if not parts:
+                if not self.used:
+                    return ""
+                t = PyUnicode_New(self.used, 127)
+                memcpy(PyUnicode_DATA(t), self.buf, self.used)
+                self.used = 0
+                return t
+            self.spill()
+        t = "".join(parts)
+        parts.clear()
+        return t
 
 
 def _py_join(pieces: list) -> str:
-    """:func:`_join` for tests."""
-    return _join(pieces)
+    """:class:`_Out` for tests: the pieces appended one by one, then taken."""
+    out = _Out()
+    for x in pieces:
+        out.append(x)
+    return out.take()
 
 
-# Pieces buffered before they are joined and handed on (to the writer, or to
-# the list of chunks joined at the end): bounds the memory of the pieces, and
-# a whole-module string is never built when the output is streamed.
-_FLUSH_PIECES = 8192
+# Characters buffered before they are handed on (to the writer, or to the
+# list of chunks joined at the end), checked between ops: bounds the memory
+# of the buffer, and a whole-module string is never built when the output is
+# streamed.
+_FLUSH_CHARS = 1 << 16
 
 
 class _Printer:
@@ -381,7 +451,7 @@ class _Printer:
         self.namer = _Namer(len(module.values) if module is not None else 0)
         self.use = self.namer.use
         # Callers keep `out = self.out`: flush empties it in place.
-        self.out: list[str] = []
+        self.out = _Out()
         self.chunks: list[str] = []
         self.write = write if write is not None else self.chunks.append
         self.kinds = _KINDS
@@ -391,9 +461,8 @@ class _Printer:
 
     def flush(self) -> None:
         out = self.out
-        if out:
-            self.write(_join(out))
-            out.clear()
+        if out.size:
+            self.write(out.take())
 
     def text(self) -> str:
         self.flush()
@@ -557,7 +626,7 @@ class _Printer:
             ops = b.ops
             for j in range(len(ops)):
                 self.op(ops[j], inner)
-                if len(out) > _FLUSH_PIECES:
+                if out.size > _FLUSH_CHARS:
                     self.flush()
             if implicit_yield and (not b.ops or b.ops[-1].name != "stream.yield"):
                 out.append(inner + '"stream.yield"() : () -> ()\n')
@@ -630,7 +699,7 @@ class _Printer:
             namer.name_scope(op)
             self.op(op, IND)
             namer.release()
-            if len(out) > 64:
+            if out.size > _FLUSH_CHARS:
                 self.flush()
         out.append("}) : () -> ()" if self.generic and (m.header or "module") == "module" else "}")
         if locs is not None:
