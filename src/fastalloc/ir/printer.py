@@ -327,7 +327,7 @@ def _prop(op: Op, key: str):
 def _s(x) -> str:
     """A property's text as an f-string would format it (it is a str but for
     values a pass may have set otherwise)."""
-    return x if x.__class__ is str else format(x, "")
+    return x if type(x) is str else format(x, "")
 
 
 class _Out:
@@ -479,7 +479,7 @@ class _Printer:
 
     def num(self, x) -> str:
         """``f"{x}"`` (an interval bound), kept per int for the print."""
-        if x.__class__ is not int:
+        if type(x) is not int:
             return format(x, "")
         t = self.ints.get(x)
         if t is None:
@@ -573,14 +573,14 @@ class _Printer:
         first = True
         for piece in op.tmpl if tmpl is None else tmpl:
             decl = False
-            if piece.__class__ is str:
+            if type(piece) is str:
                 if not piece:
                     continue
                 s = piece
                 # A plain-text `%name` is a declaration's argument name (uses
                 # are operand indices): it prints like a block argument's.
                 decl = s[0] == "%"
-            elif piece.__class__ is int:
+            elif type(piece) is int:
                 s = self.n(op.operands[piece])
             elif piece[0] == "a":
                 s = self.n(op._regions[piece[1]].blocks[0].args[piece[2]])
