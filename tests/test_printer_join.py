@@ -57,3 +57,18 @@ def test_takes_in_turn_give_each_run_of_pieces(runs):
         out.extend(pieces)
         assert out.take() == "".join(pieces)
     assert out.take() == ""
+
+
+def test_a_big_take_then_small_ones():
+    """A piece far past the flush size (a pack op's slices) grows the buffer,
+    which is given back after the take; the next takes start afresh."""
+    from fastalloc.ir.printer import _Out
+
+    out = _Out()
+    big = "[0, 1] = %s,\n" * 40000
+    out.extend(["a", big, "é", "b"])
+    assert out.take() == "a" + big + "éb"
+    out.extend([big])
+    assert out.take() == big
+    out.extend(["%x", " = ", "y"])
+    assert out.take() == "%x = y"

@@ -49,6 +49,7 @@ cdef class _Out:
     cpdef extend(self, pieces)
     @cython.locals(cap=Py_ssize_t, p=cython.p_char)
     cdef grow(self, Py_ssize_t n)
+    cdef void shrink(self) noexcept
     @cython.locals(t=str)
     cdef spill(self)
     @cython.locals(t=str, parts=list)

@@ -402,6 +402,15 @@ class _Out:
         self.buf = p
         self.cap = cap
 
+    def shrink(self) -> None:
+        """Give back a buffer grown well past the flush size (by one op's big
+        text, e.g. the slices of a pack op): kept, it would stay in the
+        process' memory to the end (compiled only)."""
+        if self.cap > 4 * _FLUSH_CHARS:
+            free(self.buf)
+            self.buf = cython.NULL
+            self.cap = 0
+
     def spill(self) -> None:
         """The buffered ASCII run as a string at the end of ``parts`` (compiled only)."""
         if self.used:
@@ -411,7 +420,7 @@ class _Out:
             self.used = 0
 
     def take(self) -> str:
-        """The text appended since the last take; empties it (the buffer's room is kept)."""
+        """The text appended since the last take; empties it (the buffer's room is kept, up to a bound)."""
         parts = self.parts
         self.size = 0
         if _COMPILED:
@@ -421,8 +430,10 @@ class _Out:
                 t = PyUnicode_New(self.used, 127)
                 memcpy(PyUnicode_DATA(t), self.buf, self.used)
                 self.used = 0
+                self.shrink()
                 return t
             self.spill()
+            self.shrink()
         t = "".join(parts)
         parts.clear()
         return t
