@@ -1,5 +1,6 @@
-"""The printer's join of its buffered pieces (``printer._join``): the same
-string as ``"".join`` for any list, the same error for a non-str piece."""
+"""The printer's text buffer (``printer._Out``, through ``_py_join``: the
+pieces appended one by one, then taken): the same string as ``"".join`` for
+any list of str, a TypeError naming the type for a non-str piece."""
 
 from __future__ import annotations
 
@@ -40,10 +41,34 @@ def test_str_subclass_pieces_join_by_value():
 
 
 @pytest.mark.parametrize("bad", [1, None, b"x"])
-def test_non_str_piece_raises_as_str_join(bad):
-    pieces = ["a", bad, "b"]
-    with pytest.raises(TypeError) as want:
-        "".join(pieces)
-    with pytest.raises(TypeError) as got:
-        _py_join(pieces)
-    assert str(got.value) == str(want.value)
+def test_non_str_piece_raises_type_error(bad):
+    with pytest.raises(TypeError, match=f"printer: a piece of text is {type(bad).__name__}, not str"):
+        _py_join(["a", bad, "b"])
+
+
+@given(st.lists(st.lists(st.one_of(_ASCII, st.text(max_size=8)), max_size=12), max_size=6))
+def test_takes_in_turn_give_each_run_of_pieces(runs):
+    """One buffer taken several times (the printer's flushes): each take is
+    the text appended since the previous one, whatever the earlier ones held."""
+    from fastalloc.ir.printer import _Out
+
+    out = _Out()
+    for pieces in runs:
+        out.extend(pieces)
+        assert out.take() == "".join(pieces)
+    assert out.take() == ""
+
+
+def test_a_big_take_then_small_ones():
+    """A piece far past the flush size (a pack op's slices) grows the buffer,
+    which is given back after the take; the next takes start afresh."""
+    from fastalloc.ir.printer import _Out
+
+    out = _Out()
+    big = "[0, 1] = %s,\n" * 40000
+    out.extend(["a", big, "é", "b"])
+    assert out.take() == "a" + big + "éb"
+    out.extend([big])
+    assert out.take() == big
+    out.extend(["%x", " = ", "y"])
+    assert out.take() == "%x = y"

@@ -6,14 +6,14 @@
 cimport cython
 
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_New
+from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
 from fastalloc.ir.model cimport Block, Module, Op, Region, Value
 
 cdef extern from "Python.h":
     # CPython's public API on borrowed pointers (no reference counting in
-    # _join's loops); _str_len, _str_data only on an exact str.
-    void* _item "PyList_GET_ITEM"(object list, Py_ssize_t i)
+    # _Out.append); _str_len, _str_data only on an exact str.
     Py_ssize_t _str_len "PyUnicode_GET_LENGTH"(void* s)
     void* _str_data "PyUnicode_DATA"(void* s)
     bint _str_exact "PyUnicode_CheckExact"(void* s)
@@ -24,6 +24,9 @@ cdef inline bint _is_ascii_str(void* s) noexcept:
 
 ctypedef const unsigned char* const_uchar_p
 
+cdef Py_ssize_t _FLUSH_CHARS
+cdef bint _COMPILED  # (a C constant once set: _Out.append's test costs nothing)
+
 
 cdef class _Kind:
     cdef bytes code
@@ -32,6 +35,25 @@ cdef class _Kind:
     cdef dict seg_index
     cdef list static_start
     cdef bint before_type
+
+
+cdef class _Out:
+    cdef list parts
+    cdef Py_ssize_t size
+    cdef char* buf
+    cdef Py_ssize_t used
+    cdef Py_ssize_t cap
+
+    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, j=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
+    cdef append(self, s)
+    cpdef extend(self, pieces)
+    @cython.locals(cap=Py_ssize_t, p=cython.p_char)
+    cdef grow(self, Py_ssize_t n)
+    cdef void shrink(self) noexcept
+    @cython.locals(t=str)
+    cdef spill(self)
+    @cython.locals(t=str, parts=list)
+    cpdef str take(self)
 
 
 cdef class _Namer:
@@ -61,45 +83,48 @@ cdef class _Printer:
     cdef object locs
     cdef _Namer namer
     cdef list use
-    cdef list out
+    cdef _Out out
     cdef list chunks
     cdef object write
     cdef dict kinds
     cdef dict eps
     cdef dict dict_keys
+    cdef dict ints
 
-    @cython.locals(out=list)
+    @cython.locals(out=_Out)
     cpdef flush(self)
+    @cython.locals(t=str)
+    cdef str num(self, x)
     @cython.locals(i=Py_ssize_t, use=list, nm=object)
     cdef str n(self, Value v)
     cdef str ns(self, list vals)
     cdef str ts(self, str t, Value size)
-    @cython.locals(out=list, k=Py_ssize_t)
+    @cython.locals(out=_Out, k=Py_ssize_t)
     cdef names(self, list vals)
-    @cython.locals(out=list)
+    @cython.locals(out=_Out)
     cdef typed(self, str t, Value size)
     @cython.locals(items=list, keys=dict)
     cdef str dict_text(self, d)
-    @cython.locals(out=list, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, use=list, nm=object, kd=_Kind,
-                   defs=dict)
+    @cython.locals(out=_Out, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, use=list, nm=object, kd=_Kind,
+                   defs=dict, first=bint)
     cpdef op(self, Op op, str ind)
-    @cython.locals(out=list)
+    @cython.locals(out=_Out)
     cpdef template(self, Op op, str ind, tmpl=*)
-    @cython.locals(out=list, blocks=list, b=Block, ops=list, k=Py_ssize_t, j=Py_ssize_t, inner=str)
+    @cython.locals(out=_Out, blocks=list, b=Block, ops=list, k=Py_ssize_t, j=Py_ssize_t, inner=str)
     cpdef region(self, Region r, str ind, entry_label, bint implicit_yield=*)
     cpdef label(self, Block b, Py_ssize_t k, str ind)
-    @cython.locals(out=list)
+    @cython.locals(out=_Out)
     cpdef generic_op(self, Op op, str ind)
-    @cython.locals(out=list, namer=_Namer, op=Op)
+    @cython.locals(out=_Out, namer=_Namer, op=Op)
     cpdef module(self, Module m)
 
 
 @cython.locals(r=Region, b=Block, o=Op)
 cdef _preorder(Op op, list out)
 
-@cython.locals(n=Py_ssize_t, total=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t, j=Py_ssize_t, p=cython.p_void, out=str,
-               dst=cython.p_char, src=cython.p_char)
-cdef str _join(list pieces)
+@cython.locals(hints=set, op=Op, v=Value, r=Region, b=Block)
+cdef set _scope_hints(list ops)
+
 
 @cython.locals(s=str, n=Py_ssize_t, i=Py_ssize_t, c=Py_UCS4)
 cdef bint _ascii_digits(h) except -1
@@ -120,30 +145,31 @@ cdef Py_ssize_t _start(Op op, _Kind kd, Py_ssize_t k) except -1
 cdef list _seg(Op op, _Kind kd, Py_ssize_t k)
 @cython.locals(k=Py_ssize_t)
 cdef list _gn(Op op, _Kind kd, str name)
-@cython.locals(out=list, code=const_uchar_p, objs=tuple, kinds=tuple, operands=list, res=list, pc=Py_ssize_t,
+@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, kinds=tuple, operands=list, res=list, pc=Py_ssize_t,
                n=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t, z=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t,
                v=Value, r=Value, vals=list, sizes=list, present=bint)
 cdef _pp_format(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=list, outer=list, sizes=list, rsizes=list, region=Region, args=list, a=Value, r=Value, res=list,
+@cython.locals(out=_Out, outer=list, sizes=list, rsizes=list, region=Region, args=list, a=Value, r=Value, res=list,
                n=Py_ssize_t, k=Py_ssize_t, t=Py_ssize_t)
 cdef _resource_region(_Printer p, Op op, _Kind kd, str ind, bint with_results)
 cdef str _entry_points(_Printer p, Op op)
-@cython.locals(out=list, k=Py_ssize_t, j=Py_ssize_t, v=Value, ops=list, offs=list, ends=list, lens=list)
+@cython.locals(out=_Out, k=Py_ssize_t, j=Py_ssize_t, v=Value, ops=list, offs=list, ends=list, lens=list)
 cdef _dispatch_operands(_Printer p, Op op, _Kind kd)
 @cython.locals(t=str)
 cdef bint _is_resource(Value v) except -1
-@cython.locals(out=list, k=Py_ssize_t, j=Py_ssize_t, v=Value, r=Value, res=list, t=Py_ssize_t, operands=list,
+@cython.locals(out=_Out, k=Py_ssize_t, j=Py_ssize_t, v=Value, r=Value, res=list, t=Py_ssize_t, operands=list,
                sizes=list, rsizes=list)
 cdef _shaped_fn_type(_Printer p, Op op, _Kind kd)
 cdef str _collective_attr(Op op)
-@cython.locals(out=list, param=list)
+@cython.locals(out=_Out, param=list)
 cdef _collective_param(_Printer p, Op op, _Kind kd)
-@cython.locals(r=Value)
+@cython.locals(r=Value, out=_Out, n=Py_ssize_t, k=Py_ssize_t, lead=str)
 cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(r=Value)
 cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=list, res=list, sizes=list, offs=list, lens=list, r=Value, n=Py_ssize_t, k=Py_ssize_t)
+@cython.locals(out=_Out, res=list, sizes=list, offs=list, lens=list, r=Value, n=Py_ssize_t, k=Py_ssize_t)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=list, ops=list, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
+@cython.locals(out=_Out, ops=list, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
 cdef _call_operands(_Printer p, Op op, _Kind kd)
+cdef str _access_name(a)
 cdef _custom(_Printer p, Op op, _Kind kd, str ind, Py_ssize_t c)

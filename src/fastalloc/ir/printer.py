@@ -31,7 +31,7 @@ try:
 
     _COMPILED = cython.compiled
 except ImportError:  # pragma: no cover - Cython is a build dependency; the compiled module never imports it
-    _COMPILED = False  # (and _join's compiled branch, the only reader of `cython`, is never taken)
+    _COMPILED = False  # (and _Out's compiled branches, the only readers of `cython`, are never taken)
 
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
@@ -46,7 +46,6 @@ __all__ = ["print_module", "print_op", "write_module"]
 
 _VALID_NAME = lazy_compile(r"[\w$.\-]+$")
 _DICT_KEY = lazy_compile(r"[A-Za-z_][\w$.]*$")
-_ACCESS_NAMES = {1: "ro", 2: "wo", 3: "rw"}
 IND = "  "
 
 
@@ -328,50 +327,131 @@ def _prop(op: Op, key: str):
 def _s(x) -> str:
     """A property's text as an f-string would format it (it is a str but for
     values a pass may have set otherwise)."""
-    return x if x.__class__ is str else format(x, "")
+    return x if type(x) is str else format(x, "")
 
 
-def _join(pieces: list) -> str:
-    """``"".join(pieces)``.  Compiled, pieces that are all exact ASCII str
-    (what the printer appends: names, types, literal text, a few characters
-    each) are copied into one new string directly, two passes over the list
-    (lengths, then bytes; short pieces byte by byte, not through memcpy);
-    ``str.join`` checks each piece's kind and widest character and copies by
-    kind.  Anything else (a non-ASCII piece, a non-str) goes to ``str.join``,
-    which gives the same result or raises as it does."""
-    if not _COMPILED:
-        return "".join(pieces)
-    n = len(pieces)
-    total = 0
-    for k in range(n):
-        p = _item(pieces, k)  # (borrowed: the list holds it)
-        if not _is_ascii_str(p):
-            return "".join(pieces)
-        total += _str_len(p)
-    out = PyUnicode_New(total, 127)
-    dst = cython.cast(cython.p_char, PyUnicode_DATA(out))
-    for k in range(n):
-        p = _item(pieces, k)
-        m = _str_len(p)
-        src = cython.cast(cython.p_char, _str_data(p))
-        if m <= 16:
+class _Out:
+    """The text printed since the last :meth:`take`.
+
+    Compiled, pieces that are exact ASCII str (what the printer appends:
+    names, types, literal text, a few characters each) are copied straight
+    into one growing byte buffer, whose room is kept from one take to the
+    next, and a take makes one string of it; any other str (non-ASCII, a
+    subclass) ends the buffered run: the run and the piece are kept as
+    strings and the take joins them with ``str.join``.  (A list of pieces
+    joined per flush cost a list append, a reference and two passes per
+    piece, and regrew the list after every flush.)  The text is ``"".join``
+    of the pieces, which is what it does as Python::
+
+        out = _Out(); out.append("%x"); out.append(" = "); out.take()  # "%x = "
+    """
+
+    def __init__(self) -> None:
+        # Python: the pieces; compiled: the runs and pieces before the
+        # buffered ASCII run (empty unless a non-ASCII piece was met)
+        self.parts: list[str] = []
+        # characters appended since the last take (the printer flushes by it)
+        self.size = 0
+
+    def __dealloc__(self) -> None:
+        # (compiled only: the buffer; Python never calls __dealloc__)
+        free(self.buf)
+
+    def append(self, s) -> None:
+        if not _COMPILED or not _is_ascii_str(cython.cast(cython.p_void, s)):
+            if not isinstance(s, str):
+                raise TypeError(f"printer: a piece of text is {type(s).__name__}, not str")
+            if _COMPILED:
+                self.spill()
+            self.parts.append(s)
+            self.size += len(s)
+            return
+        q = cython.cast(cython.p_void, s)
+        m = _str_len(q)
+        n = self.used + m
+        if n > self.cap:
+            self.grow(n)
+        src = cython.cast(cython.p_char, _str_data(q))
+        dst = self.buf + self.used
+        # short pieces as two overlapping fixed-size copies (single moves,
+        # not a memcpy call or a loop per byte)
+        if m > 16:
+            memcpy(dst, src, m)
+        elif m >= 8:
+            memcpy(dst, src, 8)
+            memcpy(dst + (m - 8), src + (m - 8), 8)
+        elif m >= 4:
+            memcpy(dst, src, 4)
+            memcpy(dst + (m - 4), src + (m - 4), 4)
+        else:
             for j in range(m):
                 dst[j] = src[j]
-        else:
-            memcpy(dst, src, m)
-        dst += m
-    return out
+        self.used = n
+        self.size += m
+
+    def extend(self, pieces) -> None:
+        for x in pieces:
+            self.append(x)
+
+    def grow(self, n: int) -> None:
+        """Room for ``n`` bytes in the buffer (compiled only)."""
+        cap = max(n, 2 * self.cap, 4096)
+        p = cython.cast(cython.p_char, realloc(self.buf, cap))
+        if p == cython.NULL:
+            raise MemoryError()
+        self.buf = p
+        self.cap = cap
+
+    def shrink(self) -> None:
+        """Give back a buffer grown well past the flush size (by one op's big
+        text, e.g. the slices of a pack op): kept, it would stay in the
+        process' memory to the end (compiled only)."""
+        if self.cap > 4 * _FLUSH_CHARS:
+            free(self.buf)
+            self.buf = cython.NULL
+            self.cap = 0
+
+    def spill(self) -> None:
+        """The buffered ASCII run as a string at the end of ``parts`` (compiled only)."""
+        if self.used:
+            t = PyUnicode_New(self.used, 127)
+            memcpy(PyUnicode_DATA(t), self.buf, self.used)
+            self.parts.append(t)
+            self.used = 0
+
+    def take(self) -> str:
+        """The text appended since the last take; empties it (the buffer's room is kept, up to a bound)."""
+        parts = self.parts
+        self.size = 0
+        if _COMPILED:
+            if not parts:
+                if not self.used:
+                    return ""
+                t = PyUnicode_New(self.used, 127)
+                memcpy(PyUnicode_DATA(t), self.buf, self.used)
+                self.used = 0
+                self.shrink()
+                return t
+            self.spill()
+            self.shrink()
+        t = "".join(parts)
+        parts.clear()
+        return t
 
 
 def _py_join(pieces: list) -> str:
-    """:func:`_join` for tests."""
-    return _join(pieces)
+    """:class:`_Out` for tests: the pieces appended one by one, then taken."""
+    out = _Out()
+    for x in pieces:
+        out.append(x)
+    return out.take()
 
 
-# Pieces buffered before they are joined and handed on (to the writer, or to
-# the list of chunks joined at the end): bounds the memory of the pieces, and
-# a whole-module string is never built when the output is streamed.
-_FLUSH_PIECES = 8192
+# Characters buffered before they are handed on (to the writer, or to the
+# list of chunks joined at the end), checked between ops: bounds the memory
+# of the buffer, and a whole-module string is never built when the output is
+# streamed.
+_FLUSH_CHARS = 1 << 16
 
 
 class _Printer:
@@ -382,18 +462,18 @@ class _Printer:
         self.namer = _Namer(len(module.values) if module is not None else 0)
         self.use = self.namer.use
         # Callers keep `out = self.out`: flush empties it in place.
-        self.out: list[str] = []
+        self.out = _Out()
         self.chunks: list[str] = []
         self.write = write if write is not None else self.chunks.append
         self.kinds = _KINDS
         self.eps: dict[str, str] = {}
         self.dict_keys: dict[str, str] = {}
+        self.ints: dict[int, str] = {}
 
     def flush(self) -> None:
         out = self.out
-        if out:
-            self.write(_join(out))
-            out.clear()
+        if out.size:
+            self.write(out.take())
 
     def text(self) -> str:
         self.flush()
@@ -407,6 +487,15 @@ class _Printer:
             raise ValueError(f"printer: {v!r} is used but not defined in the scope being printed "
                              f"(erased op or a value from another function?)")
         return nm
+
+    def num(self, x) -> str:
+        """``f"{x}"`` (an interval bound), kept per int for the print."""
+        if type(x) is not int:
+            return format(x, "")
+        t = self.ints.get(x)
+        if t is None:
+            t = self.ints[x] = str(x)
+        return t
 
     def ns(self, vals: list[Value]) -> str:
         return ", ".join([self.n(v) for v in vals])
@@ -458,7 +547,15 @@ class _Printer:
                 out.append(nm if nm is not None else "")
             else:
                 defs = self.namer.defs
-                out.append(", ".join([defs[r.id] for r in res if r.id in defs]))
+                first = True
+                for i in range(nres):
+                    v = res[i]
+                    nm = defs.get(v.id)
+                    if nm is not None:
+                        if not first:
+                            out.append(", ")
+                        out.append(nm)
+                        first = False
             out.append(" = ")
         if op.opdef is not None:
             if self.generic:
@@ -487,14 +584,14 @@ class _Printer:
         first = True
         for piece in op.tmpl if tmpl is None else tmpl:
             decl = False
-            if piece.__class__ is str:
+            if type(piece) is str:
                 if not piece:
                     continue
                 s = piece
                 # A plain-text `%name` is a declaration's argument name (uses
                 # are operand indices): it prints like a block argument's.
                 decl = s[0] == "%"
-            elif piece.__class__ is int:
+            elif type(piece) is int:
                 s = self.n(op.operands[piece])
             elif piece[0] == "a":
                 s = self.n(op._regions[piece[1]].blocks[0].args[piece[2]])
@@ -540,7 +637,7 @@ class _Printer:
             ops = b.ops
             for j in range(len(ops)):
                 self.op(ops[j], inner)
-                if len(out) > _FLUSH_PIECES:
+                if out.size > _FLUSH_CHARS:
                     self.flush()
             if implicit_yield and (not b.ops or b.ops[-1].name != "stream.yield"):
                 out.append(inner + '"stream.yield"() : () -> ()\n')
@@ -613,7 +710,7 @@ class _Printer:
             namer.name_scope(op)
             self.op(op, IND)
             namer.release()
-            if len(out) > 64:
+            if out.size > _FLUSH_CHARS:
                 self.flush()
         out.append("}) : () -> ()" if self.generic and (m.header or "module") == "module" else "}")
         if locs is not None:
@@ -1140,12 +1237,29 @@ def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
 
 
 def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
+    """``slices({\\n  [a, b] = %size,\\n ...}) : type``."""
     iv = op._props["lifetime_intervals"]
     sizes = _gn(op, kd, "dynamic_slice_sizes")
-    lines = [f"{ind}{IND}[{iv[2 * k]}, {iv[2 * k + 1]}] = {p.n(s)}" for k, s in enumerate(sizes)]
-    body = ("\n" + ",\n".join(lines) + "\n" + ind) if lines else ""
     r = op.results[0]
-    p.out.append(f"slices({{{body}}}) : {r.type}")
+    out = p.out
+    out.append("slices({")
+    n = len(sizes)
+    if n:
+        out.append("\n")
+        lead = ind + IND + "["
+        for k in range(n):
+            if k:
+                out.append(",\n")
+            out.append(lead)
+            out.append(p.num(iv[2 * k]))
+            out.append(", ")
+            out.append(p.num(iv[2 * k + 1]))
+            out.append("] = ")
+            out.append(p.n(sizes[k]))
+        out.append("\n")
+        out.append(ind)
+    out.append("}) : ")
+    out.append(r.type)
 
 
 def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
@@ -1172,7 +1286,7 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         r = res[k]
         out.append(ind)
         out.append(IND)
-        out.append(_ACCESS_NAMES.get(acc[k], "rw"))
+        out.append(_access_name(acc[k]))
         out.append(" ")
         out.append(p.n(r))
         out.append("[")
@@ -1184,6 +1298,11 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     out.append("\n")
     out.append(ind)
     out.append("}")
+
+
+def _access_name(a) -> str:
+    """A resource access as the pretty forms spell it (1 ro, 2 wo, else rw)."""
+    return "ro" if a == 1 else "wo" if a == 2 else "rw"
 
 
 def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
@@ -1200,7 +1319,7 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
             out.append(", ")
         v = ops[j]
         if _is_resource(v):
-            out.append(_ACCESS_NAMES.get(acc[k] if k < len(acc) else 3, "rw"))
+            out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
             out.append(p.n(v))
             out.append("[")

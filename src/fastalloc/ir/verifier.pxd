@@ -5,7 +5,15 @@
 # checks of rarer shapes (functions, constants, errors) stay Python-typed.
 cimport cython
 
+from libc.string cimport memcmp
+
 from fastalloc.ir.model cimport Block, Module, Op, Region, Value
+
+cdef extern from "Python.h":
+    # CPython's public API; only on an exact str (_is_resource_type)
+    Py_ssize_t _ulen "PyUnicode_GET_LENGTH"(object s)
+    unsigned int _ukind "PyUnicode_KIND"(object s)
+    void* _udata "PyUnicode_DATA"(object s)
 
 # The capture levels' split (see verifier.py): a C constant, so that the
 # walk's level tests stay in C integers.
@@ -66,6 +74,7 @@ cdef _OpFacts _facts(dict facts_of, str name, opdef)
 cdef Py_ssize_t _total(list segs) except? -1
 
 cdef bint _COMPILED  # (a C constant once set: _id's test costs nothing)
+cdef bint _is_resource_type(t) except -1
 cdef Py_ssize_t _id(object x) noexcept
 
 @cython.locals(props=dict, n=Py_ssize_t, top=object)

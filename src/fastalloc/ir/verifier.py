@@ -144,7 +144,7 @@ def _verify(module: Module) -> None:
                 elif lv < level:
                     if lv >> _ISO_SHIFT != level >> _ISO_SHIFT:
                         raise _err(op, "using value defined outside the region")
-                    if capt is not None and v.type.startswith("!stream.resource<"):
+                    if capt is not None and _is_resource_type(v.type):
                         raise _err(op, "used resource not listed in explicit captures (or produced internally)")
             regions = op._regions
             if not regions:
@@ -426,6 +426,18 @@ def _id(x: object) -> int:
     if not _COMPILED:
         return id(x)
     return cython.cast(cython.Py_ssize_t, cython.cast(cython.p_void, x))
+
+
+_RESOURCE = "!stream.resource<"
+
+
+def _is_resource_type(t: str) -> bool:
+    """``t.startswith("!stream.resource<")``; compiled, for an exact str of
+    one byte per character, a compare of its first bytes (str.startswith
+    goes through the generic tail-match)."""
+    if not _COMPILED or type(t) is not str or _ukind(t) != 1:
+        return t.startswith(_RESOURCE)
+    return _ulen(t) >= 17 and memcmp(_udata(t), b"!stream.resource<", 17) == 0
 
 
 def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:

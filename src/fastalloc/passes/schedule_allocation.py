@@ -68,7 +68,6 @@ from fastalloc.ir.rewriter import (
 )
 from fastalloc.passes import PassContext, PassOptions, register
 from fastalloc.passes import _regions
-from fastalloc.passes.affinity import AffinityAnalysis
 from fastalloc.passes.regions import (
     find_tied_base_value,
     is_resource,
@@ -85,6 +84,8 @@ from fastalloc.passes.scope import AllocationScope, ResourceRange
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
     from array import array
+
+    from fastalloc.passes.affinity import AffinityAnalysis
 
 __all__ = ["ScheduleAllocation", "schedule_allocation"]
 
@@ -180,6 +181,9 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
     # now (iree-opt solves it before rewriting); skipped when the module
     # mentions no affinity at all (every answer is then None).
     if _mentions_affinity(module):
+        # (imported here: a module without affinities never needs it)
+        from fastalloc.passes.affinity import AffinityAnalysis
+
         analysis = run.analysis = AffinityAnalysis(module, run.attrs.key)
         analysis.prepare(r for op in analysis.executes for r in op.results if is_resource(r))
     async_funcs: list[Op] = []
