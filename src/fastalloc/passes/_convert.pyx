@@ -1035,3 +1035,66 @@ def _cv_suspects(region, convertible, str collective, str concurrent):
     cdef list out = []
     _cv_suspects_into(region, convertible, collective, concurrent, out)
     return out
+
+
+# -- the bracket scan of the function declarations ---------------------------------
+
+
+def _cv_scan(str text, Py_ssize_t start, str word=None):
+    """fastalloc.passes.convert._scan's tokens of ``text[start:]``, as a
+    list of ``(index, token, depth)``: each bracket ``<([{``/``>)]}`` and
+    comma outside string literals (a ``"`` string runs to its closing quote,
+    a backslash escaping the next character, or to the end of the text), the
+    ``->`` arrow as ``(index of its ">", "", depth)``, and ``word`` (if
+    given) where it starts at a character that starts no other token.
+    ``depth`` counts the brackets open before the token (a closing bracket
+    at its own, inner depth).  Assumes ``0 <= start``.
+
+    Algorithm: one left-to-right pass over the characters, as the regex
+    ``"(?:[^"\\\\]|\\\\[\\s\\S])*"?|->|[<>()\\[\\]{},]|<word>`` meets its matches with
+    ``finditer``; in Python::
+
+        for m in re.finditer(pattern, text[start:]): i, tok = start + m.start(), m.group()
+            if tok[0] == '"': continue
+            if tok == "->": out.append((i + 1, "", depth))
+            elif tok in "<([{": out.append((i, tok, depth)); depth += 1
+            elif tok in ">)]}": out.append((i, tok, depth)); depth -= 1
+            else: out.append((i, tok, depth))
+    """
+    cdef list out = []
+    cdef Py_ssize_t n = len(text), i = start, depth = 0, nw = len(word) if word else 0
+    cdef Py_UCS4 c, w0 = word[0] if nw else 0
+    while i < n:
+        c = text[i]
+        if c == u'"':
+            # a string literal: skipped (a backslash at the very end ends it, unconsumed)
+            i += 1
+            while i < n:
+                c = text[i]
+                if c == u'\\':
+                    if i + 1 >= n:
+                        break
+                    i += 2
+                    continue
+                i += 1
+                if c == u'"':
+                    break
+            continue
+        if c == u'<' or c == u'(' or c == u'[' or c == u'{':
+            out.append((i, text[i], depth))
+            depth += 1
+        elif c == u'>' or c == u')' or c == u']' or c == u'}':
+            out.append((i, text[i], depth))
+            depth -= 1
+        elif c == u',':
+            out.append((i, u',', depth))
+        elif c == u'-' and i + 1 < n and text[i + 1] == u'>':
+            out.append((i + 1, u'', depth))
+            i += 2
+            continue
+        elif nw and c == w0 and text.startswith(word, i):
+            out.append((i, word, depth))
+            i += nw
+            continue
+        i += 1
+    return out
