@@ -1061,6 +1061,11 @@ def _cv_scan(str text, Py_ssize_t start, str word=None):
             elif tok in ">)]}": out.append((i, tok, depth)); depth -= 1
             else: out.append((i, tok, depth))
     """
+    return _cv_scan_c(text, start, word)
+
+
+cdef list _cv_scan_c(str text, Py_ssize_t start, str word):
+    # _cv_scan (its docstring)
     cdef list out = []
     cdef Py_ssize_t n = len(text), i = start, depth = 0, nw = len(word) if word else 0
     cdef Py_UCS4 c, w0 = word[0] if nw else 0
@@ -1098,3 +1103,44 @@ def _cv_scan(str text, Py_ssize_t start, str word=None):
             continue
         i += 1
     return out
+
+
+def _cv_bracket_items(str text, Py_ssize_t open_index):
+    """fastalloc.passes.convert._bracket_items: ``(close, items)`` where
+    ``close`` is the index of the bracket closing the one at ``open_index``
+    (the first closing bracket at depth 1 of ``_cv_scan(text,
+    open_index)``) and ``items`` the text between them cut at that scan's
+    commas of depth 1, each stripped (``[]`` for blank text: the answer of
+    fastalloc.ir.attributes.split_top_level for the bracketed text).
+    ValueError when no bracket closes it.  In Python::
+
+        cuts = [open_index]
+        for i, c, depth in _cv_scan(text, open_index):
+            if depth == 1 and c == ",": cuts.append(i)
+            elif depth == 1 and c and c in ">)]}":
+                cuts.append(i)
+                parts = [text[a + 1:b].strip() for a, b in zip(cuts, cuts[1:])]
+                return i, ([] if parts == [""] else parts)
+        raise ValueError(...)
+    """
+    cdef list toks = _cv_scan_c(text, open_index, None)
+    cdef list parts = []
+    cdef Py_ssize_t k, i, prev = open_index
+    cdef tuple t
+    cdef str c
+    for k in range(len(toks)):
+        t = <tuple>toks[k]
+        if <Py_ssize_t>t[2] != 1:
+            continue
+        c = <str>t[1]
+        if not c:
+            continue
+        i = <Py_ssize_t>t[0]
+        if c == u',' or c == u'>' or c == u')' or c == u']' or c == u'}':
+            parts.append(text[prev + 1 : i].strip())
+            prev = i
+            if c != u',':
+                if len(parts) == 1 and not parts[0]:
+                    parts = []
+                return i, parts
+    raise ValueError(f"unbalanced brackets in {text!r}")

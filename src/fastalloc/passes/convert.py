@@ -34,7 +34,7 @@ from collections.abc import Callable
 from functools import partial
 
 from fastalloc.passes._convert import (
-    _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch, _cv_drop_dead, _cv_scan, _cv_suspects,
+    _CvSweep, _cv_add_values, _cv_bind, _cv_bracket_items, _cv_dispatch, _cv_drop_dead, _cv_scan, _cv_suspects,
 )
 from fastalloc._guard import op_location
 from fastalloc._record import Record
@@ -690,17 +690,9 @@ def _bracket_items(text: str, open_index: int) -> tuple[int, list[str]]:
     """``(close, split_top_level(text[open_index + 1 : close]))``, where
     ``close`` is :func:`_matching_paren`'s answer: the commas at depth 1 of
     the same scan are the top-level ones of the bracketed text (a
-    declaration's arguments and results are read with one scan each)."""
-    cuts = [open_index]
-    for i, c, depth in _scan(text, open_index):
-        if depth == 1 and c:
-            if c == ",":
-                cuts.append(i)
-            elif c in ">)]}":
-                cuts.append(i)
-                parts = [text[a + 1 : b].strip() for a, b in zip(cuts, cuts[1:])]
-                return i, ([] if parts == [""] else parts)
-    raise ValueError(f"unbalanced brackets in {text!r}")
+    declaration's arguments and results are read with one scan each;
+    compiled: :func:`fastalloc.passes._convert._cv_bracket_items`)."""
+    return _cv_bracket_items(text, open_index)
 
 
 def parse_function_type(text: str) -> tuple[list[str], list[str]]:
