@@ -16,6 +16,7 @@ from cpython.dict cimport PyDict_GetItem as _cv_dict_get
 from cpython.list cimport PyList_GET_ITEM as _cv_list_item
 from cpython.list cimport PyList_GET_SIZE as _cv_list_size
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_FromVoidPtr
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
 from libc.stdlib cimport malloc, free
@@ -338,7 +339,7 @@ cdef class _RangeTable:
         n = _cv_list_size(members)
         if n == 0:
             return 0
-        key = id(members)
+        key = PyLong_FromVoidPtr(<void*>members)  # id(members), without the call of the builtin
         flag = self.subview_sets.get(key)
         if flag is None:
             flag = False
@@ -1064,11 +1065,22 @@ def _cv_scan(str text, Py_ssize_t start, str word=None):
     return _cv_scan_c(text, start, word)
 
 
-cdef list _cv_scan_c(str text, Py_ssize_t start, str word):
-    # _cv_scan (its docstring)
-    cdef list out = []
-    cdef Py_ssize_t n = len(text), i = start, depth = 0, nw = len(word) if word else 0
-    cdef Py_UCS4 c, w0 = word[0] if nw else 0
+cdef enum:
+    # what _cv_token found
+    _TK_END = 0
+    _TK_OPEN = 1
+    _TK_CLOSE = 2
+    _TK_COMMA = 3
+    _TK_ARROW = 4
+    _TK_WORD = 5
+
+
+cdef int _cv_token(str text, Py_ssize_t n, Py_ssize_t* at, str word, Py_ssize_t nw) except -1:
+    """The kind of the next token of _cv_scan at or after ``at[0]`` (string
+    literals skipped), ``at[0]`` set to its index (an arrow: of its ``-``);
+    _TK_END when none is left.  The caller resumes after the token."""
+    cdef Py_ssize_t i = at[0]
+    cdef Py_UCS4 c
     while i < n:
         c = text[i]
         if c == u'"':
@@ -1085,24 +1097,46 @@ cdef list _cv_scan_c(str text, Py_ssize_t start, str word):
                 if c == u'"':
                     break
             continue
+        at[0] = i
         if c == u'<' or c == u'(' or c == u'[' or c == u'{':
+            return _TK_OPEN
+        if c == u'>' or c == u')' or c == u']' or c == u'}':
+            return _TK_CLOSE
+        if c == u',':
+            return _TK_COMMA
+        if c == u'-' and i + 1 < n and text[i + 1] == u'>':
+            return _TK_ARROW
+        if nw and c == word[0] and text.startswith(word, i):
+            return _TK_WORD
+        i += 1
+    at[0] = n
+    return _TK_END
+
+
+cdef list _cv_scan_c(str text, Py_ssize_t start, str word):
+    # _cv_scan (its docstring)
+    cdef list out = []
+    cdef Py_ssize_t n = len(text), i = start, depth = 0, nw = len(word) if word else 0
+    cdef int kind
+    while True:
+        kind = _cv_token(text, n, &i, word, nw)
+        if kind == _TK_END:
+            return out
+        if kind == _TK_OPEN:
             out.append((i, text[i], depth))
             depth += 1
-        elif c == u'>' or c == u')' or c == u']' or c == u'}':
+        elif kind == _TK_CLOSE:
             out.append((i, text[i], depth))
             depth -= 1
-        elif c == u',':
+        elif kind == _TK_COMMA:
             out.append((i, u',', depth))
-        elif c == u'-' and i + 1 < n and text[i + 1] == u'>':
-            out.append((i + 1, u'', depth))
-            i += 2
-            continue
-        elif nw and c == w0 and text.startswith(word, i):
+        elif kind == _TK_ARROW:
+            i += 1
+            out.append((i, u'', depth))
+        else:
             out.append((i, word, depth))
-            i += nw
-            continue
+            i += nw - 1
         i += 1
-    return out
 
 
 def _cv_bracket_items(str text, Py_ssize_t open_index):
@@ -1112,7 +1146,8 @@ def _cv_bracket_items(str text, Py_ssize_t open_index):
     open_index)``) and ``items`` the text between them cut at that scan's
     commas of depth 1, each stripped (``[]`` for blank text: the answer of
     fastalloc.ir.attributes.split_top_level for the bracketed text).
-    ValueError when no bracket closes it.  In Python::
+    ValueError when no bracket closes it.  The scan stops at the closing
+    bracket.  In Python::
 
         cuts = [open_index]
         for i, c, depth in _cv_scan(text, open_index):
@@ -1123,24 +1158,26 @@ def _cv_bracket_items(str text, Py_ssize_t open_index):
                 return i, ([] if parts == [""] else parts)
         raise ValueError(...)
     """
-    cdef list toks = _cv_scan_c(text, open_index, None)
     cdef list parts = []
-    cdef Py_ssize_t k, i, prev = open_index
-    cdef tuple t
-    cdef str c
-    for k in range(len(toks)):
-        t = <tuple>toks[k]
-        if <Py_ssize_t>t[2] != 1:
-            continue
-        c = <str>t[1]
-        if not c:
-            continue
-        i = <Py_ssize_t>t[0]
-        if c == u',' or c == u'>' or c == u')' or c == u']' or c == u'}':
-            parts.append(text[prev + 1 : i].strip())
-            prev = i
-            if c != u',':
+    cdef Py_ssize_t n = len(text), i = open_index, prev = open_index, depth = 0
+    cdef int kind
+    while True:
+        kind = _cv_token(text, n, &i, None, 0)
+        if kind == _TK_END:
+            raise ValueError(f"unbalanced brackets in {text!r}")
+        if kind == _TK_OPEN:
+            depth += 1
+        elif kind == _TK_CLOSE:
+            if depth == 1:
+                parts.append(text[prev + 1 : i].strip())
                 if len(parts) == 1 and not parts[0]:
                     parts = []
                 return i, parts
-    raise ValueError(f"unbalanced brackets in {text!r}")
+            depth -= 1
+        elif kind == _TK_COMMA:
+            if depth == 1:
+                parts.append(text[prev + 1 : i].strip())
+                prev = i
+        elif kind == _TK_ARROW:
+            i += 1
+        i += 1

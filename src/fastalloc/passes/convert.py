@@ -827,9 +827,15 @@ def _signature_from_props(props: dict, attrs: list[tuple[str, str]]) -> _Signatu
 
 def _signature_from_text(op: Op) -> _Signature:
     """Read an uninterpreted ``stream.async.func`` declaration from its text."""
-    if op.tmpl is None or any(not isinstance(p, str) for p in op.tmpl if not (isinstance(p, tuple) and p[0] == "r")):
+    if op.tmpl is None:
         raise ValueError("not a declaration")
-    text = " ".join(p for p in op.tmpl if isinstance(p, str)).strip()
+    pieces = []
+    for p in op.tmpl:
+        if isinstance(p, str):
+            pieces.append(p)
+        elif not (isinstance(p, tuple) and p[0] == "r"):
+            raise ValueError("not a declaration")
+    text = " ".join(pieces).strip()
     if text.startswith('"'):
         # Generic form: "stream.async.func"() <{props}> ({ }) {attrs} : () -> ()
         open_ = text.index("<{")
