@@ -16,6 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fastalloc.errors import FastallocError, SourceLocation
 from fastalloc.ir.attributes import split_top_level
@@ -554,6 +556,53 @@ def test_scanner_brackets_words_and_arrows() -> None:
     assert convert._split_trailing_dict('!t {a = "{"}') == ("!t", '{a = "{"}')
     with pytest.raises(ValueError):
         convert._matching_paren("(a, (b)", 0)
+
+
+# The token regex convert._scan answered with before it was compiled (_cv_scan).
+_SCAN_REGEX = r'"(?:[^"\\]|\\[\s\S])*"?|->|[<>()\[\]{},]'
+
+
+def _regex_scan(text: str, start: int, word: str | None) -> list[tuple[int, str, int]]:
+    pattern = re.compile(_SCAN_REGEX if word is None else _SCAN_REGEX + "|" + re.escape(word))
+    out, depth = [], 0
+    for m in pattern.finditer(text, start):
+        i, tok = m.start(), m.group()
+        if tok[0] == '"':
+            continue
+        if tok == "->":
+            out.append((i + 1, "", depth))
+        elif tok in "<([{":
+            out.append((i, tok, depth))
+            depth += 1
+        elif tok in ">)]}":
+            out.append((i, tok, depth))
+            depth -= 1
+        else:
+            out.append((i, tok, depth))
+    return out
+
+
+_SCAN_ALPHABET = '-"<>()[]{},\\ ax:%@!.é\n'
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet=_SCAN_ALPHABET, max_size=24), start=st.integers(0, 26),
+       word=st.sampled_from([None, "ax", "a", "-x", '"a', "attributes"]))
+def test_scan_matches_the_token_regex(text: str, start: int, word: str | None) -> None:
+    assert convert._scan(text, start, word) == _regex_scan(text, start, word)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet=_SCAN_ALPHABET, max_size=24), k=st.integers(0, 24))
+def test_bracket_items_is_matching_paren_and_split_top_level(text: str, k: int) -> None:
+    text = text[:k] + "(" + text[k:]
+    try:
+        close = convert._matching_paren(text, k)
+    except ValueError:
+        with pytest.raises(ValueError):
+            convert._bracket_items(text, k)
+        return
+    assert convert._bracket_items(text, k) == (close, split_top_level(text[k + 1 : close]))
 
 
 def test_make_op_registers_uses_in_operand_order_and_copies_the_location() -> None:

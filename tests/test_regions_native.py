@@ -467,6 +467,9 @@ def _ref_mentions_affinity(ops) -> bool:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("affinities", [False, True])
 def test_mentions_affinity_matches_the_python_walk(seed, affinities):
+    from types import MappingProxyType
+
+    from fastalloc.ir.model import SharedProps
     from fastalloc.passes import _regions
     from fastalloc.testing.generator import GenConfig, generate_module
 
@@ -480,7 +483,10 @@ def test_mentions_affinity_matches_the_python_walk(seed, affinities):
         for where, value in (("props", {"affinity": "#hal.device.affinity<@d>"}),
                              ("props", {"target_affinity": "#hal.device.affinity<@d>"}),
                              ("attrs", {"stream.affinity": "#hal.device.affinity<@d>"}),
-                             ("attrs", {"stream.affinity.default": "#hal.device.affinity<@d>"})):
+                             ("attrs", {"stream.affinity.default": "#hal.device.affinity<@d>"}),
+                             # the parser's shared (dict subclass) and read-only (not a dict) mappings
+                             ("props", SharedProps({"target_affinity": "#hal.device.affinity<@d>"})),
+                             ("attrs", MappingProxyType({"stream.affinity": "#hal.device.affinity<@d>"}))):
             saved = deepest._props, deepest._attrs
             if where == "props":
                 deepest._props = value

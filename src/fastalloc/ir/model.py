@@ -710,6 +710,17 @@ def _new_value(type: str, owner: Any, index: int) -> Value:
     return v
 
 
+def _new_values(types: Any, owner: Any) -> list:
+    """``[_new_value(t, owner, k) for k, t in enumerate(types)]``, one C call
+    per value (a pack has a result per slice: ~10^5 for a big region)."""
+    out = []
+    k = 0
+    for t in types:
+        out.append(_new_value(t, owner, k))
+        k += 1
+    return out
+
+
 def _new_text_op(name: str, tmpl: list, operands: list, result_type: str | None = None,
                  loc_from: Op | None = None) -> Op:
     """Trusted constructor of an uninterpreted op (``rewriter.build_text_op``;
@@ -1148,6 +1159,7 @@ class Block:
     def insert_after(self, anchor: Op, op: Op) -> Op:
         return self.insert(self._index(anchor) + 1, op)
 
+    @cython.locals(op=Op, r=Value, vals=list)
     def set_ops(self, ops: list[Op]) -> None:
         """Replace the op list wholesale (ops removed from it are NOT erased)."""
         m = self.module()

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.ir import model as _model
@@ -99,8 +98,7 @@ def create(
     if isinstance(segments, list) and not regions:
         op = build_op(name, OPS[name], operands, segments, loc_from)
         if result_types:
-            # (map: no Python frame per result; a pack has one per slice)
-            op.results = list(map(_model._new_value, result_types, repeat(op), range(len(result_types))))
+            op.results = _model._new_values(result_types, op)
             if result_names is not None:
                 for v, hint in zip(op.results, result_names):
                     v.name_hint = hint

@@ -16,6 +16,7 @@ from cpython.dict cimport PyDict_GetItem as _cv_dict_get
 from cpython.list cimport PyList_GET_ITEM as _cv_list_item
 from cpython.list cimport PyList_GET_SIZE as _cv_list_size
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_FromVoidPtr
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
 from libc.stdlib cimport malloc, free
@@ -338,7 +339,7 @@ cdef class _RangeTable:
         n = _cv_list_size(members)
         if n == 0:
             return 0
-        key = id(members)
+        key = PyLong_FromVoidPtr(<void*>members)  # id(members), without the call of the builtin
         flag = self.subview_sets.get(key)
         if flag is None:
             flag = False
@@ -1035,3 +1036,148 @@ def _cv_suspects(region, convertible, str collective, str concurrent):
     cdef list out = []
     _cv_suspects_into(region, convertible, collective, concurrent, out)
     return out
+
+
+# -- the bracket scan of the function declarations ---------------------------------
+
+
+def _cv_scan(str text, Py_ssize_t start, str word=None):
+    """fastalloc.passes.convert._scan's tokens of ``text[start:]``, as a
+    list of ``(index, token, depth)``: each bracket ``<([{``/``>)]}`` and
+    comma outside string literals (a ``"`` string runs to its closing quote,
+    a backslash escaping the next character, or to the end of the text), the
+    ``->`` arrow as ``(index of its ">", "", depth)``, and ``word`` (if
+    given) where it starts at a character that starts no other token.
+    ``depth`` counts the brackets open before the token (a closing bracket
+    at its own, inner depth).  Assumes ``0 <= start``.
+
+    Algorithm: one left-to-right pass over the characters, as the regex
+    ``"(?:[^"\\\\]|\\\\[\\s\\S])*"?|->|[<>()\\[\\]{},]|<word>`` meets its matches with
+    ``finditer``; in Python::
+
+        for m in re.finditer(pattern, text[start:]): i, tok = start + m.start(), m.group()
+            if tok[0] == '"': continue
+            if tok == "->": out.append((i + 1, "", depth))
+            elif tok in "<([{": out.append((i, tok, depth)); depth += 1
+            elif tok in ">)]}": out.append((i, tok, depth)); depth -= 1
+            else: out.append((i, tok, depth))
+    """
+    return _cv_scan_c(text, start, word)
+
+
+cdef enum:
+    # what _cv_token found
+    _TK_END = 0
+    _TK_OPEN = 1
+    _TK_CLOSE = 2
+    _TK_COMMA = 3
+    _TK_ARROW = 4
+    _TK_WORD = 5
+
+
+cdef int _cv_token(str text, Py_ssize_t n, Py_ssize_t* at, str word, Py_ssize_t nw) except -1:
+    """The kind of the next token of _cv_scan at or after ``at[0]`` (string
+    literals skipped), ``at[0]`` set to its index (an arrow: of its ``-``);
+    _TK_END when none is left.  The caller resumes after the token."""
+    cdef Py_ssize_t i = at[0]
+    cdef Py_UCS4 c
+    while i < n:
+        c = text[i]
+        if c == u'"':
+            # a string literal: skipped (a backslash at the very end ends it, unconsumed)
+            i += 1
+            while i < n:
+                c = text[i]
+                if c == u'\\':
+                    if i + 1 >= n:
+                        break
+                    i += 2
+                    continue
+                i += 1
+                if c == u'"':
+                    break
+            continue
+        at[0] = i
+        if c == u'<' or c == u'(' or c == u'[' or c == u'{':
+            return _TK_OPEN
+        if c == u'>' or c == u')' or c == u']' or c == u'}':
+            return _TK_CLOSE
+        if c == u',':
+            return _TK_COMMA
+        if c == u'-' and i + 1 < n and text[i + 1] == u'>':
+            return _TK_ARROW
+        if nw and c == word[0] and text.startswith(word, i):
+            return _TK_WORD
+        i += 1
+    at[0] = n
+    return _TK_END
+
+
+cdef list _cv_scan_c(str text, Py_ssize_t start, str word):
+    # _cv_scan (its docstring)
+    cdef list out = []
+    cdef Py_ssize_t n = len(text), i = start, depth = 0, nw = len(word) if word else 0
+    cdef int kind
+    while True:
+        kind = _cv_token(text, n, &i, word, nw)
+        if kind == _TK_END:
+            return out
+        if kind == _TK_OPEN:
+            out.append((i, text[i], depth))
+            depth += 1
+        elif kind == _TK_CLOSE:
+            out.append((i, text[i], depth))
+            depth -= 1
+        elif kind == _TK_COMMA:
+            out.append((i, u',', depth))
+        elif kind == _TK_ARROW:
+            i += 1
+            out.append((i, u'', depth))
+        else:
+            out.append((i, word, depth))
+            i += nw - 1
+        i += 1
+
+
+def _cv_bracket_items(str text, Py_ssize_t open_index):
+    """fastalloc.passes.convert._bracket_items: ``(close, items)`` where
+    ``close`` is the index of the bracket closing the one at ``open_index``
+    (the first closing bracket at depth 1 of ``_cv_scan(text,
+    open_index)``) and ``items`` the text between them cut at that scan's
+    commas of depth 1, each stripped (``[]`` for blank text: the answer of
+    fastalloc.ir.attributes.split_top_level for the bracketed text).
+    ValueError when no bracket closes it.  The scan stops at the closing
+    bracket.  In Python::
+
+        cuts = [open_index]
+        for i, c, depth in _cv_scan(text, open_index):
+            if depth == 1 and c == ",": cuts.append(i)
+            elif depth == 1 and c and c in ">)]}":
+                cuts.append(i)
+                parts = [text[a + 1:b].strip() for a, b in zip(cuts, cuts[1:])]
+                return i, ([] if parts == [""] else parts)
+        raise ValueError(...)
+    """
+    cdef list parts = []
+    cdef Py_ssize_t n = len(text), i = open_index, prev = open_index, depth = 0
+    cdef int kind
+    while True:
+        kind = _cv_token(text, n, &i, None, 0)
+        if kind == _TK_END:
+            raise ValueError(f"unbalanced brackets in {text!r}")
+        if kind == _TK_OPEN:
+            depth += 1
+        elif kind == _TK_CLOSE:
+            if depth == 1:
+                parts.append(text[prev + 1 : i].strip())
+                if len(parts) == 1 and not parts[0]:
+                    parts = []
+                return i, parts
+            depth -= 1
+        elif kind == _TK_COMMA:
+            if depth == 1:
+                parts.append(text[prev + 1 : i].strip())
+                prev = i
+        elif kind == _TK_ARROW:
+            i += 1
+        i += 1

@@ -14,7 +14,7 @@
 # the IR (tied_operands, segment sizes), which the walk does not validate.
 
 cimport cython
-from cpython.dict cimport PyDict_GetItemWithError
+from cpython.dict cimport PyDict_Contains, PyDict_GetItemWithError
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM
@@ -622,6 +622,15 @@ def _alias_groups(list values, const int64_t[::1] indptr, const int64_t[::1] mem
     return sets
 
 
+cdef inline bint _rg_has(object mapping, str key) except -1:
+    # ``key in mapping``, probing a dict (or a subclass: the parser's
+    # SharedProps, whose ``in`` would go through the inherited
+    # ``dict.__contains__`` method) in C
+    if isinstance(mapping, dict):
+        return PyDict_Contains(mapping, key)
+    return key in mapping
+
+
 def _mentions_affinity(list ops):
     """Whether an op among ``ops`` or nested in them writes an affinity:
     an ``affinity`` / ``target_affinity`` property, a ``stream.affinity`` /
@@ -654,12 +663,12 @@ def _mentions_affinity(list ops):
             op = <Op?><object>PyList_GET_ITEM(cur, k)
             props = op._props
             if props is not last_props:
-                if props and ("affinity" in props or "target_affinity" in props):
+                if props and (_rg_has(props, "affinity") or _rg_has(props, "target_affinity")):
                     return True
                 last_props = props
             attrs = op._attrs
             if attrs is not last_attrs:
-                if attrs and ("stream.affinity" in attrs or "stream.affinity.default" in attrs):
+                if attrs and (_rg_has(attrs, "stream.affinity") or _rg_has(attrs, "stream.affinity.default")):
                     return True
                 last_attrs = attrs
             tmpl = op.tmpl

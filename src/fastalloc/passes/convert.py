@@ -30,10 +30,12 @@ Resource access bits on dispatch/call/collective bindings are those of
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 
-from fastalloc.passes._convert import _CvSweep, _cv_add_values, _cv_bind, _cv_dispatch, _cv_drop_dead, _cv_suspects
+from fastalloc.passes._convert import (
+    _CvSweep, _cv_add_values, _cv_bind, _cv_bracket_items, _cv_dispatch, _cv_drop_dead, _cv_scan, _cv_suspects,
+)
 from fastalloc._guard import op_location
 from fastalloc._record import Record
 from fastalloc.errors import FastallocError
@@ -664,35 +666,16 @@ def _apply_region(region: Region, cv: _Conversion, tick: Callable[[int], None] |
 # -- whole-function conversions -------------------------------------------------
 
 
-# What _scan reports: string literals (skipped), arrows, brackets and commas.
-_SCAN_TOKEN = re.compile(r'"(?:[^"\\]|\\[\s\S])*"?|->|[<>()\[\]{},]')
-
-
-def _scan(text: str, start: int = 0, word_re: re.Pattern[str] | None = None) -> Iterator[tuple[int, str, int]]:
+def _scan(text: str, start: int = 0, word: str | None = None) -> list[tuple[int, str, int]]:
     """(index, char, depth) of each bracket and comma of ``text`` outside
     string literals; ``depth`` counts the brackets ``<([{`` open before it (a
     closing bracket is reported at its own, inner depth).  The ``>`` of
-    ``->`` is not a bracket (it is reported as ``""``).  With ``word_re``, its
-    matches outside strings are reported too, as (index, word, depth).  One
-    regex scan: the characters in between are never looked at in Python."""
-    depth = 0
-    pattern = _SCAN_TOKEN if word_re is None else word_re
-    for m in pattern.finditer(text, start):
-        i = m.start()
-        tok = m.group()
-        c = tok[0]
-        if c == '"':
-            continue
-        if tok == "->":
-            yield i + 1, "", depth  # the arrow of a function type
-        elif c in "<([{":
-            yield i, c, depth
-            depth += 1
-        elif c in ">)]}":
-            yield i, c, depth
-            depth -= 1
-        else:
-            yield i, tok, depth
+    ``->`` is not a bracket (it is reported as ``""``).  With ``word``, its
+    occurrences outside strings are reported too, as (index, word, depth).
+    One compiled pass over the characters
+    (:func:`fastalloc.passes._convert._cv_scan`): a regex's match objects and
+    a generator cost more than the scan itself on these short texts."""
+    return _cv_scan(text, start, word)
 
 
 def _matching_paren(text: str, open_index: int) -> int:
@@ -703,22 +686,35 @@ def _matching_paren(text: str, open_index: int) -> int:
     raise ValueError(f"unbalanced brackets in {text!r}")
 
 
+def _bracket_items(text: str, open_index: int) -> tuple[int, list[str]]:
+    """``(close, split_top_level(text[open_index + 1 : close]))``, where
+    ``close`` is :func:`_matching_paren`'s answer: the commas at depth 1 of
+    the same scan are the top-level ones of the bracketed text (a
+    declaration's arguments and results are read with one scan each;
+    compiled: :func:`fastalloc.passes._convert._cv_bracket_items`)."""
+    return _cv_bracket_items(text, open_index)
+
+
 def parse_function_type(text: str) -> tuple[list[str], list[str]]:
     """``"(a, b) -> (c, d)"`` / ``"(a) -> c"`` -> (inputs, results)."""
     text = text.strip()
     if not text.startswith("("):
         raise ValueError(f"not a function type: {text!r}")
-    close = _matching_paren(text, 0)
-    inputs = split_top_level(text[1:close])
+    close, inputs = _bracket_items(text, 0)
     rest = text[close + 1 :].strip()
     if not rest.startswith("->"):
         raise ValueError(f"not a function type: {text!r}")
-    rest = rest[2:].strip()
-    if rest.startswith("(") and _matching_paren(rest, 0) == len(rest) - 1:
-        results = split_top_level(rest[1:-1])
-    else:
-        results = [rest]
-    return inputs, results
+    return inputs, _result_items(rest[2:].strip())
+
+
+def _result_items(text: str) -> list[str]:
+    """The result types of a function type's ``text`` after ``->``: the
+    items of a parenthesized list, else ``text`` alone."""
+    if text.startswith("("):
+        close, items = _bracket_items(text, 0)
+        if close == len(text) - 1:
+            return items
+    return [text]
 
 
 def format_function_type(inputs: list[str], results: list[str]) -> str:
@@ -831,9 +827,15 @@ def _signature_from_props(props: dict, attrs: list[tuple[str, str]]) -> _Signatu
 
 def _signature_from_text(op: Op) -> _Signature:
     """Read an uninterpreted ``stream.async.func`` declaration from its text."""
-    if op.tmpl is None or any(not isinstance(p, str) for p in op.tmpl if not (isinstance(p, tuple) and p[0] == "r")):
+    if op.tmpl is None:
         raise ValueError("not a declaration")
-    text = " ".join(p for p in op.tmpl if isinstance(p, str)).strip()
+    pieces = []
+    for p in op.tmpl:
+        if isinstance(p, str):
+            pieces.append(p)
+        elif not (isinstance(p, tuple) and p[0] == "r"):
+            raise ValueError("not a declaration")
+    text = " ".join(pieces).strip()
     if text.startswith('"'):
         # Generic form: "stream.async.func"() <{props}> ({ }) {attrs} : () -> ()
         open_ = text.index("<{")
@@ -852,8 +854,7 @@ def _signature_from_text(op: Op) -> _Signature:
         vis, rest = rest.split(None, 1)
     open_ = rest.index("(")
     name = rest[:open_].strip()
-    close = _matching_paren(rest, open_)
-    args_text = rest[open_ + 1 : close]
+    close, args = _bracket_items(rest, open_)
     rest = rest[close + 1 :].strip()
     attrs: list[tuple[str, str]] = []
     at = _find_top_level_word(rest, "attributes")
@@ -863,7 +864,7 @@ def _signature_from_text(op: Op) -> _Signature:
 
     arg_names: list[str] = []
     inputs: list[tuple[str, str]] = []
-    for arg in split_top_level(args_text):
+    for arg in args:
         arg_name, _, typed = arg.partition(":")
         arg_names.append(arg_name.strip())
         inputs.append(_split_trailing_dict(typed))
@@ -872,12 +873,7 @@ def _signature_from_text(op: Op) -> _Signature:
     if rest:
         if not rest.startswith("->"):
             raise ValueError(f"unexpected {rest!r}")
-        rest = rest[2:].strip()
-        if rest.startswith("(") and _matching_paren(rest, 0) == len(rest) - 1:
-            items = split_top_level(rest[1:-1])
-        else:
-            items = [rest]
-        for item in items:
+        for item in _result_items(rest[2:].strip()):
             typ, dict_text = _split_trailing_dict(item)
             if typ.startswith("%"):
                 ref, _, typ = typ.partition(" as ")
@@ -891,8 +887,7 @@ def _signature_from_text(op: Op) -> _Signature:
 def _find_top_level_word(text: str, word: str) -> int:
     if word not in text:
         return -1  # (most declarations: no scan)
-    word_re = re.compile(_SCAN_TOKEN.pattern + "|" + re.escape(word))
-    for i, c, depth in _scan(text, 0, word_re):
+    for i, c, depth in _scan(text, 0, word):
         if depth == 0 and c == word and (i == 0 or text[i - 1].isspace()):
             return i
     return -1
