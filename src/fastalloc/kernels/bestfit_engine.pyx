@@ -266,14 +266,18 @@ cdef void _bf_bk_free(_bf_Bk* K) noexcept nogil:
 
 cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
                        Py_ssize_t e) except -1 nogil:
-    # sorted by lo; equal lo: insertion order (irrelevant to the union)
-    cdef Py_ssize_t i = 0, h = L.n, mid, n = L.n, cap = L.cap
-    while i < h:
-        mid = (i + h) >> 1
-        if L.r[mid].lo <= lo:
-            i = mid + 1
-        else:
-            h = mid
+    # sorted by lo; equal lo: insertion order (irrelevant to the union).
+    # The slot: after the last entry with lo <= the new lo, by a binary
+    # search whose steps select without branches (a branch per step would
+    # be a coin toss) and whose length depends on n only
+    cdef Py_ssize_t i = 0, half, n = L.n, cap = L.cap
+    if n:
+        while n > 1:
+            half = n >> 1
+            i = i + half if L.r[i + half].lo <= lo else i
+            n -= half
+        i += L.r[i].lo <= lo
+        n = L.n
     # the two arrays grow together (a failed second realloc leaves the
     # first one larger than cap: harmless)
     _bf_open_slot(<void**>&L.r, &n, &cap, i, sizeof(_bf_Run), 16)
@@ -291,33 +295,38 @@ cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
 
 cdef inline Py_ssize_t _bf_bk_filter(const _bf_EList* L, Py_ssize_t s, Py_ssize_t e,
                                      unsigned char* meet, _bf_Run* out) noexcept nogil:
-    # the byte ranges of L's entries whose leaf range meets [s, e], in
-    # order: which ones meet first (a loop without dependences between
-    # entries, vectorized), then a branch-free copy (whether an entry meets
-    # is a coin toss: a branch on it would mispredict often), by four
+    """The byte ranges of L's entries whose leaf range meets [s, e], in
+    order, into out; returns how many.  Which ones meet first (a loop
+    without dependences between entries, vectorized; meet[i] is the step of
+    the output in bytes), then a branch-free copy by four (whether an entry
+    meets is a coin toss: a branch on it would mispredict often).  Pure
+    Python equivalent::
+
+        out = [r for r, (a, b) in zip(L.r, L.sp) if a <= e and s <= b]
+    """
     cdef const _bf_Span* sp = L.sp
     cdef const _bf_Run* r = L.r
-    cdef _bf_Run* o = out
+    cdef char* o = <char*>out
     cdef Py_ssize_t i, n = L.n
     cdef int32_t s32 = <int32_t>s, e32 = <int32_t>e
     for i in range(n):
-        meet[i] = (sp[i].s <= e32) & (sp[i].e >= s32)
+        meet[i] = ((sp[i].s <= e32) & (sp[i].e >= s32)) * <unsigned char>sizeof(_bf_Run)
     i = 0
     while i + 4 <= n:
-        o[0] = r[i]
+        (<_bf_Run*>o)[0] = r[i]
         o += meet[i]
-        o[0] = r[i + 1]
+        (<_bf_Run*>o)[0] = r[i + 1]
         o += meet[i + 1]
-        o[0] = r[i + 2]
+        (<_bf_Run*>o)[0] = r[i + 2]
         o += meet[i + 2]
-        o[0] = r[i + 3]
+        (<_bf_Run*>o)[0] = r[i + 3]
         o += meet[i + 3]
         i += 4
     while i < n:
-        o[0] = r[i]
+        (<_bf_Run*>o)[0] = r[i]
         o += meet[i]
         i += 1
-    return o - out
+    return <_bf_Run*>o - out
 
 
 cdef inline Py_ssize_t _bf_merge2(const _bf_Run* a, Py_ssize_t na, const _bf_Run* b,
@@ -408,6 +417,7 @@ cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
     sweeping them in that order, _bf_sweep2)."""
     cdef Py_ssize_t b0 = s >> K.shift, b1 = e >> K.shift, b, need, na, np_ = 0
     cdef _bf_Run* tmp
+    cdef const _bf_Run* pc
     need = K.tch[b0].n
     for b in range(b0 + 1, b1 + 1):
         need += K.own[b].n
@@ -427,12 +437,20 @@ cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
                 raise MemoryError()
         K.cap = need
     na = _bf_bk_filter(&K.tch[b0], s, e, K.meet, K.acc)
+    pc = K.piece
     for b in range(b0 + 1, b1 + 1):
         if np_:
-            na = _bf_merge2(K.acc, na, K.piece, np_, K.out)
+            na = _bf_merge2(K.acc, na, pc, np_, K.out)
             tmp = K.acc; K.acc = K.out; K.out = tmp
-        np_ = _bf_bk_filter(&K.own[b], s, e, K.meet, K.piece)
-    return _bf_sweep2(K.acc, na, K.piece, np_, sz, top, first)
+        if b < b1:
+            # its buffers start after s and end after they start, and start
+            # before bucket(e): all of them meet [s, e]
+            pc = K.own[b].r
+            np_ = K.own[b].n
+        else:
+            np_ = _bf_bk_filter(&K.own[b], s, e, K.meet, K.piece)
+            pc = K.piece
+    return _bf_sweep2(K.acc, na, pc, np_, sz, top, first)
 
 
 cdef int _bf_bk_record(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t lo,
