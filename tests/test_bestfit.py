@@ -308,14 +308,15 @@ def test_sweep_of_two_lists_matches_gaps_of_their_union(a, b, sz, first):
 @given(st.integers(1, 40).flatmap(lambda T: st.tuples(
            st.just(T),
            st.lists(st.tuples(st.integers(0, T - 1), st.integers(0, T - 1),
-                              st.integers(0, 60), st.integers(1, 12)), max_size=30),
+                              st.integers(0, 60), st.integers(1, 12)), max_size=90),
            st.integers(0, T - 1), st.integers(0, T - 1))),
        st.integers(0, 5), st.integers(1, 14), st.booleans())
 @settings(max_examples=300, deadline=None)
 def test_bucket_query_matches_gaps_among_meeting_ranges(case, shift, sz, first):
     # a query on time buckets: the byte ranges of the recorded buffers whose
-    # leaf range meets [s, e] (the filter), from one list or merged from
-    # several (queries spanning buckets), then the gap rule
+    # leaf range meets [s, e], from one short list (one masked pass), one
+    # long list (the vectorized test and copy: 64 entries or more) or merged
+    # from several (queries spanning buckets), then the gap rule
     from fastalloc.kernels.bestfit_engine import _py_bk_fit
     T, recs, s, e = case
     s, e = min(s, e), max(s, e)

@@ -407,6 +407,33 @@ cdef int64_t _bf_sweep2(const _bf_Run* a, Py_ssize_t na, const _bf_Run* b, Py_ss
     return G.best
 
 
+# A single list shorter than this is swept in one masked pass (_bf_scan1):
+# there the vectorized test and the copy cost more than they save.  Speed
+# only: the same answer either way.
+cdef enum:
+    _BF_SCAN1_MAX = 64
+
+
+cdef int64_t _bf_scan1(const _bf_EList* L, Py_ssize_t s, Py_ssize_t e, int64_t sz,
+                       int64_t* top, bint first) noexcept nogil:
+    # _bf_bk_fit over one list in one pass: an entry not meeting [s, e] is
+    # made neutral (gap -1, end 0) by a mask, without a branch on whether
+    # it meets
+    cdef Py_ssize_t i
+    cdef int64_t mask
+    cdef _bf_Gap G
+    G.c = 0
+    G.best = -1
+    G.best_gap = INT64_MAX
+    for i in range(L.n):
+        mask = -<int64_t>((L.sp[i].s <= e) & (L.sp[i].e >= s))
+        if _bf_gap_step(&G, G.c + (((L.r[i].lo - G.c) & mask) | ~mask), L.r[i].hi & mask,
+                        sz, first):
+            break
+    top[0] = G.c
+    return G.best
+
+
 cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
                         int64_t* top, bint first=False) except -2 nogil:
     """Same answer as _bf_fit: offset of the smallest gap >= sz (lowest on
@@ -418,6 +445,8 @@ cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
     cdef Py_ssize_t b0 = s >> K.shift, b1 = e >> K.shift, b, need, na, np_ = 0
     cdef _bf_Run* tmp
     cdef const _bf_Run* pc
+    if b0 == b1 and K.tch[b0].n < _BF_SCAN1_MAX:
+        return _bf_scan1(&K.tch[b0], s, e, sz, top, first)
     need = K.tch[b0].n
     for b in range(b0 + 1, b1 + 1):
         need += K.own[b].n
