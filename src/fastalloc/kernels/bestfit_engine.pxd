@@ -54,7 +54,8 @@ ctypedef struct _bf_Tree:
 # A list holds its byte ranges and its leaf ranges in two arrays, so that
 # the test of which entries meet the window is one loop the compiler
 # vectorizes, and only the ranges of those are copied out and swept
-# (_bf_bk_filter).  ~4x faster than the tree on the random workload; the
+# (_bf_bk_filter; a list of fewer than _BF_SCAN1_MAX entries is swept in
+# one masked pass instead, _bf_scan1).  ~4x faster than the tree on the random workload; the
 # tree keeps the general case (a buffer spanning everything costs a list
 # per bucket here, and unions of runs are not shared).
 

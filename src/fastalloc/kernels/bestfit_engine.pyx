@@ -472,8 +472,8 @@ cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
             na = _bf_merge2(K.acc, na, pc, np_, K.out)
             tmp = K.acc; K.acc = K.out; K.out = tmp
         if b < b1:
-            # its buffers start after s and end after they start, and start
-            # before bucket(e): all of them meet [s, e]
+            # its buffers start after s (in a later bucket) and before
+            # bucket(e) begins, so by e: all of them meet [s, e]
             pc = K.own[b].r
             np_ = K.own[b].n
         else:
@@ -622,6 +622,7 @@ def _bf_bk_shift(lla, lha, Py_ssize_t n):
     if int(np.max((lha >> shift) - (lla >> shift))) > 16:
         return -1
     return shift
+
 
 def _py_bk_fit(const int64_t[::1] lla, const int64_t[::1] lha, const int64_t[::1] lo,
                const int64_t[::1] hi, Py_ssize_t T, int shift, Py_ssize_t s, Py_ssize_t e,
