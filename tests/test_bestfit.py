@@ -265,6 +265,70 @@ def test_time_buckets_match_reference_in_any_order(problem, rnd, shift):
     assert total == max((ref[i] + z[i] for i in nonzero), default=0)
 
 
+def ref_free_gaps(ranges):
+    """The free byte intervals [lo, hi) below the top of the union of
+    `ranges`, in offset order, and that top (0 when empty)."""
+    gaps, top = [], 0
+    for lo, hi in sorted(ranges):
+        if lo > top:
+            gaps.append((top, lo))
+        top = max(top, hi)
+    return gaps, top
+
+
+def ref_gap_choice(ranges, sz, first):
+    """(offset, top): the smallest free gap of at least sz below the top of
+    the union (lowest on ties), or with `first` the lowest; offset -1 when
+    none fits (top is only checked then)."""
+    gaps, top = ref_free_gaps(ranges)
+    fits = [(hi - lo, lo) for lo, hi in gaps if hi - lo >= sz]
+    if not fits:
+        return -1, top
+    return (min(lo for _, lo in fits) if first else min(fits)[1]), top
+
+
+byte_ranges = st.lists(st.tuples(st.integers(0, 60), st.integers(1, 12)), max_size=25).map(
+    lambda rs: sorted((lo, lo + w) for lo, w in rs))
+
+
+@given(byte_ranges, byte_ranges, st.integers(1, 14), st.booleans())
+@settings(max_examples=200, deadline=None)
+def test_sweep_of_two_lists_matches_gaps_of_their_union(a, b, sz, first):
+    # the merge while sweeping must see the ranges of both lists in offset
+    # order, whichever list holds the next one
+    from fastalloc.kernels.bestfit_engine import _py_sweep2
+    arr = [np.asarray(x, dtype=np.int64).reshape(-1, 2) for x in (a, b)]
+    best, top = _py_sweep2(arr[0], arr[1], sz, first)
+    want, want_top = ref_gap_choice(a + b, sz, first)
+    assert best == want
+    if want < 0:
+        assert top == want_top
+
+
+@given(st.integers(1, 40).flatmap(lambda T: st.tuples(
+           st.just(T),
+           st.lists(st.tuples(st.integers(0, T - 1), st.integers(0, T - 1),
+                              st.integers(0, 60), st.integers(1, 12)), max_size=90),
+           st.integers(0, T - 1), st.integers(0, T - 1))),
+       st.integers(0, 5), st.integers(1, 14), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_bucket_query_matches_gaps_among_meeting_ranges(case, shift, sz, first):
+    # a query on time buckets: the byte ranges of the recorded buffers whose
+    # leaf range meets [s, e], from one short list (one masked pass), one
+    # long list (the vectorized test and copy: 64 entries or more) or merged
+    # from several (queries spanning buckets), then the gap rule
+    from fastalloc.kernels.bestfit_engine import _py_bk_fit
+    T, recs, s, e = case
+    s, e = min(s, e), max(s, e)
+    recs = [(min(a, b), max(a, b), lo, lo + w) for a, b, lo, w in recs]
+    cols = [np.asarray([r[k] for r in recs], dtype=np.int64) for k in range(4)]
+    best, top = _py_bk_fit(*cols, T, shift, s, e, sz, first)
+    want, want_top = ref_gap_choice([(lo, hi) for a, b, lo, hi in recs if a <= e and s <= b], sz, first)
+    assert best == want
+    if want < 0:
+        assert top == want_top
+
+
 def test_large_problem_plan_is_valid():
     # above 30000 buffers the search is one pass on time buckets
     rng = np.random.default_rng(5)

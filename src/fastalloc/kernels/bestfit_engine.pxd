@@ -50,19 +50,22 @@ ctypedef struct _bf_Tree:
 # bucket(s) < b <= bucket(e) that start by e.  Lists are kept sorted by
 # offset, so a query merges a few sorted arrays (no heap, no allocation);
 # with buckets a few times the median lifetime most queries read the one
-# list tch[bucket(s)] with a branch-free loop (_bf_scan1), about the live set
-# plus the buffers starting nearby.  ~4x faster than the tree on the random
-# workload; the tree keeps the general case (a buffer spanning everything
-# costs a list per bucket here, and unions of runs are not shared).
+# list tch[bucket(s)], about the live set plus the buffers starting nearby.
+# A list holds its byte ranges and its leaf ranges in two arrays, so that
+# the test of which entries meet the window is one loop the compiler
+# vectorizes, and only the ranges of those are copied out and swept
+# (_bf_bk_filter; a list of fewer than _BF_SCAN1_MAX entries is swept in
+# one masked pass instead, _bf_scan1).  ~4x faster than the tree on the random workload; the
+# tree keeps the general case (a buffer spanning everything costs a list
+# per bucket here, and unions of runs are not shared).
 
-ctypedef struct _bf_Ent:
-    int64_t lo
-    int64_t hi
-    int32_t s               # leaf range of the buffer (24-byte entries: the
-    int32_t e               # scans are memory bound; fewer than 2**31 leaves)
+ctypedef struct _bf_Span:
+    int32_t s               # leaf range of a buffer (fewer than 2**31 leaves)
+    int32_t e
 
 ctypedef struct _bf_EList:
-    _bf_Ent* a
+    _bf_Run* r              # byte ranges, sorted by lo
+    _bf_Span* sp            # leaf ranges, same index
     Py_ssize_t n
     Py_ssize_t cap
 
@@ -71,9 +74,10 @@ ctypedef struct _bf_Bk:
     _bf_EList* tch
     Py_ssize_t nb
     int shift
-    _bf_Run* acc            # scratch of a query over several lists: the
-    _bf_Run* piece          # ranges merged so far, the next list's, and
-    _bf_Run* out            # their merge
+    _bf_Run* acc            # scratch of a query: the ranges merged so far,
+    _bf_Run* piece          # the next list's, and their merge; which
+    _bf_Run* out            # entries of a list meet the window
+    unsigned char* meet
     Py_ssize_t cap
 
 # One pass's placement structure: time buckets when use_bk, else the tree.

@@ -225,6 +225,7 @@ cdef int _bf_bk_init(_bf_Bk* K, Py_ssize_t T, int shift) except -1:
     K.own = <_bf_EList*>malloc(K.nb * sizeof(_bf_EList))
     K.tch = <_bf_EList*>malloc(K.nb * sizeof(_bf_EList))
     K.acc = K.piece = K.out = NULL
+    K.meet = NULL
     K.cap = 0
     if K.own == NULL or K.tch == NULL:
         raise MemoryError()
@@ -244,7 +245,8 @@ cdef void _bf_elists_free(_bf_EList* L, Py_ssize_t nb) noexcept nogil:
     cdef Py_ssize_t j
     if L != NULL:
         for j in range(nb):
-            free(L[j].a)
+            free(L[j].r)
+            free(L[j].sp)
         free(L)
 
 
@@ -254,64 +256,77 @@ cdef void _bf_bk_free(_bf_Bk* K) noexcept nogil:
     free(K.acc)
     free(K.piece)
     free(K.out)
+    free(K.meet)
     K.own = NULL
     K.tch = NULL
     K.acc = K.piece = K.out = NULL
+    K.meet = NULL
     K.cap = 0
 
 
 cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
                        Py_ssize_t e) except -1 nogil:
-    # sorted by lo; equal lo: insertion order (irrelevant to the union)
-    cdef Py_ssize_t i = 0, h = L.n, mid
-    while i < h:
-        mid = (i + h) >> 1
-        if L.a[mid].lo <= lo:
-            i = mid + 1
-        else:
-            h = mid
-    _bf_open_slot(<void**>&L.a, &L.n, &L.cap, i, sizeof(_bf_Ent), 16)
-    L.a[i].lo = lo
-    L.a[i].hi = hi
-    L.a[i].s = <int32_t>s
-    L.a[i].e = <int32_t>e
+    # sorted by lo; equal lo: insertion order (irrelevant to the union).
+    # The slot: after the last entry with lo <= the new lo, by a binary
+    # search whose steps select without branches (a branch per step would
+    # be a coin toss) and whose length depends on n only
+    cdef Py_ssize_t i = 0, half, n = L.n, cap = L.cap
+    if n:
+        while n > 1:
+            half = n >> 1
+            i = i + half if L.r[i + half].lo <= lo else i
+            n -= half
+        i += L.r[i].lo <= lo
+        n = L.n
+    # the two arrays grow together (a failed second realloc leaves the
+    # first one larger than cap: harmless)
+    _bf_open_slot(<void**>&L.r, &n, &cap, i, sizeof(_bf_Run), 16)
+    n = L.n
+    cap = L.cap
+    _bf_open_slot(<void**>&L.sp, &n, &cap, i, sizeof(_bf_Span), 16)
+    L.n = n
+    L.cap = cap
+    L.r[i].lo = lo
+    L.r[i].hi = hi
+    L.sp[i].s = <int32_t>s
+    L.sp[i].e = <int32_t>e
     return 0
 
 
-cdef int64_t _bf_scan1(const _bf_Ent* p, const _bf_Ent* q, Py_ssize_t s, Py_ssize_t e,
-                      int64_t sz, int64_t* top, bint first=False) noexcept nogil:
-    # _bf_bk_fit over one list: the entries not meeting [s, e] are neutral
-    # (gap -1, end 0), masked without branches on them: a branch on whether
-    # hi > c for an entry that may not meet is a coin toss (most entries do
-    # not meet), and its mispredictions cost more than the scan itself
-    cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, hi, mask
-    while p < q:
-        mask = -<int64_t>((p.s <= e) & (p.e >= s))     # all ones iff it meets
-        gap = ((p.lo - c) & mask) | ~mask               # -1 unless it meets
-        if (gap >= sz) & (gap < best_gap):
-            best_gap = gap
-            best = c
-            if (gap == sz) | first:
-                break
-        hi = p.hi & mask                                # 0 <= c unless it meets
-        c = hi if hi > c else c
-        p += 1
-    top[0] = c
-    return best
-
-
 cdef inline Py_ssize_t _bf_bk_filter(const _bf_EList* L, Py_ssize_t s, Py_ssize_t e,
-                                     _bf_Run* out) noexcept nogil:
-    # the byte ranges of L's entries whose leaf range meets [s, e], in order
-    cdef const _bf_Ent* p = L.a
-    cdef const _bf_Ent* q = p + L.n
-    cdef Py_ssize_t k = 0
-    while p < q:
-        out[k].lo = p.lo
-        out[k].hi = p.hi
-        k += (p.s <= e) & (p.e >= s)
-        p += 1
-    return k
+                                     unsigned char* meet, _bf_Run* out) noexcept nogil:
+    """The byte ranges of L's entries whose leaf range meets [s, e], in
+    order, into out; returns how many.  Which ones meet first (a loop
+    without dependences between entries, vectorized; meet[i] is the step of
+    the output in bytes), then a branch-free copy by four (whether an entry
+    meets is a coin toss: a branch on it would mispredict often).  Pure
+    Python equivalent::
+
+        out = [r for r, (a, b) in zip(L.r, L.sp) if a <= e and s <= b]
+    """
+    cdef const _bf_Span* sp = L.sp
+    cdef const _bf_Run* r = L.r
+    cdef char* o = <char*>out
+    cdef Py_ssize_t i, n = L.n
+    cdef int32_t s32 = <int32_t>s, e32 = <int32_t>e
+    for i in range(n):
+        meet[i] = ((sp[i].s <= e32) & (sp[i].e >= s32)) * <unsigned char>sizeof(_bf_Run)
+    i = 0
+    while i + 4 <= n:
+        (<_bf_Run*>o)[0] = r[i]
+        o += meet[i]
+        (<_bf_Run*>o)[0] = r[i + 1]
+        o += meet[i + 1]
+        (<_bf_Run*>o)[0] = r[i + 2]
+        o += meet[i + 2]
+        (<_bf_Run*>o)[0] = r[i + 3]
+        o += meet[i + 3]
+        i += 4
+    while i < n:
+        (<_bf_Run*>o)[0] = r[i]
+        o += meet[i]
+        i += 1
+    return <_bf_Run*>o - out
 
 
 cdef inline Py_ssize_t _bf_merge2(const _bf_Run* a, Py_ssize_t na, const _bf_Run* b,
@@ -334,17 +349,104 @@ cdef inline Py_ssize_t _bf_merge2(const _bf_Run* a, Py_ssize_t na, const _bf_Run
     return k
 
 
+ctypedef struct _bf_Gap:
+    # a sweep over byte ranges in lo order: the end of the busy bytes so
+    # far, and the smallest gap >= sz so far and its offset
+    int64_t c
+    int64_t best
+    int64_t best_gap
+
+
+cdef inline bint _bf_gap_step(_bf_Gap* G, int64_t lo, int64_t hi, int64_t sz,
+                              bint first) noexcept nogil:
+    # the next range of the sweep; true when it may stop (an exact fit, or
+    # with `first` any fit)
+    cdef int64_t gap = lo - G.c
+    if gap >= sz and gap < G.best_gap:
+        G.best_gap = gap
+        G.best = G.c
+        if gap == sz or first:
+            return True
+    G.c = hi if hi > G.c else G.c
+    return False
+
+
+cdef int64_t _bf_sweep2(const _bf_Run* a, Py_ssize_t na, const _bf_Run* b, Py_ssize_t nb,
+                       int64_t sz, int64_t* top, bint first) noexcept nogil:
+    # the gap rule of _bf_bk_fit over the byte ranges of two lists sorted by
+    # lo, merged as it goes (on equal lo a's first: the answer does not
+    # depend on it, only the first of equal lo can leave a gap).  The merge
+    # selects without branches: which list holds the next range is a coin
+    # toss
+    cdef const _bf_Run* ea = a + na
+    cdef const _bf_Run* eb = b + nb
+    cdef const _bf_Run* x
+    cdef size_t t
+    cdef _bf_Gap G
+    G.c = 0
+    G.best = -1
+    G.best_gap = INT64_MAX
+    while a < ea and b < eb:
+        t = b.lo < a.lo
+        # x = b if t else a, by a mask (a conditional here compiles to a
+        # branch)
+        x = <const _bf_Run*>(<size_t>a ^ ((<size_t>a ^ <size_t>b) & (0 - t)))
+        b += t
+        a += 1 - t
+        if _bf_gap_step(&G, x.lo, x.hi, sz, first):
+            top[0] = G.c
+            return G.best
+    if b < eb:
+        a = b
+        ea = eb
+    while a < ea:
+        if _bf_gap_step(&G, a.lo, a.hi, sz, first):
+            break
+        a += 1
+    top[0] = G.c
+    return G.best
+
+
+# A single list shorter than this is swept in one masked pass (_bf_scan1):
+# there the vectorized test and the copy cost more than they save.  Speed
+# only: the same answer either way.
+cdef enum:
+    _BF_SCAN1_MAX = 64
+
+
+cdef int64_t _bf_scan1(const _bf_EList* L, Py_ssize_t s, Py_ssize_t e, int64_t sz,
+                       int64_t* top, bint first) noexcept nogil:
+    # _bf_bk_fit over one list in one pass: an entry not meeting [s, e] is
+    # made neutral (gap -1, end 0) by a mask, without a branch on whether
+    # it meets
+    cdef Py_ssize_t i
+    cdef int64_t mask
+    cdef _bf_Gap G
+    G.c = 0
+    G.best = -1
+    G.best_gap = INT64_MAX
+    for i in range(L.n):
+        mask = -<int64_t>((L.sp[i].s <= e) & (L.sp[i].e >= s))
+        if _bf_gap_step(&G, G.c + (((L.r[i].lo - G.c) & mask) | ~mask), L.r[i].hi & mask,
+                        sz, first):
+            break
+    top[0] = G.c
+    return G.best
+
+
 cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
                         int64_t* top, bint first=False) except -2 nogil:
     """Same answer as _bf_fit: offset of the smallest gap >= sz (lowest on
     ties) among the placed buffers meeting leaves [s, e], or -1; *top = end
-    of the highest of them (when the answer is -1).  One list: a single
-    scan; several: their ranges meeting [s, e] merged by lo first."""
-    cdef Py_ssize_t b0 = s >> K.shift, b1 = e >> K.shift, b, need, na, np_, r
+    of the highest of them (when the answer is -1).  The ranges of the
+    entries meeting [s, e] of tch[bucket(s)] and of the own lists of the
+    later buckets up to bucket(e), merged by lo (the last merge while
+    sweeping them in that order, _bf_sweep2)."""
+    cdef Py_ssize_t b0 = s >> K.shift, b1 = e >> K.shift, b, need, na, np_ = 0
     cdef _bf_Run* tmp
-    cdef int64_t c = 0, best = -1, best_gap = INT64_MAX, gap, hi
-    if b0 == b1:
-        return _bf_scan1(K.tch[b0].a, K.tch[b0].a + K.tch[b0].n, s, e, sz, top, first)
+    cdef const _bf_Run* pc
+    if b0 == b1 and K.tch[b0].n < _BF_SCAN1_MAX:
+        return _bf_scan1(&K.tch[b0], s, e, sz, top, first)
     need = K.tch[b0].n
     for b in range(b0 + 1, b1 + 1):
         need += K.own[b].n
@@ -353,31 +455,31 @@ cdef int64_t _bf_bk_fit(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t sz,
         free(K.acc)
         free(K.piece)
         free(K.out)
+        free(K.meet)
         K.acc = <_bf_Run*>malloc(need * sizeof(_bf_Run))
         K.piece = <_bf_Run*>malloc(need * sizeof(_bf_Run))
         K.out = <_bf_Run*>malloc(need * sizeof(_bf_Run))
-        if K.acc == NULL or K.piece == NULL or K.out == NULL:
+        K.meet = <unsigned char*>malloc(need)
+        if K.acc == NULL or K.piece == NULL or K.out == NULL or K.meet == NULL:
             K.cap = 0
             with gil:
                 raise MemoryError()
         K.cap = need
-    na = _bf_bk_filter(&K.tch[b0], s, e, K.acc)
+    na = _bf_bk_filter(&K.tch[b0], s, e, K.meet, K.acc)
+    pc = K.piece
     for b in range(b0 + 1, b1 + 1):
-        np_ = _bf_bk_filter(&K.own[b], s, e, K.piece)
         if np_:
-            na = _bf_merge2(K.acc, na, K.piece, np_, K.out)
+            na = _bf_merge2(K.acc, na, pc, np_, K.out)
             tmp = K.acc; K.acc = K.out; K.out = tmp
-    for r in range(na):
-        gap = K.acc[r].lo - c
-        if gap >= sz and gap < best_gap:
-            best_gap = gap
-            best = c
-            if gap == sz or first:
-                break
-        hi = K.acc[r].hi
-        c = hi if hi > c else c
-    top[0] = c
-    return best
+        if b < b1:
+            # its buffers start after s (in a later bucket) and before
+            # bucket(e) begins, so by e: all of them meet [s, e]
+            pc = K.own[b].r
+            np_ = K.own[b].n
+        else:
+            np_ = _bf_bk_filter(&K.own[b], s, e, K.meet, K.piece)
+            pc = K.piece
+    return _bf_sweep2(K.acc, na, pc, np_, sz, top, first)
 
 
 cdef int _bf_bk_record(_bf_Bk* K, Py_ssize_t s, Py_ssize_t e, int64_t lo,
@@ -520,3 +622,35 @@ def _bf_bk_shift(lla, lha, Py_ssize_t n):
     if int(np.max((lha >> shift) - (lla >> shift))) > 16:
         return -1
     return shift
+
+
+def _py_bk_fit(const int64_t[::1] lla, const int64_t[::1] lha, const int64_t[::1] lo,
+               const int64_t[::1] hi, Py_ssize_t T, int shift, Py_ssize_t s, Py_ssize_t e,
+               int64_t sz, bint first):
+    """_bf_bk_fit on time buckets of 2**shift leaves (T leaves) holding the
+    ranges [lo[i], hi[i]) over leaves [lla[i], lha[i]] (for tests; assumes
+    0 <= lla <= lha < T, lo < hi, 0 <= s <= e < T, sz > 0): (best, top)."""
+    cdef _bf_Bk K
+    cdef Py_ssize_t i
+    cdef int64_t best, top = 0
+    memset(&K, 0, sizeof(_bf_Bk))
+    try:
+        _bf_bk_init(&K, T, shift)
+        for i in range(lo.shape[0]):
+            _bf_bk_record(&K, lla[i], lha[i], lo[i], hi[i])
+        best = _bf_bk_fit(&K, s, e, sz, &top, first)
+    finally:
+        _bf_bk_free(&K)
+    return best, top
+
+
+def _py_sweep2(const int64_t[:, ::1] a, const int64_t[:, ::1] b, int64_t sz, bint first):
+    """_bf_sweep2 over the ranges a[i] = (lo, hi) and b[j] (each sorted by
+    lo; for tests): (best, top)."""
+    cdef Py_ssize_t na = a.shape[0], nb = b.shape[0]
+    cdef int64_t best, top = 0
+    if a.shape[1] != 2 or b.shape[1] != 2:
+        raise ValueError("ranges are (lo, hi) rows")
+    best = _bf_sweep2(<const _bf_Run*>&a[0, 0] if na else NULL, na,
+                      <const _bf_Run*>&b[0, 0] if nb else NULL, nb, sz, &top, first)
+    return best, top
