@@ -257,7 +257,11 @@ cdef struct _Entry:
 cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t n) noexcept nogil:
     """A 64-bit hash of ``s[a:b]``, eight bytes per step (``n``: the buffer's
     size; a short tail is read as one word, masked, when the buffer has
-    eight bytes there, else copied)."""
+    eight bytes there, else copied).  Of strings of one length up to eight
+    bytes it is one-to-one (each step -- xor, multiplication by an odd
+    number, xor with a right shift -- is invertible, and the word read is
+    the string), so that equal hashes and lengths there are equal strings:
+    the tables compare the bytes only of longer ones."""
     cdef Py_ssize_t m = b - a
     cdef const uint8_t* p = s + a
     cdef uint64_t h = <uint64_t> m * 0x9E3779B97F4A7C15ULL
@@ -305,7 +309,7 @@ cdef inline _Entry* _probe(_Table* t, uint64_t h, const uint8_t* w, Py_ssize_t m
     while True:
         e = &t.slot[k]
         if e.tok == NULL or (e.hash == h and PyUnicode_GET_LENGTH(e.tok) == m
-                             and memcmp(PyUnicode_DATA(e.tok), w, m) == 0):
+                             and (m <= 8 or memcmp(PyUnicode_DATA(e.tok), w, m) == 0)):
             return e
         k = (k + 1) & mask
 
@@ -904,7 +908,7 @@ cdef class Names:
             if e.name == NULL:
                 break
             if (e.hash == h and PyUnicode_GET_LENGTH(e.name) == m and PyUnicode_KIND(e.name) == kind
-                    and memcmp(PyUnicode_DATA(e.name), d + skip * kind, m * kind) == 0):
+                    and (m * kind <= 8 or memcmp(PyUnicode_DATA(e.name), d + skip * kind, m * kind) == 0)):
                 self.last = e.name
                 return e.id
             k = (k + 1) & mask
