@@ -36,7 +36,7 @@ Pure-Python equivalent (up to line-break tokens and object identity)::
 """
 
 cimport cython
-from libc.stdint cimport int64_t, uint64_t, uint8_t
+from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t, uint8_t
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcmp, memcpy, memset
 
@@ -48,7 +48,8 @@ from cpython.ref cimport Py_DECREF, Py_INCREF
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object s, Py_ssize_t* size) except NULL
-    object PyUnicode_FromStringAndSize(const char* u, Py_ssize_t size)
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    object PyUnicode_FromOrdinal(int ordinal)
     Py_ssize_t PyUnicode_GET_LENGTH(PyObject* s) noexcept nogil
     void* PyUnicode_DATA(PyObject* s) noexcept nogil
 
@@ -254,6 +255,32 @@ cdef struct _Entry:
     PyObject* tok         # NULL: an empty slot; else an ASCII str (a reference owned by Scanner.every)
 
 
+cdef inline uint64_t _tail(const uint8_t* p, Py_ssize_t m) noexcept nogil:
+    """The ``m`` < 8 bytes at ``p`` as a little-endian word, the rest zero
+    (the masked eight-byte read of _hash, where the buffer ends sooner):
+    read as 4, 2 and 1 bytes by ``m``'s bits, where a copy of ``m`` bytes
+    into a zeroed word is a call of the C library per token (every name
+    Names looks up is such a tail).  Assumes ``m`` < 8.  In Python::
+
+        int.from_bytes(bytes(p[:m]), "little")
+    """
+    cdef uint64_t w = 0
+    cdef uint32_t w4
+    cdef uint16_t w2
+    cdef Py_ssize_t i = 0
+    if m & 4:
+        memcpy(&w4, p, 4)
+        w = w4
+        i = 4
+    if m & 2:
+        memcpy(&w2, p + i, 2)
+        w |= <uint64_t> w2 << (8 * i)
+        i += 2
+    if m & 1:
+        w |= <uint64_t> p[i] << (8 * i)
+    return w
+
+
 cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t n) noexcept nogil:
     """A 64-bit hash of ``s[a:b]``, eight bytes per step (``n``: the buffer's
     size; a short tail is read as one word, masked, when the buffer has
@@ -277,8 +304,7 @@ cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssiz
             memcpy(&w, p, 8)
             w &= (<uint64_t> 1 << (8 * m)) - 1
         else:
-            w = 0
-            memcpy(&w, p, m)
+            w = _tail(p, m)
         h = (h ^ w) * 0xFF51AFD7ED558CCDULL
     h ^= h >> 29
     h *= 0xC4CEB9FE1A85EC53ULL
@@ -488,7 +514,14 @@ cdef class Scanner:
             t = &self.names
         cdef _Entry* g = _probe(t, h, w, m)
         if g.tok == NULL:
-            tok = PyUnicode_FromStringAndSize(<const char*> w, m)
+            if m == 1:
+                # CPython's one str per one-character text, the very object
+                # the parser's constants ("=", ",", ...) are
+                tok = PyUnicode_FromOrdinal(w[0])
+            else:
+                # the text is ASCII (__cinit__, swap): its characters are its bytes
+                tok = PyUnicode_New(m, 127)
+                memcpy(PyUnicode_DATA(<PyObject*> tok), w, m)
             if self.canon is not None:
                 tok = self.canon.setdefault(tok, tok)
             Py_INCREF(tok)
@@ -939,3 +972,10 @@ cdef class Names:
         self.slot = slot
         self.cap = cap
         return 0
+
+
+def _py_hash(bytes data, Py_ssize_t a, Py_ssize_t b) -> int:
+    """_hash of ``data[a:b]`` read in ``data`` (for the tests)."""
+    if not 0 <= a <= b <= len(data):
+        raise ValueError("fastalloc._lexer._py_hash: bad range")
+    return _hash(<const uint8_t*> (<const char*> data), a, b, len(data))
