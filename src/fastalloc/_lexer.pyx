@@ -501,14 +501,24 @@ cdef class Scanner:
         self.s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &self.n)
         self.text = text
 
-    cdef object _token(self, Py_ssize_t a, Py_ssize_t b):
-        """The canonical ``str`` of ``text[a:b]``."""
+    @cython.final
+    cdef inline PyObject* _token(self, Py_ssize_t a, Py_ssize_t b) except NULL:
+        """The canonical ``str`` of ``text[a:b]``, borrowed (the tables own
+        it): one of the recent tokens as a rule, found here, in the scanning
+        loop; else _token_seen."""
+        cdef uint64_t h = _hash(self.s, a, b, self.n)
+        cdef _Entry* e = _probe(&self.recent, h, self.s + a, b - a)
+        if e.tok != NULL:
+            return e.tok
+        return self._token_seen(a, b, h, e)
+
+    cdef PyObject* _token_seen(self, Py_ssize_t a, Py_ssize_t b, uint64_t h, _Entry* e) except NULL:
+        """_token of a token not among the recent ones (hash ``h``; ``e``,
+        its empty slot in ``recent``): found in, or added to, the table of
+        all tokens (of ``%name`` tokens, with ``piece_names``), and made
+        recent."""
         cdef const uint8_t* w = self.s + a
         cdef Py_ssize_t m = b - a
-        cdef uint64_t h = _hash(self.s, a, b, self.n)
-        cdef _Entry* e = _probe(&self.recent, h, w, m)
-        if e.tok != NULL:
-            return <object> e.tok
         cdef _Table* t = &self.every
         if self.piece_names and m > 1 and w[0] == 37:  # %name
             t = &self.names
@@ -534,10 +544,10 @@ cdef class Scanner:
             e = _probe(&self.recent, h, w, m)
         e[0] = g[0]
         self.recent.count += 1
-        tok = <object> g.tok
+        cdef PyObject* r = g.tok
         if t.count * 4 > t.cap * 3:
             _table_grow(t)
-        return tok
+        return r
 
     cdef void _forget_names(self) noexcept:
         """Drop the ``%name`` tokens of the last range, and the recent
@@ -605,7 +615,6 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
         raise ValueError(f"fastalloc._lexer.scan: bad range [{start}, {end}) of a text of {n} characters")
     n = end
     cdef object nl = "\n"
-    cdef object tok
     cdef PyObject* one
     cdef Py_ssize_t p = start, a, b, cap_starts = 0, nstarts = 0, count = 0
     cdef uint8_t c
@@ -659,12 +668,10 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
                     if b == a + 1 and s[a] < 128:
                         one = sc.single[s[a]]
                         if one == NULL:
-                            tok = sc._token(a, b)
-                            one = <PyObject*> tok
+                            one = sc._token(a, b)
                             sc.single[s[a]] = one
                     else:
-                        tok = sc._token(a, b)
-                        one = <PyObject*> tok
+                        one = sc._token(a, b)
                     if count == sc.out_cap:
                         sc._grow()
                     sc.out[count] = one
