@@ -448,3 +448,24 @@ def test_scanner_piece_names_forgets_ssa_names_between_ranges(seed, cuts):
                 assert here.setdefault(t, t) is t
             else:
                 assert seen.setdefault(t, t) is t
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=24), st.binary(max_size=24), st.binary(max_size=24))
+def test_hash_of_a_range_is_that_of_its_bytes_alone(before, word, after):
+    # a range in a longer buffer is hashed with a masked word read past it;
+    # a range at the end of its buffer (a name's own str) in pieces: same value
+    from fastalloc._lexer import _py_hash
+
+    data = before + word + after
+    assert _py_hash(data, len(before), len(before) + len(word)) == _py_hash(word, 0, len(word))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 8).flatmap(lambda m: st.tuples(st.binary(min_size=m, max_size=m), st.binary(min_size=m, max_size=m))))
+def test_hash_tells_apart_strings_of_one_length_up_to_8_bytes(pair):
+    # the token tables compare such strings by hash and length alone
+    from fastalloc._lexer import _py_hash
+
+    x, y = pair
+    assert (_py_hash(x, 0, len(x)) == _py_hash(y, 0, len(y))) == (x == y)

@@ -36,7 +36,7 @@ Pure-Python equivalent (up to line-break tokens and object identity)::
 """
 
 cimport cython
-from libc.stdint cimport int64_t, uint64_t, uint8_t
+from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t, uint8_t
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcmp, memcpy, memset
 
@@ -48,7 +48,8 @@ from cpython.ref cimport Py_DECREF, Py_INCREF
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object s, Py_ssize_t* size) except NULL
-    object PyUnicode_FromStringAndSize(const char* u, Py_ssize_t size)
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    object PyUnicode_FromOrdinal(int ordinal)
     Py_ssize_t PyUnicode_GET_LENGTH(PyObject* s) noexcept nogil
     void* PyUnicode_DATA(PyObject* s) noexcept nogil
 
@@ -254,10 +255,40 @@ cdef struct _Entry:
     PyObject* tok         # NULL: an empty slot; else an ASCII str (a reference owned by Scanner.every)
 
 
+cdef inline uint64_t _tail(const uint8_t* p, Py_ssize_t m) noexcept nogil:
+    """The ``m`` < 8 bytes at ``p`` as a little-endian word, the rest zero
+    (the masked eight-byte read of _hash, where the buffer ends sooner):
+    read as 4, 2 and 1 bytes by ``m``'s bits, where a copy of ``m`` bytes
+    into a zeroed word is a call of the C library per token (every name
+    Names looks up is such a tail).  Assumes ``m`` < 8.  In Python::
+
+        int.from_bytes(bytes(p[:m]), "little")
+    """
+    cdef uint64_t w = 0
+    cdef uint32_t w4
+    cdef uint16_t w2
+    cdef Py_ssize_t i = 0
+    if m & 4:
+        memcpy(&w4, p, 4)
+        w = w4
+        i = 4
+    if m & 2:
+        memcpy(&w2, p + i, 2)
+        w |= <uint64_t> w2 << (8 * i)
+        i += 2
+    if m & 1:
+        w |= <uint64_t> p[i] << (8 * i)
+    return w
+
+
 cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t n) noexcept nogil:
     """A 64-bit hash of ``s[a:b]``, eight bytes per step (``n``: the buffer's
     size; a short tail is read as one word, masked, when the buffer has
-    eight bytes there, else copied)."""
+    eight bytes there, else copied).  Of strings of one length up to eight
+    bytes it is one-to-one (each step -- xor, multiplication by an odd
+    number, xor with a right shift -- is invertible, and the word read is
+    the string), so that equal hashes and lengths there are equal strings:
+    the tables compare the bytes only of longer ones."""
     cdef Py_ssize_t m = b - a
     cdef const uint8_t* p = s + a
     cdef uint64_t h = <uint64_t> m * 0x9E3779B97F4A7C15ULL
@@ -273,8 +304,7 @@ cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssiz
             memcpy(&w, p, 8)
             w &= (<uint64_t> 1 << (8 * m)) - 1
         else:
-            w = 0
-            memcpy(&w, p, m)
+            w = _tail(p, m)
         h = (h ^ w) * 0xFF51AFD7ED558CCDULL
     h ^= h >> 29
     h *= 0xC4CEB9FE1A85EC53ULL
@@ -305,7 +335,7 @@ cdef inline _Entry* _probe(_Table* t, uint64_t h, const uint8_t* w, Py_ssize_t m
     while True:
         e = &t.slot[k]
         if e.tok == NULL or (e.hash == h and PyUnicode_GET_LENGTH(e.tok) == m
-                             and memcmp(PyUnicode_DATA(e.tok), w, m) == 0):
+                             and (m <= 8 or memcmp(PyUnicode_DATA(e.tok), w, m) == 0)):
             return e
         k = (k + 1) & mask
 
@@ -471,20 +501,37 @@ cdef class Scanner:
         self.s = <const uint8_t*> PyUnicode_AsUTF8AndSize(text, &self.n)
         self.text = text
 
-    cdef object _token(self, Py_ssize_t a, Py_ssize_t b):
-        """The canonical ``str`` of ``text[a:b]``."""
+    @cython.final
+    cdef inline PyObject* _token(self, Py_ssize_t a, Py_ssize_t b) except NULL:
+        """The canonical ``str`` of ``text[a:b]``, borrowed (the tables own
+        it): one of the recent tokens as a rule, found here, in the scanning
+        loop; else _token_seen."""
+        cdef uint64_t h = _hash(self.s, a, b, self.n)
+        cdef _Entry* e = _probe(&self.recent, h, self.s + a, b - a)
+        if e.tok != NULL:
+            return e.tok
+        return self._token_seen(a, b, h, e)
+
+    cdef PyObject* _token_seen(self, Py_ssize_t a, Py_ssize_t b, uint64_t h, _Entry* e) except NULL:
+        """_token of a token not among the recent ones (hash ``h``; ``e``,
+        its empty slot in ``recent``): found in, or added to, the table of
+        all tokens (of ``%name`` tokens, with ``piece_names``), and made
+        recent."""
         cdef const uint8_t* w = self.s + a
         cdef Py_ssize_t m = b - a
-        cdef uint64_t h = _hash(self.s, a, b, self.n)
-        cdef _Entry* e = _probe(&self.recent, h, w, m)
-        if e.tok != NULL:
-            return <object> e.tok
         cdef _Table* t = &self.every
         if self.piece_names and m > 1 and w[0] == 37:  # %name
             t = &self.names
         cdef _Entry* g = _probe(t, h, w, m)
         if g.tok == NULL:
-            tok = PyUnicode_FromStringAndSize(<const char*> w, m)
+            if m == 1:
+                # CPython's one str per one-character text, the very object
+                # the parser's constants ("=", ",", ...) are
+                tok = PyUnicode_FromOrdinal(w[0])
+            else:
+                # the text is ASCII (__cinit__, swap): its characters are its bytes
+                tok = PyUnicode_New(m, 127)
+                memcpy(PyUnicode_DATA(<PyObject*> tok), w, m)
             if self.canon is not None:
                 tok = self.canon.setdefault(tok, tok)
             Py_INCREF(tok)
@@ -497,10 +544,10 @@ cdef class Scanner:
             e = _probe(&self.recent, h, w, m)
         e[0] = g[0]
         self.recent.count += 1
-        tok = <object> g.tok
+        cdef PyObject* r = g.tok
         if t.count * 4 > t.cap * 3:
             _table_grow(t)
-        return tok
+        return r
 
     cdef void _forget_names(self) noexcept:
         """Drop the ``%name`` tokens of the last range, and the recent
@@ -568,7 +615,6 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
         raise ValueError(f"fastalloc._lexer.scan: bad range [{start}, {end}) of a text of {n} characters")
     n = end
     cdef object nl = "\n"
-    cdef object tok
     cdef PyObject* one
     cdef Py_ssize_t p = start, a, b, cap_starts = 0, nstarts = 0, count = 0
     cdef uint8_t c
@@ -622,12 +668,10 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
                     if b == a + 1 and s[a] < 128:
                         one = sc.single[s[a]]
                         if one == NULL:
-                            tok = sc._token(a, b)
-                            one = <PyObject*> tok
+                            one = sc._token(a, b)
                             sc.single[s[a]] = one
                     else:
-                        tok = sc._token(a, b)
-                        one = <PyObject*> tok
+                        one = sc._token(a, b)
                     if count == sc.out_cap:
                         sc._grow()
                     sc.out[count] = one
@@ -904,7 +948,7 @@ cdef class Names:
             if e.name == NULL:
                 break
             if (e.hash == h and PyUnicode_GET_LENGTH(e.name) == m and PyUnicode_KIND(e.name) == kind
-                    and memcmp(PyUnicode_DATA(e.name), d + skip * kind, m * kind) == 0):
+                    and (m * kind <= 8 or memcmp(PyUnicode_DATA(e.name), d + skip * kind, m * kind) == 0)):
                 self.last = e.name
                 return e.id
             k = (k + 1) & mask
@@ -935,3 +979,10 @@ cdef class Names:
         self.slot = slot
         self.cap = cap
         return 0
+
+
+def _py_hash(bytes data, Py_ssize_t a, Py_ssize_t b) -> int:
+    """_hash of ``data[a:b]`` read in ``data`` (for the tests)."""
+    if not 0 <= a <= b <= len(data):
+        raise ValueError("fastalloc._lexer._py_hash: bad range")
+    return _hash(<const uint8_t*> (<const char*> data), a, b, len(data))

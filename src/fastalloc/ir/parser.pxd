@@ -17,3 +17,16 @@ cdef extern from *:
     #define __pyx_fastalloc_first_char(s) (PyUnicode_GET_LENGTH(s) > 0 ? PyUnicode_READ_CHAR((s), 0) : (Py_UCS4) 0)
     """
     Py_UCS4 _first_char "__pyx_fastalloc_first_char" (str s)
+
+
+# parser.py's _sigil_id and _sigil_name (their Python definitions are for the
+# uncompiled module): Names' lookup of a %name token through its C method,
+# without the checks and dispatch of the Python-callable one (the parser
+# passes only tokens it has seen start with '%').
+cdef inline Py_ssize_t _sigil_id(Names ids, str tok) except -1:
+    return ids._sigil(tok)
+
+
+cdef inline str _sigil_name(Names ids, str tok):
+    ids._sigil(tok)
+    return <str> ids.last

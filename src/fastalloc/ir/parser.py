@@ -118,6 +118,16 @@ if not cython.compiled:
         is a call of Cython's generic helper per character read."""
         return s[:1]
 
+    def _sigil_id(ids: Names, tok: str) -> int:
+        """``ids.sigil_id(tok)`` (``tok``: a ``%name`` token).  Compiled, an
+        inline function of parser.pxd calling Names' C method instead (the
+        method's Python-level checks are the parser's own)."""
+        return ids.sigil_id(tok)
+
+    def _sigil_name(ids: Names, tok: str) -> str:
+        """``ids.sigil_name(tok)``; compiled, as _sigil_id."""
+        return ids.sigil_name(tok)
+
 
 @cython.cfunc
 @cython.inline
@@ -445,7 +455,7 @@ class _Parser:
     def define(self, key: str, values: list[Value], k: cython.Py_ssize_t) -> None:
         """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
         ids: Names = self.ids
-        sid: cython.Py_ssize_t = ids.sigil_id(key)
+        sid: cython.Py_ssize_t = _sigil_id(ids, key)
         bound: list = self.bound
         if sid >= len(bound):
             bound.extend([None] * (sid + 1 + len(bound) - len(bound) // 2))
@@ -453,7 +463,7 @@ class _Parser:
             raise self.err(f"redefinition of SSA value '{key}'", k)
         bound[sid] = values
         # the name as the table keeps it (the values' hints), not the token
-        self.frames[-1].append(ids.sigil_name(key))
+        self.frames[-1].append(_sigil_name(ids, key))
         if not self.forward:
             return
         name = key[1:]
@@ -492,7 +502,7 @@ class _Parser:
         """The values name ``t`` (a token) is bound to in scope, or None."""
         if _first_char(t) != "%":
             return None
-        sid: cython.Py_ssize_t = self.ids.sigil_id(t)
+        sid: cython.Py_ssize_t = _sigil_id(self.ids, t)
         bound: list = self.bound
         if sid < len(bound):
             return bound[sid]
@@ -898,7 +908,7 @@ class _Parser:
                         raise self.err("expected SSA block argument name", k)
                     self.expect(":")
                     ty = self.type_()
-                    v = self.new_value(ty, blk, len(blk.args), self.ids.sigil_name(t))
+                    v = self.new_value(ty, blk, len(blk.args), _sigil_name(self.ids, t))
                     blk.args.append(v)
                     self.define(t, [v], k)
                     d = self.skip_loc()
@@ -915,7 +925,7 @@ class _Parser:
         self.expect(":", "after block label")
 
     @cython.ccall
-    @cython.locals(op=Op, v=Value, g=tuple, grp=list, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
+    @cython.locals(op=Op, v=Value, g=tuple, kf=tuple, grp=list, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
                    gcnt=cython.Py_ssize_t)
     def parse_stmt(self, block: Block) -> None:
         toks: list = self.toks
@@ -940,7 +950,7 @@ class _Parser:
                         raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
                     self.i += 1
                 # one name string per distinct name: functions reuse %0, %1, ...
-                nm = self.ids.sigil_name(t)
+                nm = _sigil_name(self.ids, t)
                 groups.append((nm, cnt, k, t))
                 if toks[self.i] == ",":
                     self.i += 1
@@ -958,14 +968,13 @@ class _Parser:
         name = self.peek()
         if name == "":
             raise self.err("unexpected end of file, expected operation")
-        known: dict = OPS
-        opdef = known.get(name)
-        if opdef is not None:
+        known: dict = _FORMATS
+        kf = known.get(name)
+        if kf is not None:
             self.i += 1
-            op = _new_op(name, opdef)
+            op = _new_op(name, kf[0])
             op._props = {}
-            formats: dict = _FORMATS
-            _p_format(self, op, formats[name])
+            _p_format(self, op, kf[1])
             self.end_stmt(op)
             op._props = _share_props(self.shared, op._props)  # read-only (see SharedProps)
         elif name[0] == '"':
@@ -2980,14 +2989,15 @@ def _seed_words() -> tuple[dict, tuple]:
     canon: dict = {}
     for t in (*_COMMON_TYPES, TIMEPOINT, *_KEYWORDS):
         canon.setdefault(t, t)
-    formats = {name: _parse_program(d, canon) for name, d in OPS.items()}
+    formats = {name: (d, _parse_program(d, canon)) for name, d in OPS.items()}
     return formats, tuple(canon)
 
 
 # _SEED: the types and words the parser compares tokens with (its own
 # constants, and its formats' literal tokens made those same objects): the
 # lexer of parse() makes each token equal to one of them that object, so that
-# comparing it is comparing two pointers.
+# comparing it is comparing two pointers.  _FORMATS: a registered op's name ->
+# (its OpDef, its format program), one lookup per op statement.
 _FORMATS, _SEED = _seed_words()
 
 
