@@ -28,12 +28,17 @@ cdef Py_ssize_t _FLUSH_CHARS
 cdef bint _COMPILED  # (a C constant once set: _Out.append's test costs nothing)
 
 
+cdef Py_ssize_t G_RESOURCE_OPERANDS, G_RESOURCE_OPERAND_SIZES, G_RESOURCE_OPERAND_OFFSETS, G_RESOURCE_OPERAND_ENDS
+cdef Py_ssize_t G_RESOURCE_OPERAND_LENGTHS, G_RESULT_SIZES, G_RESOURCES, G_RESOURCE_SIZES, G_RESOURCE_OFFSETS
+cdef Py_ssize_t G_RESOURCE_LENGTHS, G_DYNAMIC_SLICE_SIZES, G_PARAM, _NO_GROUP
+
+
 cdef class _Kind:
     cdef bytes code
     cdef tuple objs
-    cdef tuple seg_kinds
-    cdef dict seg_index
-    cdef list static_start
+    cdef bytes single
+    cdef bytes starts
+    cdef bytes groups
     cdef bint before_type
 
 
@@ -139,13 +144,13 @@ cpdef str print_op(op, generic=*)
 
 # -- the pretty forms of the known ops (the format interpreter, custom directives) --
 
-@cython.locals(start=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t, segs=list)
+@cython.locals(starts=const_uchar_p, start=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t, segs=list)
 cdef Py_ssize_t _start(Op op, _Kind kd, Py_ssize_t k) except -1
 @cython.locals(start=Py_ssize_t, n=Py_ssize_t, operands=list)
 cdef list _seg(Op op, _Kind kd, Py_ssize_t k)
-@cython.locals(k=Py_ssize_t)
-cdef list _gn(Op op, _Kind kd, str name)
-@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, kinds=tuple, operands=list, res=list, pc=Py_ssize_t,
+@cython.locals(groups=const_uchar_p, k=Py_ssize_t)
+cdef list _gn(Op op, _Kind kd, Py_ssize_t g)
+@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, single=const_uchar_p, operands=list, res=list, pc=Py_ssize_t,
                n=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t, z=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t,
                v=Value, r=Value, vals=list, sizes=list, present=bint)
 cdef _pp_format(_Printer p, Op op, _Kind kd, str ind)

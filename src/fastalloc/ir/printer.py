@@ -24,7 +24,6 @@ functions.  Without the build it runs as Python.
 from __future__ import annotations
 
 from collections.abc import Callable
-from sys import intern
 
 try:
     import cython
@@ -263,17 +262,45 @@ def _preorder(op: Op, out: list[Op]) -> None:
                     out.append(o)
 
 
+# The operand segments the custom directives read, by number (the G_*
+# constants): each known op's _Kind maps them to its segments once, so the
+# printer finds a directive's operands by a byte, not by a dict lookup of
+# the name per op.
+_GROUPS = ("resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_ends",
+           "resource_operand_lengths", "result_sizes", "resources", "resource_sizes", "resource_offsets",
+           "resource_lengths", "dynamic_slice_sizes", "param")
+G_RESOURCE_OPERANDS = 0
+G_RESOURCE_OPERAND_SIZES = 1
+G_RESOURCE_OPERAND_OFFSETS = 2
+G_RESOURCE_OPERAND_ENDS = 3
+G_RESOURCE_OPERAND_LENGTHS = 4
+G_RESULT_SIZES = 5
+G_RESOURCES = 6
+G_RESOURCE_SIZES = 7
+G_RESOURCE_OFFSETS = 8
+G_RESOURCE_LENGTHS = 9
+G_DYNAMIC_SLICE_SIZES = 10
+G_PARAM = 11
+_NO_GROUP = 255
+
+
 class _Kind:
-    """What the printer reads of a known op's registry entry: its format
-    (``OpDef.program``), its segments and where they start."""
+    """What the printer reads of a known op's registry entry, once per op
+    definition: its format (``OpDef.program``), and per segment whether it
+    holds exactly one operand and where it starts, and the segment of each
+    directive group (``_GROUPS``), as bytes read as C arrays."""
 
     def __init__(self, d) -> None:
         self.code, self.objs = _print_program(d)
-        self.seg_kinds = d.segment_kinds
-        # interned names: the directives' literal group names find their
-        # entries by identity, without comparing the text
-        self.seg_index = {intern(k): v for k, v in d.segment_index.items()}
-        self.static_start = d.static_start
+        # single[k]: segment k is a '1' segment
+        self.single = bytes(1 if k == "1" else 0 for k in d.segment_kinds)
+        # starts[k]: 1 + where segment k starts when no variadic segment
+        # comes before it, else 0 (the start depends on the op's segments)
+        self.starts = bytes(s + 1 for s in d.static_start)
+        # groups[g]: the segment of directive group g, or _NO_GROUP
+        self.groups = bytes(d.segment_index.get(g, _NO_GROUP) for g in _GROUPS)
+        if len(d.segment_kinds) >= _NO_GROUP:  # pragma: no cover - an op beyond any registered
+            raise ValueError(f"{d.name}: {len(d.segment_kinds)} segments do not fit a byte")
         self.before_type = d.attrs_in_syntax
 
 
@@ -989,7 +1016,8 @@ def print_op(op: Op, generic: bool = False) -> str:
 
 def _start(op: Op, kd: _Kind, k: Py_ssize_t) -> Py_ssize_t:
     """Operand number where segment ``k`` starts."""
-    start = kd.static_start[k]
+    starts = kd.starts
+    start = starts[k] - 1
     if start < 0:
         segs = op.segments
         start = 0
@@ -1007,9 +1035,12 @@ def _seg(op: Op, kd: _Kind, k: Py_ssize_t) -> list:
     return operands[start:start + n]
 
 
-def _gn(op: Op, kd: _Kind, name: str) -> list:
-    """The operands of the segment named ``name`` (a custom directive's group)."""
-    k = kd.seg_index[name]
+def _gn(op: Op, kd: _Kind, g: Py_ssize_t) -> list:
+    """The operands of directive group ``g`` (``_GROUPS[g]``)."""
+    groups = kd.groups
+    k = groups[g]
+    if k == _NO_GROUP:
+        raise KeyError(f"{op.name} has no operand segment {_GROUPS[g]}")
     return _seg(op, kd, k)
 
 
@@ -1019,7 +1050,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     out.append(op.name)
     code = kd.code
     objs = kd.objs
-    kinds = kd.seg_kinds
+    single = kd.single
     operands = op.operands
     res = op.results
     pc = 0
@@ -1033,13 +1064,13 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         if c == 0:  # F_LIT
             out.append(objs[pc - 1])
         elif c == 1:  # F_OPERAND
-            if kinds[x] == "1" or op.segments[x]:
+            if single[x] or op.segments[x]:
                 v = operands[_start(op, kd, x)]
                 out.append(p.n(v))
         elif c == 2:  # F_OPERANDS
             p.names(_seg(op, kd, x))
         elif c == 3:  # F_TYPE
-            if kinds[x] == "1":
+            if single[x]:
                 v = operands[_start(op, kd, x)]
                 out.append(v.type)
             else:
@@ -1050,7 +1081,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
                     v = vals[k]
                     out.append(v.type)
         elif c == 4:  # F_SIZED
-            if kinds[x] == "1":
+            if single[x]:
                 v = operands[_start(op, kd, x)]
                 p.typed(v.type, operands[_start(op, kd, y)])
             else:
@@ -1099,8 +1130,8 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
 def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>."""
     out = p.out
-    outer = _gn(op, kd, "resource_operands")
-    sizes = _gn(op, kd, "resource_operand_sizes")
+    outer = _gn(op, kd, G_RESOURCE_OPERANDS)
+    sizes = _gn(op, kd, G_RESOURCE_OPERAND_SIZES)
     region = op._regions[0]
     args = region.blocks[0].args
     out.append("with(")
@@ -1116,7 +1147,7 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
         p.typed(a.type, sizes[k])
     out.append(")")
     if with_results:
-        rsizes = _gn(op, kd, "result_sizes")
+        rsizes = _gn(op, kd, G_RESULT_SIZES)
         tied = _prop(op, "tied_operands") or []
         res = op.results
         n = min(len(res), len(rsizes))
@@ -1154,10 +1185,10 @@ def _entry_points(p: _Printer, op: Op) -> str:
 
 def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """custom<DispatchOperands>: ``(%a[%o to %e for %l], %b)``."""
-    ops = _gn(op, kd, "resource_operands")
-    offs = _gn(op, kd, "resource_operand_offsets")
-    ends = _gn(op, kd, "resource_operand_ends")
-    lens = _gn(op, kd, "resource_operand_lengths")
+    ops = _gn(op, kd, G_RESOURCE_OPERANDS)
+    offs = _gn(op, kd, G_RESOURCE_OPERAND_OFFSETS)
+    ends = _gn(op, kd, G_RESOURCE_OPERAND_ENDS)
+    lens = _gn(op, kd, G_RESOURCE_OPERAND_LENGTHS)
     out = p.out
     out.append("(")
     k = 0
@@ -1185,9 +1216,9 @@ def _is_resource(v: Value) -> bool:
 
 def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
     """custom<ShapedFunctionType>: ``(types{%sizes}) -> (types{%sizes} or tied %operand{%size})``."""
-    operands = _gn(op, kd, "resource_operands")
-    sizes = _gn(op, kd, "resource_operand_sizes")
-    rsizes = _gn(op, kd, "result_sizes")
+    operands = _gn(op, kd, G_RESOURCE_OPERANDS)
+    sizes = _gn(op, kd, G_RESOURCE_OPERAND_SIZES)
+    rsizes = _gn(op, kd, G_RESULT_SIZES)
     out = p.out
     out.append("(")
     k = 0
@@ -1227,7 +1258,7 @@ def _collective_attr(op: Op) -> str:
 
 
 def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
-    param = _gn(op, kd, "param")
+    param = _gn(op, kd, G_PARAM)
     if param:
         out = p.out
         out.append(op._props.get("_param_kw", "source"))
@@ -1239,7 +1270,7 @@ def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
 def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     """``slices({\\n  [a, b] = %size,\\n ...}) : type``."""
     iv = op._props["lifetime_intervals"]
-    sizes = _gn(op, kd, "dynamic_slice_sizes")
+    sizes = _gn(op, kd, G_DYNAMIC_SLICE_SIZES)
     r = op.results[0]
     out = p.out
     out.append("slices({")
@@ -1263,7 +1294,7 @@ def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
 
 
 def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    sizes = _gn(op, kd, "result_sizes")
+    sizes = _gn(op, kd, G_RESULT_SIZES)
     vals = op._props["values"]
     lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
     r = op.results[-1]
@@ -1272,10 +1303,10 @@ def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
 
 def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     """custom<DispatchResources>: ``{\\n  rw %r[%o for %l] : type{%size},\\n ...}``."""
-    res = _gn(op, kd, "resources")
-    sizes = _gn(op, kd, "resource_sizes")
-    offs = _gn(op, kd, "resource_offsets")
-    lens = _gn(op, kd, "resource_lengths")
+    res = _gn(op, kd, G_RESOURCES)
+    sizes = _gn(op, kd, G_RESOURCE_SIZES)
+    offs = _gn(op, kd, G_RESOURCE_OFFSETS)
+    lens = _gn(op, kd, G_RESOURCE_LENGTHS)
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
@@ -1307,9 +1338,9 @@ def _access_name(a) -> str:
 
 def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """``(ro %x[%o for %l], %prim)`` of ``stream.cmd.call``."""
-    ops = _gn(op, kd, "resource_operands")
-    offs = _gn(op, kd, "resource_operand_offsets")
-    lens = _gn(op, kd, "resource_operand_lengths")
+    ops = _gn(op, kd, G_RESOURCE_OPERANDS)
+    offs = _gn(op, kd, G_RESOURCE_OPERAND_OFFSETS)
+    lens = _gn(op, kd, G_RESOURCE_OPERAND_LENGTHS)
     acc = _prop(op, "resource_operand_accesses") or []
     out = p.out
     out.append("(")
