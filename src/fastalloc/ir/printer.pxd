@@ -149,10 +149,13 @@ cdef Py_ssize_t _start(Op op, _Kind kd, Py_ssize_t k) except -1
 @cython.locals(start=Py_ssize_t, n=Py_ssize_t, operands=list)
 cdef list _seg(Op op, _Kind kd, Py_ssize_t k)
 @cython.locals(groups=const_uchar_p, k=Py_ssize_t)
+cdef Py_ssize_t _gseg(Op op, _Kind kd, Py_ssize_t g) except -1
+cdef Py_ssize_t _gs(Op op, _Kind kd, Py_ssize_t g) except -1
+cdef Py_ssize_t _gl(Op op, _Kind kd, Py_ssize_t g) except -1
 cdef list _gn(Op op, _Kind kd, Py_ssize_t g)
 @cython.locals(out=_Out, code=const_uchar_p, objs=tuple, single=const_uchar_p, operands=list, res=list, pc=Py_ssize_t,
                n=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t, z=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t,
-               v=Value, r=Value, vals=list, sizes=list, present=bint)
+               v=Value, r=Value, s=Py_ssize_t, t=Py_ssize_t, present=bint)
 cdef _pp_format(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, outer=list, sizes=list, rsizes=list, region=Region, args=list, a=Value, r=Value, res=list,
                n=Py_ssize_t, k=Py_ssize_t, t=Py_ssize_t)
@@ -172,9 +175,10 @@ cdef _collective_param(_Printer p, Op op, _Kind kd)
 cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(r=Value)
 cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=_Out, res=list, sizes=list, offs=list, lens=list, r=Value, n=Py_ssize_t, k=Py_ssize_t)
+@cython.locals(out=_Out, operands=list, res=Py_ssize_t, sizes=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, r=Value,
+               n=Py_ssize_t, k=Py_ssize_t)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=_Out, ops=list, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
+@cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
 cdef _call_operands(_Printer p, Op op, _Kind kd)
 cdef str _access_name(a)
 cdef _custom(_Printer p, Op op, _Kind kd, str ind, Py_ssize_t c)

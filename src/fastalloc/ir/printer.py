@@ -1035,13 +1035,29 @@ def _seg(op: Op, kd: _Kind, k: Py_ssize_t) -> list:
     return operands[start:start + n]
 
 
-def _gn(op: Op, kd: _Kind, g: Py_ssize_t) -> list:
-    """The operands of directive group ``g`` (``_GROUPS[g]``)."""
+def _gseg(op: Op, kd: _Kind, g: Py_ssize_t) -> Py_ssize_t:
+    """The segment of directive group ``g`` (``_GROUPS[g]``)."""
     groups = kd.groups
     k = groups[g]
     if k == _NO_GROUP:
         raise KeyError(f"{op.name} has no operand segment {_GROUPS[g]}")
-    return _seg(op, kd, k)
+    return k
+
+
+def _gs(op: Op, kd: _Kind, g: Py_ssize_t) -> Py_ssize_t:
+    """Operand number where directive group ``g`` starts (the hot directives
+    index ``op.operands`` from there rather than take a slice)."""
+    return _start(op, kd, _gseg(op, kd, g))
+
+
+def _gl(op: Op, kd: _Kind, g: Py_ssize_t) -> Py_ssize_t:
+    """The number of operands in directive group ``g``."""
+    return op.segments[_gseg(op, kd, g)]
+
+
+def _gn(op: Op, kd: _Kind, g: Py_ssize_t) -> list:
+    """The operands of directive group ``g``."""
+    return _seg(op, kd, _gseg(op, kd, g))
 
 
 def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
@@ -1074,25 +1090,26 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
                 v = operands[_start(op, kd, x)]
                 out.append(v.type)
             else:
-                vals = _seg(op, kd, x)
-                for k in range(len(vals)):
+                s = _start(op, kd, x)
+                m = op.segments[x]
+                for k in range(m):
                     if k:
                         out.append(", ")
-                    v = vals[k]
+                    v = operands[s + k]
                     out.append(v.type)
         elif c == 4:  # F_SIZED
             if single[x]:
                 v = operands[_start(op, kd, x)]
                 p.typed(v.type, operands[_start(op, kd, y)])
             else:
-                vals = _seg(op, kd, x)
-                sizes = _seg(op, kd, y)
-                m = min(len(vals), len(sizes))
+                s = _start(op, kd, x)
+                t = _start(op, kd, y)
+                m = min(op.segments[x], op.segments[y])
                 for k in range(m):
                     if k:
                         out.append(", ")
-                    v = vals[k]
-                    p.typed(v.type, sizes[k])
+                    v = operands[s + k]
+                    p.typed(v.type, operands[t + k])
         elif c == 5 or c == 8:  # F_RESULT, F_TIMEPOINT (y: x counts from the end)
             r = res[len(res) - x if y else x]
             out.append(r.type)
@@ -1303,29 +1320,31 @@ def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
 
 def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     """custom<DispatchResources>: ``{\\n  rw %r[%o for %l] : type{%size},\\n ...}``."""
-    res = _gn(op, kd, G_RESOURCES)
-    sizes = _gn(op, kd, G_RESOURCE_SIZES)
-    offs = _gn(op, kd, G_RESOURCE_OFFSETS)
-    lens = _gn(op, kd, G_RESOURCE_LENGTHS)
+    operands = op.operands
+    res = _gs(op, kd, G_RESOURCES)
+    sizes = _gs(op, kd, G_RESOURCE_SIZES)
+    offs = _gs(op, kd, G_RESOURCE_OFFSETS)
+    lens = _gs(op, kd, G_RESOURCE_LENGTHS)
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
-    n = min(len(res), len(sizes), len(offs), len(lens), len(acc))
+    n = min(_gl(op, kd, G_RESOURCES), _gl(op, kd, G_RESOURCE_SIZES), _gl(op, kd, G_RESOURCE_OFFSETS),
+            _gl(op, kd, G_RESOURCE_LENGTHS), len(acc))
     for k in range(n):
         if k:
             out.append(",\n")
-        r = res[k]
+        r = operands[res + k]
         out.append(ind)
         out.append(IND)
         out.append(_access_name(acc[k]))
         out.append(" ")
         out.append(p.n(r))
         out.append("[")
-        out.append(p.n(offs[k]))
+        out.append(p.n(operands[offs + k]))
         out.append(" for ")
-        out.append(p.n(lens[k]))
+        out.append(p.n(operands[lens + k]))
         out.append("] : ")
-        p.typed(r.type, sizes[k])
+        p.typed(r.type, operands[sizes + k])
     out.append("\n")
     out.append(ind)
     out.append("}")
@@ -1338,17 +1357,18 @@ def _access_name(a) -> str:
 
 def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """``(ro %x[%o for %l], %prim)`` of ``stream.cmd.call``."""
-    ops = _gn(op, kd, G_RESOURCE_OPERANDS)
+    operands = op.operands
+    ops = _gs(op, kd, G_RESOURCE_OPERANDS)
     offs = _gn(op, kd, G_RESOURCE_OPERAND_OFFSETS)
     lens = _gn(op, kd, G_RESOURCE_OPERAND_LENGTHS)
     acc = _prop(op, "resource_operand_accesses") or []
     out = p.out
     out.append("(")
     k = 0
-    for j in range(len(ops)):
+    for j in range(_gl(op, kd, G_RESOURCE_OPERANDS)):
         if j:
             out.append(", ")
-        v = ops[j]
+        v = operands[ops + j]
         if _is_resource(v):
             out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
