@@ -10,6 +10,7 @@ from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
 from fastalloc.ir.model cimport Block, Module, Op, Region, Value
+from fastalloc.ir.verifier cimport _is_resource_type
 
 cdef extern from "Python.h":
     # CPython's public API on borrowed pointers (no reference counting in
@@ -163,8 +164,6 @@ cdef _resource_region(_Printer p, Op op, _Kind kd, str ind, bint with_results)
 cdef str _entry_points(_Printer p, Op op)
 @cython.locals(out=_Out, k=Py_ssize_t, j=Py_ssize_t, v=Value, ops=list, offs=list, ends=list, lens=list)
 cdef _dispatch_operands(_Printer p, Op op, _Kind kd)
-@cython.locals(t=str)
-cdef bint _is_resource(Value v) except -1
 @cython.locals(out=_Out, k=Py_ssize_t, j=Py_ssize_t, v=Value, r=Value, res=list, t=Py_ssize_t, operands=list,
                sizes=list, rsizes=list)
 cdef _shaped_fn_type(_Printer p, Op op, _Kind kd)

@@ -40,6 +40,7 @@ from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
     F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INT_LIST_ELT, INT_LIST_PROPS, OPS,
 )
+from fastalloc.ir.verifier import _is_resource_type
 
 __all__ = ["print_module", "print_op", "write_module"]
 
@@ -1214,7 +1215,7 @@ def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
             out.append(", ")
         v = ops[j]
         out.append(p.n(v))
-        if _is_resource(v):
+        if _is_resource_type(v.type):
             out.append("[")
             out.append(p.n(offs[k]))
             out.append(" to ")
@@ -1224,11 +1225,6 @@ def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
             out.append("]")
             k += 1
     out.append(")")
-
-
-def _is_resource(v: Value) -> bool:
-    t = v.type
-    return t.startswith("!stream.resource<")
 
 
 def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
@@ -1243,7 +1239,7 @@ def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
         if j:
             out.append(", ")
         v = operands[j]
-        if _is_resource(v):
+        if _is_resource_type(v.type):
             p.typed(v.type, sizes[k])
             k += 1
         else:
@@ -1258,7 +1254,7 @@ def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
         r = res[j]
         t = tied[j] if j < len(tied) else -1
         sz = None
-        if _is_resource(r):
+        if _is_resource_type(r.type):
             sz = p.n(rsizes[k])
             k += 1
         out.append(p.n(operands[t]) if t >= 0 else r.type)
@@ -1369,7 +1365,7 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
         if j:
             out.append(", ")
         v = operands[ops + j]
-        if _is_resource(v):
+        if _is_resource_type(v.type):
             out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
             out.append(p.n(v))
