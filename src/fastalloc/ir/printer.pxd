@@ -43,6 +43,9 @@ cdef class _Kind:
     cdef bint before_type
 
 
+# final: no subclass, so the printer calls the methods directly (the C
+# compiler may inline them), not through the type's method table
+@cython.final
 cdef class _Out:
     cdef list parts
     cdef Py_ssize_t size
@@ -51,7 +54,7 @@ cdef class _Out:
     cdef Py_ssize_t cap
 
     @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, j=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
-    cdef append(self, s)
+    cdef int append(self, s) except -1
     cpdef extend(self, pieces)
     @cython.locals(cap=Py_ssize_t, p=cython.p_char)
     cdef grow(self, Py_ssize_t n)
@@ -62,6 +65,7 @@ cdef class _Out:
     cpdef str take(self)
 
 
+@cython.final
 cdef class _Namer:
     cdef list use
     cdef dict defs
@@ -84,6 +88,7 @@ cdef class _Namer:
     cpdef name_scope(self, Op root)
 
 
+@cython.final
 cdef class _Printer:
     cdef bint generic
     cdef object locs

@@ -385,7 +385,7 @@ class _Out:
         # (compiled only: the buffer; Python never calls __dealloc__)
         free(self.buf)
 
-    def append(self, s) -> None:
+    def append(self, s) -> int:
         if not _COMPILED or not _is_ascii_str(cython.cast(cython.p_void, s)):
             if not isinstance(s, str):
                 raise TypeError(f"printer: a piece of text is {type(s).__name__}, not str")
@@ -393,7 +393,7 @@ class _Out:
                 self.spill()
             self.parts.append(s)
             self.size += len(s)
-            return
+            return 0
         q = cython.cast(cython.p_void, s)
         m = _str_len(q)
         n = self.used + m
@@ -416,6 +416,7 @@ class _Out:
                 dst[j] = src[j]
         self.used = n
         self.size += m
+        return 0
 
     def extend(self, pieces) -> None:
         for x in pieces:
