@@ -68,7 +68,7 @@ cdef class _Out:
 @cython.final
 cdef class _Namer:
     cdef list use
-    cdef dict defs
+    cdef list defs
     cdef list scope_ops
     cdef dict simple
     cdef set taken
@@ -76,14 +76,14 @@ cdef class _Namer:
     cdef Py_ssize_t counter
     cdef Py_ssize_t arg_counter
 
-    @cython.locals(ops=list, use=list, first=bint, op=Op, v=Value, r=Region, b=Block, i=Py_ssize_t)
+    @cython.locals(ops=list, use=list, defs=list, res=list, first=bint, op=Op, v=Value, r=Region, b=Block, i=Py_ssize_t)
     cpdef release(self)
     cpdef grow(self, Py_ssize_t n)
     @cython.locals(nm=object)
     cdef simple_name(self, h)
     @cython.locals(taken=set, hs=set, k=Py_ssize_t, n=Py_ssize_t, cand=str)
     cdef str fresh(self, object hint, bint is_arg)
-    @cython.locals(ops=list, taken=set, use=list, defs=dict, simple=dict, op=Op, v=Value, w=Value, res=list,
+    @cython.locals(ops=list, taken=set, use=list, defs=list, simple=dict, op=Op, v=Value, w=Value, res=list,
                    n=Py_ssize_t, k=Py_ssize_t, e=Py_ssize_t, j=Py_ssize_t, r=Region, b=Block, nm=object, pre=str)
     cpdef name_scope(self, Op root)
 
@@ -116,8 +116,8 @@ cdef class _Printer:
     cdef typed(self, str t, Value size)
     @cython.locals(items=list, keys=dict)
     cdef str dict_text(self, d)
-    @cython.locals(out=_Out, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, use=list, nm=object, kd=_Kind,
-                   defs=dict, first=bint)
+    @cython.locals(out=_Out, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, k=Py_ssize_t, use=list, nm=object,
+                   kd=_Kind, defs=list, first=bint)
     cpdef op(self, Op op, str ind)
     @cython.locals(out=_Out)
     cpdef template(self, Op op, str ind, tmpl=*)

@@ -55,9 +55,10 @@ class _Namer:
     def __init__(self, nvalues: int) -> None:
         # value id -> the name its uses print (and the definition of a
         # single result); defs: value id -> definition text of the first
-        # result of each group of a multi-result op (``%x:2``, or ``%x``)
+        # result of each group of a multi-result op (``%x:2``, or ``%x``),
+        # else None (a list as ``use``: a dict boxed the id per lookup)
         self.use: list[str | None] = [None] * nvalues
-        self.defs: dict[int, str] = {}
+        self.defs: list[str | None] = [None] * nvalues
         self.scope_ops: list[Op] | None = None
         # hint -> "%hint" if the hint is a valid name as it is, else None
         # (hints repeat from one function to the next: checked once each)
@@ -79,18 +80,24 @@ class _Namer:
         self.scope_ops = None
         self.hints = None
         self.taken.clear()
-        self.defs.clear()
         if not ops:
             return
         use = self.use
+        defs = self.defs
         first = True
         for op in ops:
+            res = op.results
             if not first:
-                for v in op.results:
+                for v in res:
                     i = v.id
                     if i >= 0:
                         use[i] = None
             first = False
+            if len(res) > 1:
+                for v in res:
+                    i = v.id
+                    if i >= 0:
+                        defs[i] = None
             regions = op._regions
             if regions:
                 for r in regions:
@@ -111,6 +118,7 @@ class _Namer:
 
     def grow(self, n: int) -> None:
         if n > len(self.use):
+            self.defs.extend([None] * (n - len(self.use)))
             self.use.extend([None] * (n - len(self.use)))
 
     def fresh(self, hint: str | None, is_arg: bool) -> str:
@@ -577,9 +585,10 @@ class _Printer:
             else:
                 defs = self.namer.defs
                 first = True
-                for i in range(nres):
-                    v = res[i]
-                    nm = defs.get(v.id)
+                for k in range(nres):
+                    v = res[k]
+                    i = v.id
+                    nm = defs[i] if 0 <= i < len(defs) else None
                     if nm is not None:
                         if not first:
                             out.append(", ")
