@@ -111,9 +111,9 @@ cdef class _Printer:
     cdef str ns(self, list vals)
     cdef str ts(self, str t, Value size)
     @cython.locals(out=_Out, k=Py_ssize_t)
-    cdef names(self, list vals)
+    cdef int names(self, list vals) except -1
     @cython.locals(out=_Out)
-    cdef typed(self, str t, Value size)
+    cdef int typed(self, str t, Value size) except -1
     @cython.locals(items=list, keys=dict)
     cdef str dict_text(self, d)
     @cython.locals(out=_Out, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, k=Py_ssize_t, use=list, nm=object,
