@@ -150,8 +150,10 @@ cpdef str print_op(op, generic=*)
 
 # -- the pretty forms of the known ops (the format interpreter, custom directives) --
 
-@cython.locals(starts=const_uchar_p, start=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t, segs=list)
+@cython.locals(starts=const_uchar_p, start=Py_ssize_t)
 cdef Py_ssize_t _start(Op op, _Kind kd, Py_ssize_t k) except -1
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t, segs=list)
+cdef Py_ssize_t _start_at(Op op, Py_ssize_t k, Py_ssize_t j, Py_ssize_t start) except -1
 @cython.locals(start=Py_ssize_t, n=Py_ssize_t, operands=list)
 cdef list _seg(Op op, _Kind kd, Py_ssize_t k)
 @cython.locals(groups=const_uchar_p, k=Py_ssize_t)
@@ -180,7 +182,7 @@ cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(r=Value)
 cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, operands=list, res=Py_ssize_t, sizes=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, r=Value,
-               n=Py_ssize_t, k=Py_ssize_t)
+               n=Py_ssize_t, k=Py_ssize_t, kr=Py_ssize_t, ks=Py_ssize_t, ko=Py_ssize_t, kl=Py_ssize_t)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
 cdef _call_operands(_Printer p, Op op, _Kind kd)

@@ -1030,11 +1030,17 @@ def _start(op: Op, kd: _Kind, k: Py_ssize_t) -> Py_ssize_t:
     starts = kd.starts
     start = starts[k] - 1
     if start < 0:
-        segs = op.segments
-        start = 0
-        for j in range(k):
-            n = segs[j]
-            start += n
+        start = _start_at(op, k, 0, 0)
+    return start
+
+
+def _start_at(op: Op, k: Py_ssize_t, j: Py_ssize_t, start: Py_ssize_t) -> Py_ssize_t:
+    """Operand number where segment ``k`` starts, given that segment
+    ``j <= k`` starts at ``start``: ``start + sum(op.segments[j:k])``."""
+    segs = op.segments
+    for i in range(j, k):
+        n = segs[i]
+        start += n
     return start
 
 
@@ -1327,10 +1333,16 @@ def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
 def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     """custom<DispatchResources>: ``{\\n  rw %r[%o for %l] : type{%size},\\n ...}``."""
     operands = op.operands
-    res = _gs(op, kd, G_RESOURCES)
-    sizes = _gs(op, kd, G_RESOURCE_SIZES)
-    offs = _gs(op, kd, G_RESOURCE_OFFSETS)
-    lens = _gs(op, kd, G_RESOURCE_LENGTHS)
+    # the four groups are consecutive segments in stream.cmd.dispatch: each
+    # start from the one before, not from the op's first segment
+    kr = _gseg(op, kd, G_RESOURCES)
+    ks = _gseg(op, kd, G_RESOURCE_SIZES)
+    ko = _gseg(op, kd, G_RESOURCE_OFFSETS)
+    kl = _gseg(op, kd, G_RESOURCE_LENGTHS)
+    res = _start(op, kd, kr)
+    sizes = _start_at(op, ks, kr, res) if kr <= ks else _start(op, kd, ks)
+    offs = _start_at(op, ko, ks, sizes) if ks <= ko else _start(op, kd, ko)
+    lens = _start_at(op, kl, ko, offs) if ko <= kl else _start(op, kd, kl)
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
