@@ -10,6 +10,7 @@ from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
 from fastalloc.ir.model cimport Block, Module, Op, Region, Value
+from fastalloc.ir.verifier cimport _is_resource_type
 
 cdef extern from "Python.h":
     # CPython's public API on borrowed pointers (no reference counting in
@@ -28,15 +29,23 @@ cdef Py_ssize_t _FLUSH_CHARS
 cdef bint _COMPILED  # (a C constant once set: _Out.append's test costs nothing)
 
 
+cdef Py_ssize_t G_RESOURCE_OPERANDS, G_RESOURCE_OPERAND_SIZES, G_RESOURCE_OPERAND_OFFSETS, G_RESOURCE_OPERAND_ENDS
+cdef Py_ssize_t G_RESOURCE_OPERAND_LENGTHS, G_RESULT_SIZES, G_RESOURCES, G_RESOURCE_SIZES, G_RESOURCE_OFFSETS
+cdef Py_ssize_t G_RESOURCE_LENGTHS, G_DYNAMIC_SLICE_SIZES, G_PARAM, _NO_GROUP
+
+
 cdef class _Kind:
     cdef bytes code
     cdef tuple objs
-    cdef tuple seg_kinds
-    cdef dict seg_index
-    cdef list static_start
+    cdef bytes single
+    cdef bytes starts
+    cdef bytes groups
     cdef bint before_type
 
 
+# final: no subclass, so the printer calls the methods directly (the C
+# compiler may inline them), not through the type's method table
+@cython.final
 cdef class _Out:
     cdef list parts
     cdef Py_ssize_t size
@@ -45,7 +54,7 @@ cdef class _Out:
     cdef Py_ssize_t cap
 
     @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, j=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
-    cdef append(self, s)
+    cdef int append(self, s) except -1
     cpdef extend(self, pieces)
     @cython.locals(cap=Py_ssize_t, p=cython.p_char)
     cdef grow(self, Py_ssize_t n)
@@ -56,9 +65,10 @@ cdef class _Out:
     cpdef str take(self)
 
 
+@cython.final
 cdef class _Namer:
     cdef list use
-    cdef dict defs
+    cdef list defs
     cdef list scope_ops
     cdef dict simple
     cdef set taken
@@ -66,18 +76,19 @@ cdef class _Namer:
     cdef Py_ssize_t counter
     cdef Py_ssize_t arg_counter
 
-    @cython.locals(ops=list, use=list, first=bint, op=Op, v=Value, r=Region, b=Block, i=Py_ssize_t)
+    @cython.locals(ops=list, use=list, defs=list, res=list, first=bint, op=Op, v=Value, r=Region, b=Block, i=Py_ssize_t)
     cpdef release(self)
     cpdef grow(self, Py_ssize_t n)
     @cython.locals(nm=object)
     cdef simple_name(self, h)
     @cython.locals(taken=set, hs=set, k=Py_ssize_t, n=Py_ssize_t, cand=str)
     cdef str fresh(self, object hint, bint is_arg)
-    @cython.locals(ops=list, taken=set, use=list, defs=dict, simple=dict, op=Op, v=Value, w=Value, res=list,
+    @cython.locals(ops=list, taken=set, use=list, defs=list, simple=dict, op=Op, v=Value, w=Value, res=list,
                    n=Py_ssize_t, k=Py_ssize_t, e=Py_ssize_t, j=Py_ssize_t, r=Region, b=Block, nm=object, pre=str)
     cpdef name_scope(self, Op root)
 
 
+@cython.final
 cdef class _Printer:
     cdef bint generic
     cdef object locs
@@ -100,13 +111,13 @@ cdef class _Printer:
     cdef str ns(self, list vals)
     cdef str ts(self, str t, Value size)
     @cython.locals(out=_Out, k=Py_ssize_t)
-    cdef names(self, list vals)
+    cdef int names(self, list vals) except -1
     @cython.locals(out=_Out)
-    cdef typed(self, str t, Value size)
+    cdef int typed(self, str t, Value size) except -1
     @cython.locals(items=list, keys=dict)
     cdef str dict_text(self, d)
-    @cython.locals(out=_Out, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, use=list, nm=object, kd=_Kind,
-                   defs=dict, first=bint)
+    @cython.locals(out=_Out, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, k=Py_ssize_t, use=list, nm=object,
+                   kd=_Kind, defs=list, first=bint)
     cpdef op(self, Op op, str ind)
     @cython.locals(out=_Out)
     cpdef template(self, Op op, str ind, tmpl=*)
@@ -139,15 +150,20 @@ cpdef str print_op(op, generic=*)
 
 # -- the pretty forms of the known ops (the format interpreter, custom directives) --
 
-@cython.locals(start=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t, segs=list)
+@cython.locals(starts=const_uchar_p, start=Py_ssize_t)
 cdef Py_ssize_t _start(Op op, _Kind kd, Py_ssize_t k) except -1
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t, segs=list)
+cdef Py_ssize_t _start_at(Op op, Py_ssize_t k, Py_ssize_t j, Py_ssize_t start) except -1
 @cython.locals(start=Py_ssize_t, n=Py_ssize_t, operands=list)
 cdef list _seg(Op op, _Kind kd, Py_ssize_t k)
-@cython.locals(k=Py_ssize_t)
-cdef list _gn(Op op, _Kind kd, str name)
-@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, kinds=tuple, operands=list, res=list, pc=Py_ssize_t,
+@cython.locals(groups=const_uchar_p, k=Py_ssize_t)
+cdef Py_ssize_t _gseg(Op op, _Kind kd, Py_ssize_t g) except -1
+cdef Py_ssize_t _gs(Op op, _Kind kd, Py_ssize_t g) except -1
+cdef Py_ssize_t _gl(Op op, _Kind kd, Py_ssize_t g) except -1
+cdef list _gn(Op op, _Kind kd, Py_ssize_t g)
+@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, single=const_uchar_p, operands=list, res=list, pc=Py_ssize_t,
                n=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t, z=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t,
-               v=Value, r=Value, vals=list, sizes=list, present=bint)
+               v=Value, r=Value, s=Py_ssize_t, t=Py_ssize_t, present=bint)
 cdef _pp_format(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, outer=list, sizes=list, rsizes=list, region=Region, args=list, a=Value, r=Value, res=list,
                n=Py_ssize_t, k=Py_ssize_t, t=Py_ssize_t)
@@ -155,8 +171,6 @@ cdef _resource_region(_Printer p, Op op, _Kind kd, str ind, bint with_results)
 cdef str _entry_points(_Printer p, Op op)
 @cython.locals(out=_Out, k=Py_ssize_t, j=Py_ssize_t, v=Value, ops=list, offs=list, ends=list, lens=list)
 cdef _dispatch_operands(_Printer p, Op op, _Kind kd)
-@cython.locals(t=str)
-cdef bint _is_resource(Value v) except -1
 @cython.locals(out=_Out, k=Py_ssize_t, j=Py_ssize_t, v=Value, r=Value, res=list, t=Py_ssize_t, operands=list,
                sizes=list, rsizes=list)
 cdef _shaped_fn_type(_Printer p, Op op, _Kind kd)
@@ -167,9 +181,10 @@ cdef _collective_param(_Printer p, Op op, _Kind kd)
 cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(r=Value)
 cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=_Out, res=list, sizes=list, offs=list, lens=list, r=Value, n=Py_ssize_t, k=Py_ssize_t)
+@cython.locals(out=_Out, operands=list, res=Py_ssize_t, sizes=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, r=Value,
+               n=Py_ssize_t, k=Py_ssize_t, kr=Py_ssize_t, ks=Py_ssize_t, ko=Py_ssize_t, kl=Py_ssize_t)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=_Out, ops=list, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
+@cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
 cdef _call_operands(_Printer p, Op op, _Kind kd)
 cdef str _access_name(a)
 cdef _custom(_Printer p, Op op, _Kind kd, str ind, Py_ssize_t c)

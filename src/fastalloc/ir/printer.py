@@ -24,7 +24,6 @@ functions.  Without the build it runs as Python.
 from __future__ import annotations
 
 from collections.abc import Callable
-from sys import intern
 
 try:
     import cython
@@ -41,6 +40,7 @@ from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
     F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INT_LIST_ELT, INT_LIST_PROPS, OPS,
 )
+from fastalloc.ir.verifier import _is_resource_type
 
 __all__ = ["print_module", "print_op", "write_module"]
 
@@ -55,9 +55,10 @@ class _Namer:
     def __init__(self, nvalues: int) -> None:
         # value id -> the name its uses print (and the definition of a
         # single result); defs: value id -> definition text of the first
-        # result of each group of a multi-result op (``%x:2``, or ``%x``)
+        # result of each group of a multi-result op (``%x:2``, or ``%x``),
+        # else None (a list as ``use``: a dict boxed the id per lookup)
         self.use: list[str | None] = [None] * nvalues
-        self.defs: dict[int, str] = {}
+        self.defs: list[str | None] = [None] * nvalues
         self.scope_ops: list[Op] | None = None
         # hint -> "%hint" if the hint is a valid name as it is, else None
         # (hints repeat from one function to the next: checked once each)
@@ -79,18 +80,24 @@ class _Namer:
         self.scope_ops = None
         self.hints = None
         self.taken.clear()
-        self.defs.clear()
         if not ops:
             return
         use = self.use
+        defs = self.defs
         first = True
         for op in ops:
+            res = op.results
             if not first:
-                for v in op.results:
+                for v in res:
                     i = v.id
                     if i >= 0:
                         use[i] = None
             first = False
+            if len(res) > 1:
+                for v in res:
+                    i = v.id
+                    if i >= 0:
+                        defs[i] = None
             regions = op._regions
             if regions:
                 for r in regions:
@@ -111,6 +118,7 @@ class _Namer:
 
     def grow(self, n: int) -> None:
         if n > len(self.use):
+            self.defs.extend([None] * (n - len(self.use)))
             self.use.extend([None] * (n - len(self.use)))
 
     def fresh(self, hint: str | None, is_arg: bool) -> str:
@@ -263,17 +271,45 @@ def _preorder(op: Op, out: list[Op]) -> None:
                     out.append(o)
 
 
+# The operand segments the custom directives read, by number (the G_*
+# constants): each known op's _Kind maps them to its segments once, so the
+# printer finds a directive's operands by a byte, not by a dict lookup of
+# the name per op.
+_GROUPS = ("resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_ends",
+           "resource_operand_lengths", "result_sizes", "resources", "resource_sizes", "resource_offsets",
+           "resource_lengths", "dynamic_slice_sizes", "param")
+G_RESOURCE_OPERANDS = 0
+G_RESOURCE_OPERAND_SIZES = 1
+G_RESOURCE_OPERAND_OFFSETS = 2
+G_RESOURCE_OPERAND_ENDS = 3
+G_RESOURCE_OPERAND_LENGTHS = 4
+G_RESULT_SIZES = 5
+G_RESOURCES = 6
+G_RESOURCE_SIZES = 7
+G_RESOURCE_OFFSETS = 8
+G_RESOURCE_LENGTHS = 9
+G_DYNAMIC_SLICE_SIZES = 10
+G_PARAM = 11
+_NO_GROUP = 255
+
+
 class _Kind:
-    """What the printer reads of a known op's registry entry: its format
-    (``OpDef.program``), its segments and where they start."""
+    """What the printer reads of a known op's registry entry, once per op
+    definition: its format (``OpDef.program``), and per segment whether it
+    holds exactly one operand and where it starts, and the segment of each
+    directive group (``_GROUPS``), as bytes read as C arrays."""
 
     def __init__(self, d) -> None:
         self.code, self.objs = _print_program(d)
-        self.seg_kinds = d.segment_kinds
-        # interned names: the directives' literal group names find their
-        # entries by identity, without comparing the text
-        self.seg_index = {intern(k): v for k, v in d.segment_index.items()}
-        self.static_start = d.static_start
+        # single[k]: segment k is a '1' segment
+        self.single = bytes(1 if k == "1" else 0 for k in d.segment_kinds)
+        # starts[k]: 1 + where segment k starts when no variadic segment
+        # comes before it, else 0 (the start depends on the op's segments)
+        self.starts = bytes(s + 1 for s in d.static_start)
+        # groups[g]: the segment of directive group g, or _NO_GROUP
+        self.groups = bytes(d.segment_index.get(g, _NO_GROUP) for g in _GROUPS)
+        if len(d.segment_kinds) >= _NO_GROUP:  # pragma: no cover - an op beyond any registered
+            raise ValueError(f"{d.name}: {len(d.segment_kinds)} segments do not fit a byte")
         self.before_type = d.attrs_in_syntax
 
 
@@ -357,7 +393,7 @@ class _Out:
         # (compiled only: the buffer; Python never calls __dealloc__)
         free(self.buf)
 
-    def append(self, s) -> None:
+    def append(self, s) -> int:
         if not _COMPILED or not _is_ascii_str(cython.cast(cython.p_void, s)):
             if not isinstance(s, str):
                 raise TypeError(f"printer: a piece of text is {type(s).__name__}, not str")
@@ -365,7 +401,7 @@ class _Out:
                 self.spill()
             self.parts.append(s)
             self.size += len(s)
-            return
+            return 0
         q = cython.cast(cython.p_void, s)
         m = _str_len(q)
         n = self.used + m
@@ -388,6 +424,7 @@ class _Out:
                 dst[j] = src[j]
         self.used = n
         self.size += m
+        return 0
 
     def extend(self, pieces) -> None:
         for x in pieces:
@@ -548,9 +585,10 @@ class _Printer:
             else:
                 defs = self.namer.defs
                 first = True
-                for i in range(nres):
-                    v = res[i]
-                    nm = defs.get(v.id)
+                for k in range(nres):
+                    v = res[k]
+                    i = v.id
+                    nm = defs[i] if 0 <= i < len(defs) else None
                     if nm is not None:
                         if not first:
                             out.append(", ")
@@ -989,13 +1027,20 @@ def print_op(op: Op, generic: bool = False) -> str:
 
 def _start(op: Op, kd: _Kind, k: Py_ssize_t) -> Py_ssize_t:
     """Operand number where segment ``k`` starts."""
-    start = kd.static_start[k]
+    starts = kd.starts
+    start = starts[k] - 1
     if start < 0:
-        segs = op.segments
-        start = 0
-        for j in range(k):
-            n = segs[j]
-            start += n
+        start = _start_at(op, k, 0, 0)
+    return start
+
+
+def _start_at(op: Op, k: Py_ssize_t, j: Py_ssize_t, start: Py_ssize_t) -> Py_ssize_t:
+    """Operand number where segment ``k`` starts, given that segment
+    ``j <= k`` starts at ``start``: ``start + sum(op.segments[j:k])``."""
+    segs = op.segments
+    for i in range(j, k):
+        n = segs[i]
+        start += n
     return start
 
 
@@ -1007,10 +1052,29 @@ def _seg(op: Op, kd: _Kind, k: Py_ssize_t) -> list:
     return operands[start:start + n]
 
 
-def _gn(op: Op, kd: _Kind, name: str) -> list:
-    """The operands of the segment named ``name`` (a custom directive's group)."""
-    k = kd.seg_index[name]
-    return _seg(op, kd, k)
+def _gseg(op: Op, kd: _Kind, g: Py_ssize_t) -> Py_ssize_t:
+    """The segment of directive group ``g`` (``_GROUPS[g]``)."""
+    groups = kd.groups
+    k = groups[g]
+    if k == _NO_GROUP:
+        raise KeyError(f"{op.name} has no operand segment {_GROUPS[g]}")
+    return k
+
+
+def _gs(op: Op, kd: _Kind, g: Py_ssize_t) -> Py_ssize_t:
+    """Operand number where directive group ``g`` starts (the hot directives
+    index ``op.operands`` from there rather than take a slice)."""
+    return _start(op, kd, _gseg(op, kd, g))
+
+
+def _gl(op: Op, kd: _Kind, g: Py_ssize_t) -> Py_ssize_t:
+    """The number of operands in directive group ``g``."""
+    return op.segments[_gseg(op, kd, g)]
+
+
+def _gn(op: Op, kd: _Kind, g: Py_ssize_t) -> list:
+    """The operands of directive group ``g``."""
+    return _seg(op, kd, _gseg(op, kd, g))
 
 
 def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
@@ -1019,7 +1083,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     out.append(op.name)
     code = kd.code
     objs = kd.objs
-    kinds = kd.seg_kinds
+    single = kd.single
     operands = op.operands
     res = op.results
     pc = 0
@@ -1033,35 +1097,36 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         if c == 0:  # F_LIT
             out.append(objs[pc - 1])
         elif c == 1:  # F_OPERAND
-            if kinds[x] == "1" or op.segments[x]:
+            if single[x] or op.segments[x]:
                 v = operands[_start(op, kd, x)]
                 out.append(p.n(v))
         elif c == 2:  # F_OPERANDS
             p.names(_seg(op, kd, x))
         elif c == 3:  # F_TYPE
-            if kinds[x] == "1":
+            if single[x]:
                 v = operands[_start(op, kd, x)]
                 out.append(v.type)
             else:
-                vals = _seg(op, kd, x)
-                for k in range(len(vals)):
-                    if k:
-                        out.append(", ")
-                    v = vals[k]
-                    out.append(v.type)
-        elif c == 4:  # F_SIZED
-            if kinds[x] == "1":
-                v = operands[_start(op, kd, x)]
-                p.typed(v.type, operands[_start(op, kd, y)])
-            else:
-                vals = _seg(op, kd, x)
-                sizes = _seg(op, kd, y)
-                m = min(len(vals), len(sizes))
+                s = _start(op, kd, x)
+                m = op.segments[x]
                 for k in range(m):
                     if k:
                         out.append(", ")
-                    v = vals[k]
-                    p.typed(v.type, sizes[k])
+                    v = operands[s + k]
+                    out.append(v.type)
+        elif c == 4:  # F_SIZED
+            if single[x]:
+                v = operands[_start(op, kd, x)]
+                p.typed(v.type, operands[_start(op, kd, y)])
+            else:
+                s = _start(op, kd, x)
+                t = _start(op, kd, y)
+                m = min(op.segments[x], op.segments[y])
+                for k in range(m):
+                    if k:
+                        out.append(", ")
+                    v = operands[s + k]
+                    p.typed(v.type, operands[t + k])
         elif c == 5 or c == 8:  # F_RESULT, F_TIMEPOINT (y: x counts from the end)
             r = res[len(res) - x if y else x]
             out.append(r.type)
@@ -1099,8 +1164,8 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
 def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: bool) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>."""
     out = p.out
-    outer = _gn(op, kd, "resource_operands")
-    sizes = _gn(op, kd, "resource_operand_sizes")
+    outer = _gn(op, kd, G_RESOURCE_OPERANDS)
+    sizes = _gn(op, kd, G_RESOURCE_OPERAND_SIZES)
     region = op._regions[0]
     args = region.blocks[0].args
     out.append("with(")
@@ -1116,7 +1181,7 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
         p.typed(a.type, sizes[k])
     out.append(")")
     if with_results:
-        rsizes = _gn(op, kd, "result_sizes")
+        rsizes = _gn(op, kd, G_RESULT_SIZES)
         tied = _prop(op, "tied_operands") or []
         res = op.results
         n = min(len(res), len(rsizes))
@@ -1154,10 +1219,10 @@ def _entry_points(p: _Printer, op: Op) -> str:
 
 def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """custom<DispatchOperands>: ``(%a[%o to %e for %l], %b)``."""
-    ops = _gn(op, kd, "resource_operands")
-    offs = _gn(op, kd, "resource_operand_offsets")
-    ends = _gn(op, kd, "resource_operand_ends")
-    lens = _gn(op, kd, "resource_operand_lengths")
+    ops = _gn(op, kd, G_RESOURCE_OPERANDS)
+    offs = _gn(op, kd, G_RESOURCE_OPERAND_OFFSETS)
+    ends = _gn(op, kd, G_RESOURCE_OPERAND_ENDS)
+    lens = _gn(op, kd, G_RESOURCE_OPERAND_LENGTHS)
     out = p.out
     out.append("(")
     k = 0
@@ -1166,7 +1231,7 @@ def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
             out.append(", ")
         v = ops[j]
         out.append(p.n(v))
-        if _is_resource(v):
+        if _is_resource_type(v.type):
             out.append("[")
             out.append(p.n(offs[k]))
             out.append(" to ")
@@ -1178,16 +1243,11 @@ def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     out.append(")")
 
 
-def _is_resource(v: Value) -> bool:
-    t = v.type
-    return t.startswith("!stream.resource<")
-
-
 def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
     """custom<ShapedFunctionType>: ``(types{%sizes}) -> (types{%sizes} or tied %operand{%size})``."""
-    operands = _gn(op, kd, "resource_operands")
-    sizes = _gn(op, kd, "resource_operand_sizes")
-    rsizes = _gn(op, kd, "result_sizes")
+    operands = _gn(op, kd, G_RESOURCE_OPERANDS)
+    sizes = _gn(op, kd, G_RESOURCE_OPERAND_SIZES)
+    rsizes = _gn(op, kd, G_RESULT_SIZES)
     out = p.out
     out.append("(")
     k = 0
@@ -1195,7 +1255,7 @@ def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
         if j:
             out.append(", ")
         v = operands[j]
-        if _is_resource(v):
+        if _is_resource_type(v.type):
             p.typed(v.type, sizes[k])
             k += 1
         else:
@@ -1210,7 +1270,7 @@ def _shaped_fn_type(p: _Printer, op: Op, kd: _Kind) -> None:
         r = res[j]
         t = tied[j] if j < len(tied) else -1
         sz = None
-        if _is_resource(r):
+        if _is_resource_type(r.type):
             sz = p.n(rsizes[k])
             k += 1
         out.append(p.n(operands[t]) if t >= 0 else r.type)
@@ -1227,7 +1287,7 @@ def _collective_attr(op: Op) -> str:
 
 
 def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
-    param = _gn(op, kd, "param")
+    param = _gn(op, kd, G_PARAM)
     if param:
         out = p.out
         out.append(op._props.get("_param_kw", "source"))
@@ -1239,7 +1299,7 @@ def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
 def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     """``slices({\\n  [a, b] = %size,\\n ...}) : type``."""
     iv = op._props["lifetime_intervals"]
-    sizes = _gn(op, kd, "dynamic_slice_sizes")
+    sizes = _gn(op, kd, G_DYNAMIC_SLICE_SIZES)
     r = op.results[0]
     out = p.out
     out.append("slices({")
@@ -1263,7 +1323,7 @@ def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
 
 
 def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
-    sizes = _gn(op, kd, "result_sizes")
+    sizes = _gn(op, kd, G_RESULT_SIZES)
     vals = op._props["values"]
     lines = [f"{ind}{IND}{IND}{p.ts(r.type, s)} = {v}" for r, s, v in zip(op.results, sizes, vals)]
     r = op.results[-1]
@@ -1272,29 +1332,37 @@ def _constant_values(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
 
 def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     """custom<DispatchResources>: ``{\\n  rw %r[%o for %l] : type{%size},\\n ...}``."""
-    res = _gn(op, kd, "resources")
-    sizes = _gn(op, kd, "resource_sizes")
-    offs = _gn(op, kd, "resource_offsets")
-    lens = _gn(op, kd, "resource_lengths")
+    operands = op.operands
+    # the four groups are consecutive segments in stream.cmd.dispatch: each
+    # start from the one before, not from the op's first segment
+    kr = _gseg(op, kd, G_RESOURCES)
+    ks = _gseg(op, kd, G_RESOURCE_SIZES)
+    ko = _gseg(op, kd, G_RESOURCE_OFFSETS)
+    kl = _gseg(op, kd, G_RESOURCE_LENGTHS)
+    res = _start(op, kd, kr)
+    sizes = _start_at(op, ks, kr, res) if kr <= ks else _start(op, kd, ks)
+    offs = _start_at(op, ko, ks, sizes) if ks <= ko else _start(op, kd, ko)
+    lens = _start_at(op, kl, ko, offs) if ko <= kl else _start(op, kd, kl)
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
-    n = min(len(res), len(sizes), len(offs), len(lens), len(acc))
+    n = min(_gl(op, kd, G_RESOURCES), _gl(op, kd, G_RESOURCE_SIZES), _gl(op, kd, G_RESOURCE_OFFSETS),
+            _gl(op, kd, G_RESOURCE_LENGTHS), len(acc))
     for k in range(n):
         if k:
             out.append(",\n")
-        r = res[k]
+        r = operands[res + k]
         out.append(ind)
         out.append(IND)
         out.append(_access_name(acc[k]))
         out.append(" ")
         out.append(p.n(r))
         out.append("[")
-        out.append(p.n(offs[k]))
+        out.append(p.n(operands[offs + k]))
         out.append(" for ")
-        out.append(p.n(lens[k]))
+        out.append(p.n(operands[lens + k]))
         out.append("] : ")
-        p.typed(r.type, sizes[k])
+        p.typed(r.type, operands[sizes + k])
     out.append("\n")
     out.append(ind)
     out.append("}")
@@ -1307,18 +1375,19 @@ def _access_name(a) -> str:
 
 def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """``(ro %x[%o for %l], %prim)`` of ``stream.cmd.call``."""
-    ops = _gn(op, kd, "resource_operands")
-    offs = _gn(op, kd, "resource_operand_offsets")
-    lens = _gn(op, kd, "resource_operand_lengths")
+    operands = op.operands
+    ops = _gs(op, kd, G_RESOURCE_OPERANDS)
+    offs = _gn(op, kd, G_RESOURCE_OPERAND_OFFSETS)
+    lens = _gn(op, kd, G_RESOURCE_OPERAND_LENGTHS)
     acc = _prop(op, "resource_operand_accesses") or []
     out = p.out
     out.append("(")
     k = 0
-    for j in range(len(ops)):
+    for j in range(_gl(op, kd, G_RESOURCE_OPERANDS)):
         if j:
             out.append(", ")
-        v = ops[j]
-        if _is_resource(v):
+        v = operands[ops + j]
+        if _is_resource_type(v.type):
             out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
             out.append(p.n(v))

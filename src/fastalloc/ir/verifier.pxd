@@ -74,7 +74,7 @@ cdef _OpFacts _facts(dict facts_of, str name, opdef)
 cdef Py_ssize_t _total(list segs) except? -1
 
 cdef bint _COMPILED  # (a C constant once set: _id's test costs nothing)
-cdef bint _is_resource_type(t) except -1
+cpdef bint _is_resource_type(t) except -1  # (the printer cimports it)
 cdef Py_ssize_t _id(object x) noexcept
 
 @cython.locals(props=dict, n=Py_ssize_t, top=object)
