@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
-from fastalloc.ir.model import Block, Module, Op, Region, Value
+from fastalloc.ir.model import Block, FusedLoc, Module, Op, Region, Value
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
     F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INT_LIST_ELT, INT_LIST_PROPS, OPS,
@@ -877,6 +877,15 @@ class _Locs:
     def __init__(self, m: Module, local_scope: bool) -> None:
         self.local = local_scope
         self.alias: dict[str, str] = {}
+        # One FusedLoc is shared by every op a pass locates at the same op
+        # (layout-slices: each constant and offset of a pack at the pack, whose
+        # location fuses all its slices), and its parts may be ops with fused
+        # locations in turn: each FusedLoc's text is made once, and a fused
+        # text made here keeps its sub-locations, so that neither is rebuilt
+        # or rescanned (without these, printing was quadratic in a pack's size).
+        self.memo: dict[FusedLoc, str] = {}
+        self.kids: dict[str, list[str]] = {}  # fused texts made here
+        self.scanned: dict[str, list[str]] = {}  # the others, once scanned
         self.top: list[str] = []
         self.bottom: list[str] = []
         if not local_scope:
@@ -887,7 +896,11 @@ class _Locs:
         if d is None:
             return _op_position(op)
         if d.__class__ is not str:
-            return self.fused(d.parts)
+            t = self.memo.get(d)
+            if t is None:
+                t = self.fused(d.parts)
+                self.memo[d] = t
+            return t
         return d
 
     def part(self, x) -> str:
@@ -904,17 +917,29 @@ class _Locs:
         for x in parts:
             t = self.part(x)
             if t.startswith("fused["):
-                spans: list = []
-                _loc_scan(t, 0, spans)
-                for a, b in spans:
-                    out[t[a:b]] = None
+                for k in self.sub_locations(t):
+                    out[k] = None
             elif t != "unknown":
                 out[t] = None
         if not out:
             return "unknown"
         if len(out) == 1:
             return next(iter(out))
-        return "fused[" + ", ".join(out) + "]"
+        t = "fused[" + ", ".join(out) + "]"
+        self.kids[t] = list(out)
+        return t
+
+    def sub_locations(self, t: str) -> list[str]:
+        """The direct sub-locations of location text ``t``."""
+        ks = self.kids.get(t)
+        if ks is None:
+            ks = self.scanned.get(t)
+        if ks is None:
+            spans: list = []
+            _loc_scan(t, 0, spans)
+            ks = [t[a:b] for a, b in spans]
+            self.scanned[t] = ks
+        return ks
 
     def op_loc(self, op: Op) -> str:
         d = self.text(op)
@@ -947,11 +972,8 @@ class _Locs:
             e = [len(order), 0, deferrable, []]
             info[text] = e
             order.append(text)
-            spans: list = []
-            _loc_scan(text, 0, spans)
             depth = 0
-            for a, b in spans:
-                k = text[a:b]
+            for k in self.sub_locations(text):
                 e[3].append(k)
                 depth = max(depth, visit(k, deferrable) + 1)
             e[1] = depth
@@ -989,11 +1011,20 @@ class _Locs:
             alias[t] = "#loc" if n == 0 else f"#loc{n}"
         for t in ranked:
             e = info[t]
-            spans = []
-            _loc_scan(t, 0, spans)
-            body = t
-            for a, b in reversed(spans):
-                body = body[:a] + alias[t[a:b]] + body[b:]
+            if t in self.kids:
+                # made by fused(): its sub-locations are exactly e[3]
+                body = "fused[" + ", ".join([alias[k] for k in e[3]]) + "]"
+            else:
+                spans = []
+                _loc_scan(t, 0, spans)
+                pieces = []
+                last = 0
+                for a, b in spans:
+                    pieces.append(t[last:a])
+                    pieces.append(alias[t[a:b]])
+                    last = b
+                pieces.append(t[last:])
+                body = "".join(pieces)
             line = f"{alias[t]} = loc({body})\n"
             (self.bottom if e[2] else self.top).append(line)
 
