@@ -981,7 +981,8 @@ class _Parser:
             self.i += 1
             opname = _unquote(name)
             if opname in OPS:
-                op = _new_op(opname, OPS[opname])
+                d = OPS[opname]
+                op = _new_op(d.name, d)
                 saved = self.encl
                 self.encl = opname
                 self.parse_generic(op)
@@ -2987,7 +2988,10 @@ _KEYWORDS = ("to", "for", "as", "with", "->", "on", "await", "attributes", "loc"
 
 def _seed_words() -> tuple[dict, tuple]:
     canon: dict = {}
-    for t in (*_COMMON_TYPES, TIMEPOINT, *_KEYWORDS):
+    # the registered op names too: a parsed op's name is then the registry's
+    # own str (OPS' key, its OpDef's name), so that the lookups keyed on it
+    # downstream (the passes', the printer's) match by identity
+    for t in (*_COMMON_TYPES, TIMEPOINT, *_KEYWORDS, *OPS):
         canon.setdefault(t, t)
     formats = {name: (d, _parse_program(d, canon)) for name, d in OPS.items()}
     return formats, tuple(canon)
