@@ -840,6 +840,7 @@ cdef Py_ssize_t _rfind(const uint8_t* s, Py_ssize_t n, const uint8_t* w, Py_ssiz
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(PyObject* s) noexcept nogil
+    int PyUnicode_IS_ASCII(PyObject* s) noexcept nogil
 
 
 cdef class Names:
@@ -952,7 +953,16 @@ cdef class Names:
                 self.last = e.name
                 return e.id
             k = (k + 1) & mask
-        key = s if skip == 0 else s[skip:]
+        if skip == 0:
+            key = s
+        elif PyUnicode_IS_ASCII(p):
+            # s[skip:] made directly: an ASCII str's characters are its
+            # bytes, and the slice's search of its widest character (a new
+            # name per SSA value defined) is not needed
+            key = PyUnicode_New(m, 127)
+            memcpy(PyUnicode_DATA(<PyObject*> key), d + skip, m)
+        else:
+            key = s[skip:]
         Py_INCREF(key)
         e.hash = h
         e.name = <PyObject*> key
