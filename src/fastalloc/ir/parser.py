@@ -1935,8 +1935,7 @@ class _Parser:
         code = _size_code_start(n)
         nflat = 0
         for k in range(n):
-            x = segs[k]
-            size = len(x) if type(x) is list else 1
+            size = _seg_size(segs[k])
             nflat += size
             code = _size_code(code, k, size)
         flat = [None] * nflat  # exact size: 10^5 of them
@@ -1951,6 +1950,8 @@ class _Parser:
                     nflat += 1
                     if kind:
                         self.seg_type(v, kind)
+            elif type(x) is tuple:
+                pass  # an empty segment (see _p_format)
             else:
                 v = x
                 flat[nflat] = v
@@ -1962,7 +1963,7 @@ class _Parser:
             _link_operands(op, self.resolved)
         sizes = self.shared.get(code) if code >= 0 else None
         if sizes is None:
-            sizes = [len(x) if type(x) is list else 1 for x in segs]
+            sizes = [_seg_size(x) for x in segs]
             sizes = self.share(sizes)
         op.segments = sizes
         if result_types:
@@ -2392,11 +2393,9 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
     objs = fmt[1]
     kinds = fmt[2]
     seg1 = fmt[3]
-    n = len(kinds)
-    slots = [None] * n
-    for k in range(n):
-        if not seg1[k]:
-            slots[k] = []
+    # a variadic segment's list is made when a value is put in it (the
+    # custom directives put lists of their own): it starts as () (fmt[5])
+    slots = list(fmt[5])
     rtypes = []
     pc = 0
     n = len(objs)
@@ -2416,10 +2415,10 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             else:
                 if y and p.peek()[:1] == objs[pc - 1]:
                     continue  # left out (`await()`)
-                vals = slots[x]
+                vals = _seg_list(slots, x)
                 vals.append(p.use())
         elif c == 2:  # F_OPERANDS
-            vals = slots[x]
+            vals = _seg_list(slots, x)
             while True:
                 vals.append(p.use())
                 if p.accept(","):
@@ -2431,7 +2430,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                 k = p.i
                 _check_use_type(p, v, p.type_(), k)
             else:
-                vals = slots[x]
+                vals = _seg_list(slots, x)
                 for j in range(len(vals)):
                     k = p.i
                     _check_use_type(p, vals[j], p.type_(), k)
@@ -2444,8 +2443,8 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                 if z:
                     rtypes.append(ty)
             else:
-                vals = slots[x]
-                sizes = slots[y]
+                vals = _seg_list(slots, x)
+                sizes = _seg_list(slots, y)
                 for j in range(len(vals)):
                     k = p.i
                     ty, sz = p.sized_type()
@@ -2597,6 +2596,30 @@ def _slot(at: tuple, seg: cython.Py_ssize_t) -> cython.Py_ssize_t:
 
 @cython.cfunc
 @cython.inline
+def _seg_list(slots: list, k: cython.Py_ssize_t) -> list:
+    """The list of variadic segment number ``k`` in ``slots`` (see
+    _p_format), made now if the segment is still empty (``()``)."""
+    vals = slots[k]
+    if type(vals) is tuple:
+        vals = []
+        slots[k] = vals
+    return vals
+
+
+@cython.cfunc
+@cython.inline
+def _seg_size(x: object) -> cython.Py_ssize_t:
+    """The number of values of a segment's entry in ``slots`` (see
+    _p_format): a list's length, 0 for ``()`` (still empty), else 1 (one Value)."""
+    if type(x) is list:
+        return len(x)
+    if type(x) is tuple:
+        return 0
+    return 1
+
+
+@cython.cfunc
+@cython.inline
 def _put(slots: list, at: tuple, seg: cython.Py_ssize_t, v: object) -> None:
     """``slots[`` the op's number of directive segment ``seg`` ``] = v``."""
     slots[_slot(at, seg)] = v
@@ -2726,7 +2749,7 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
     the types of resource_operands, their sizes, the results and result
     sizes; ``tied_operands`` (always on a tied op, else when it has results)."""
-    operands: list = slots[_slot(at, _S_OPERANDS)]
+    operands: list = _seg_list(slots, _slot(at, _S_OPERANDS))
     p.expect("(")
     sizes: list[Value] = []
     k0 = p.i
@@ -2927,7 +2950,7 @@ def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: 
 
 def _parse_program(d, canon: dict) -> tuple:
     """``d.program`` flattened as the parser reads it: ``(code, objs, kinds,
-    one, types)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
+    one, types, slots)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
     z)`` with the numbers the parser uses (segment numbers, flags, jump
     targets; a field it ignores is 0), read as a C array; ``objs`` the
     instruction's object, or None: a literal's tokens, an optional
@@ -2938,7 +2961,8 @@ def _parse_program(d, canon: dict) -> tuple:
     values are index-typed, 2 if timepoints, else 0.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
     number.  A literal token equal to a key of ``canon`` is that key's
-    object (see _SEED)."""
+    object (see _SEED).  ``slots``: _p_format's segments before any is
+    read, None for a one-operand segment, ``()`` (empty) for another."""
     code = bytearray()
     objs: list = []
     for c, x, y, z, s, t in d.program:
@@ -2976,7 +3000,8 @@ def _parse_program(d, canon: dict) -> tuple:
         objs.append(obj)
     one = bytes(int(k == "1") for k in d.segment_kinds)
     types = tuple(1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0 for seg in d.segment_names)
-    return bytes(code), tuple(objs), d.segment_kinds, one, types
+    slots = tuple(None if k == "1" else () for k in d.segment_kinds)
+    return bytes(code), tuple(objs), d.segment_kinds, one, types, slots
 
 
 assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
