@@ -128,6 +128,11 @@ if not cython.compiled:
         """``ids.sigil_name(tok)``; compiled, as _sigil_id."""
         return ids.sigil_name(tok)
 
+    def _sigil_part_id(ids: Names, tok: str, end: int) -> int:
+        """``ids.id(tok[1:end])``; compiled, as _sigil_id, without making
+        ``tok[1:end]``."""
+        return ids.id(tok[1:end])
+
 
 @cython.cfunc
 @cython.inline
@@ -423,11 +428,9 @@ class _Parser:
     def lookup(self, t: str, k: cython.Py_ssize_t) -> Value:
         # `%name#k`: most such tokens occur once, so the split is not cached;
         # up to 18 ASCII digits are read here, anything else by int()
-        key: str = t
         j: object = 0
         h: cython.Py_ssize_t = t.find("#")
         if h >= 0:
-            key = t[:h]
             n: cython.Py_ssize_t = len(t)
             jc: cython.Py_ssize_t = 0
             q: cython.Py_ssize_t = h + 1
@@ -435,12 +438,19 @@ class _Parser:
                 jc = jc * 10 + (ord(t[q]) - 48)
                 q += 1
             j = jc if q == n else int(t[h + 1:])
-        grp = self.bound_to(key)
+            # the id of the name before '#', not made as a str (most such
+            # tokens occur once): made below only for a forward reference
+            sid: cython.Py_ssize_t = _sigil_part_id(self.ids, t, h)
+            bound: list = self.bound
+            grp = bound[sid] if sid < len(bound) else None
+        else:
+            h = len(t)
+            grp = self.bound_to(t)
         if grp is not None:
             if j >= len(grp):
-                raise self.err(f"result number {j} of '{key}' out of range (it has {len(grp)})", k)
+                raise self.err(f"result number {j} of '{t[:h]}' out of range (it has {len(grp)})", k)
             return grp[j]
-        name = key[1:]
+        name = t[1:h]
         fw = self.forward.get(name)
         if fw is None:
             fw = ({}, k)
