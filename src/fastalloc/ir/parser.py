@@ -228,7 +228,7 @@ class _Parser:
     resolved: dict  # forward-reference placeholder -> its definition
     ids: Names  # "%name" (the token) -> the integer id of "name", and that name's one str (lexer.new_names)
     bound: list  # id -> list[Value] the name is bound to in scope (one entry per result of a group), or None
-    frames: list  # list[list[str]]: the names ("name" of "%name", ids' own str) defined per region
+    frames: list  # list[list[int]]: the ids (in ids) of the names defined per region
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
     type_aliases: dict
     attr_aliases: set
@@ -472,8 +472,9 @@ class _Parser:
         if bound[sid] is not None:
             raise self.err(f"redefinition of SSA value '{key}'", k)
         bound[sid] = values
-        # the name as the table keeps it (the values' hints), not the token
-        self.frames[-1].append(_sigil_name(ids, key))
+        # the id, not the name: the region's end unbinds it without looking
+        # the name up again
+        self.frames[-1].append(sid)
         if not self.forward:
             return
         name = key[1:]
@@ -498,11 +499,11 @@ class _Parser:
         self.frames.append([])
 
     @cython.ccall
+    @cython.locals(sid=cython.Py_ssize_t)
     def pop(self) -> None:
         bound: list = self.bound
-        ids: Names = self.ids
-        for name in self.frames.pop():
-            bound[ids.id(name)] = None
+        for sid in self.frames.pop():
+            bound[sid] = None
 
     @cython.cfunc
     @cython.inline
