@@ -911,7 +911,7 @@ cdef class Names:
         return <str> self.last
 
     cdef Py_ssize_t _sigil(self, str tok) except -1:
-        """``_find(tok, 1)`` through the table of recent tokens."""
+        """``_find(tok, 1, len(tok))`` through the table of recent tokens."""
         cdef size_t addr = <size_t> <PyObject*> tok
         cdef _NameHit* e = &self.hit[((addr >> 4) ^ (addr >> 13)) & (_HITS - 1)]
         if e.tok == <PyObject*> tok:
