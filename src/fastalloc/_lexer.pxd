@@ -30,6 +30,6 @@ cdef class Names:
     cpdef Py_ssize_t id(self, str name) except -1
     cpdef Py_ssize_t sigil_id(self, str tok) except -1
     cpdef str sigil_name(self, str tok)
-    cdef Py_ssize_t _find(self, str s, Py_ssize_t skip) except -1
+    cdef Py_ssize_t _find(self, str s, Py_ssize_t skip, Py_ssize_t end) except -1
     cdef int _grow(self) except -1
     cdef Py_ssize_t _sigil(self, str tok) except -1

@@ -840,6 +840,7 @@ cdef Py_ssize_t _rfind(const uint8_t* s, Py_ssize_t n, const uint8_t* w, Py_ssiz
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(PyObject* s) noexcept nogil
+    int PyUnicode_IS_ASCII(PyObject* s) noexcept nogil
 
 
 cdef class Names:
@@ -894,7 +895,7 @@ cdef class Names:
         """The id of ``name`` (a new one, the next number, the first time)."""
         if name is None:
             raise TypeError("fastalloc._lexer.Names.id: a name must be a str")
-        return self._find(name, 0)
+        return self._find(name, 0, PyUnicode_GET_LENGTH(<PyObject*> name))
 
     cpdef Py_ssize_t sigil_id(self, str tok) except -1:
         """The id of ``tok[1:]`` (``tok``: a ``%name`` token)."""
@@ -910,13 +911,13 @@ cdef class Names:
         return <str> self.last
 
     cdef Py_ssize_t _sigil(self, str tok) except -1:
-        """``_find(tok, 1)`` through the table of recent tokens."""
+        """``_find(tok, 1, len(tok))`` through the table of recent tokens."""
         cdef size_t addr = <size_t> <PyObject*> tok
         cdef _NameHit* e = &self.hit[((addr >> 4) ^ (addr >> 13)) & (_HITS - 1)]
         if e.tok == <PyObject*> tok:
             self.last = e.name
             return e.id
-        cdef Py_ssize_t sid = self._find(tok, 1)
+        cdef Py_ssize_t sid = self._find(tok, 1, PyUnicode_GET_LENGTH(<PyObject*> tok))
         if e.tok != NULL:
             Py_DECREF(<object> e.tok)
         Py_INCREF(tok)
@@ -925,21 +926,23 @@ cdef class Names:
         e.id = sid
         return sid
 
-    cdef Py_ssize_t _find(self, str s, Py_ssize_t skip) except -1:
-        """The id of ``s[skip:]`` (``skip`` 0 or 1); ``last`` is then the
-        table's str of that name (``s`` itself, or ``s[skip:]`` made once)."""
+    cdef Py_ssize_t _find(self, str s, Py_ssize_t skip, Py_ssize_t end) except -1:
+        """The id of ``s[skip:end]`` (``0 <= skip <= end <= len(s)``, not
+        checked); ``last`` is then the table's str of that name (``s``
+        itself, or ``s[skip:end]`` made once).  The parser looks the name
+        of a ``%name#k`` token up without making it first."""
         cdef PyObject* p = <PyObject*> s
         cdef Py_ssize_t kind = PyUnicode_KIND(p)
-        if skip and kind != 1:
-            # s[skip:] may be narrower than s (its widest character was the
-            # one skipped): look the made name up (names are ASCII as a rule)
-            return self._find(s[skip:], 0)
-        cdef Py_ssize_t n = PyUnicode_GET_LENGTH(p)
+        cdef Py_ssize_t n = end
+        if kind != 1 and (skip or end != PyUnicode_GET_LENGTH(p)):
+            # s[skip:end] may be narrower than s (its widest character was
+            # cut off): look the made name up (names are ASCII as a rule)
+            return self._find(s[skip:end], 0, end - skip)
         cdef Py_ssize_t m = n - skip
         cdef const uint8_t* d = <const uint8_t*> PyUnicode_DATA(p)
         # a str's characters are stored at the narrowest width that holds
         # them: equal names, equal width and bytes
-        cdef uint64_t h = _hash(d, skip * kind, n * kind, n * kind)
+        cdef uint64_t h = _hash(d, skip * kind, n * kind, PyUnicode_GET_LENGTH(p) * kind)
         cdef Py_ssize_t mask = self.cap - 1
         cdef Py_ssize_t k = <Py_ssize_t> (h & <uint64_t> mask)
         cdef _NameSlot* e
@@ -952,7 +955,16 @@ cdef class Names:
                 self.last = e.name
                 return e.id
             k = (k + 1) & mask
-        key = s if skip == 0 else s[skip:]
+        if skip == 0 and end == PyUnicode_GET_LENGTH(p):
+            key = s
+        elif PyUnicode_IS_ASCII(p):
+            # s[skip:end] made directly: an ASCII str's characters are its
+            # bytes, and the slice's search of its widest character (a new
+            # name per SSA value defined) is not needed
+            key = PyUnicode_New(m, 127)
+            memcpy(PyUnicode_DATA(<PyObject*> key), d + skip, m)
+        else:
+            key = s[skip:end]
         Py_INCREF(key)
         e.hash = h
         e.name = <PyObject*> key

@@ -30,3 +30,9 @@ cdef inline Py_ssize_t _sigil_id(Names ids, str tok) except -1:
 cdef inline str _sigil_name(Names ids, str tok):
     ids._sigil(tok)
     return <str> ids.last
+
+
+# parser.py's _sigil_part_id: the id of the name tok[1:end] (of a %name#k
+# token), looked up in place.
+cdef inline Py_ssize_t _sigil_part_id(Names ids, str tok, Py_ssize_t end) except -1:
+    return ids._find(tok, 1, end)

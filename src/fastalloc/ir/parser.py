@@ -128,6 +128,11 @@ if not cython.compiled:
         """``ids.sigil_name(tok)``; compiled, as _sigil_id."""
         return ids.sigil_name(tok)
 
+    def _sigil_part_id(ids: Names, tok: str, end: int) -> int:
+        """``ids.id(tok[1:end])``; compiled, as _sigil_id, without making
+        ``tok[1:end]``."""
+        return ids.id(tok[1:end])
+
 
 @cython.cfunc
 @cython.inline
@@ -223,7 +228,7 @@ class _Parser:
     resolved: dict  # forward-reference placeholder -> its definition
     ids: Names  # "%name" (the token) -> the integer id of "name", and that name's one str (lexer.new_names)
     bound: list  # id -> list[Value] the name is bound to in scope (one entry per result of a group), or None
-    frames: list  # list[list[str]]: the names ("name" of "%name", ids' own str) defined per region
+    frames: list  # list[list[int]]: the ids (in ids) of the names defined per region
     forward: dict  # name -> (dict[int, Value] placeholders, first token)
     type_aliases: dict
     attr_aliases: set
@@ -423,11 +428,9 @@ class _Parser:
     def lookup(self, t: str, k: cython.Py_ssize_t) -> Value:
         # `%name#k`: most such tokens occur once, so the split is not cached;
         # up to 18 ASCII digits are read here, anything else by int()
-        key: str = t
         j: object = 0
         h: cython.Py_ssize_t = t.find("#")
         if h >= 0:
-            key = t[:h]
             n: cython.Py_ssize_t = len(t)
             jc: cython.Py_ssize_t = 0
             q: cython.Py_ssize_t = h + 1
@@ -435,12 +438,19 @@ class _Parser:
                 jc = jc * 10 + (ord(t[q]) - 48)
                 q += 1
             j = jc if q == n else int(t[h + 1:])
-        grp = self.bound_to(key)
+            # the id of the name before '#', not made as a str (most such
+            # tokens occur once): made below only for a forward reference
+            sid: cython.Py_ssize_t = _sigil_part_id(self.ids, t, h)
+            bound: list = self.bound
+            grp = bound[sid] if sid < len(bound) else None
+        else:
+            h = len(t)
+            grp = self.bound_to(t)
         if grp is not None:
             if j >= len(grp):
-                raise self.err(f"result number {j} of '{key}' out of range (it has {len(grp)})", k)
+                raise self.err(f"result number {j} of '{t[:h]}' out of range (it has {len(grp)})", k)
             return grp[j]
-        name = key[1:]
+        name = t[1:h]
         fw = self.forward.get(name)
         if fw is None:
             fw = ({}, k)
@@ -462,8 +472,9 @@ class _Parser:
         if bound[sid] is not None:
             raise self.err(f"redefinition of SSA value '{key}'", k)
         bound[sid] = values
-        # the name as the table keeps it (the values' hints), not the token
-        self.frames[-1].append(_sigil_name(ids, key))
+        # the id, not the name: the region's end unbinds it without looking
+        # the name up again
+        self.frames[-1].append(sid)
         if not self.forward:
             return
         name = key[1:]
@@ -488,11 +499,11 @@ class _Parser:
         self.frames.append([])
 
     @cython.ccall
+    @cython.locals(sid=cython.Py_ssize_t)
     def pop(self) -> None:
         bound: list = self.bound
-        ids: Names = self.ids
-        for name in self.frames.pop():
-            bound[ids.id(name)] = None
+        for sid in self.frames.pop():
+            bound[sid] = None
 
     @cython.cfunc
     @cython.inline
@@ -981,7 +992,8 @@ class _Parser:
             self.i += 1
             opname = _unquote(name)
             if opname in OPS:
-                op = _new_op(opname, OPS[opname])
+                d = OPS[opname]
+                op = _new_op(d.name, d)
                 saved = self.encl
                 self.encl = opname
                 self.parse_generic(op)
@@ -1934,8 +1946,7 @@ class _Parser:
         code = _size_code_start(n)
         nflat = 0
         for k in range(n):
-            x = segs[k]
-            size = len(x) if type(x) is list else 1
+            size = _seg_size(segs[k])
             nflat += size
             code = _size_code(code, k, size)
         flat = [None] * nflat  # exact size: 10^5 of them
@@ -1950,6 +1961,8 @@ class _Parser:
                     nflat += 1
                     if kind:
                         self.seg_type(v, kind)
+            elif type(x) is tuple:
+                pass  # an empty segment (see _p_format)
             else:
                 v = x
                 flat[nflat] = v
@@ -1961,7 +1974,7 @@ class _Parser:
             _link_operands(op, self.resolved)
         sizes = self.shared.get(code) if code >= 0 else None
         if sizes is None:
-            sizes = [len(x) if type(x) is list else 1 for x in segs]
+            sizes = [_seg_size(x) for x in segs]
             sizes = self.share(sizes)
         op.segments = sizes
         if result_types:
@@ -2391,11 +2404,9 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
     objs = fmt[1]
     kinds = fmt[2]
     seg1 = fmt[3]
-    n = len(kinds)
-    slots = [None] * n
-    for k in range(n):
-        if not seg1[k]:
-            slots[k] = []
+    # a variadic segment's list is made when a value is put in it (the
+    # custom directives put lists of their own): it starts as () (fmt[5])
+    slots = list(fmt[5])
     rtypes = []
     pc = 0
     n = len(objs)
@@ -2415,10 +2426,10 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             else:
                 if y and p.peek()[:1] == objs[pc - 1]:
                     continue  # left out (`await()`)
-                vals = slots[x]
+                vals = _seg_list(slots, x)
                 vals.append(p.use())
         elif c == 2:  # F_OPERANDS
-            vals = slots[x]
+            vals = _seg_list(slots, x)
             while True:
                 vals.append(p.use())
                 if p.accept(","):
@@ -2430,7 +2441,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                 k = p.i
                 _check_use_type(p, v, p.type_(), k)
             else:
-                vals = slots[x]
+                vals = _seg_list(slots, x)
                 for j in range(len(vals)):
                     k = p.i
                     _check_use_type(p, vals[j], p.type_(), k)
@@ -2443,8 +2454,8 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                 if z:
                     rtypes.append(ty)
             else:
-                vals = slots[x]
-                sizes = slots[y]
+                vals = _seg_list(slots, x)
+                sizes = _seg_list(slots, y)
                 for j in range(len(vals)):
                     k = p.i
                     ty, sz = p.sized_type()
@@ -2596,6 +2607,30 @@ def _slot(at: tuple, seg: cython.Py_ssize_t) -> cython.Py_ssize_t:
 
 @cython.cfunc
 @cython.inline
+def _seg_list(slots: list, k: cython.Py_ssize_t) -> list:
+    """The list of variadic segment number ``k`` in ``slots`` (see
+    _p_format), made now if the segment is still empty (``()``)."""
+    vals = slots[k]
+    if type(vals) is tuple:
+        vals = []
+        slots[k] = vals
+    return vals
+
+
+@cython.cfunc
+@cython.inline
+def _seg_size(x: object) -> cython.Py_ssize_t:
+    """The number of values of a segment's entry in ``slots`` (see
+    _p_format): a list's length, 0 for ``()`` (still empty), else 1 (one Value)."""
+    if type(x) is list:
+        return len(x)
+    if type(x) is tuple:
+        return 0
+    return 1
+
+
+@cython.cfunc
+@cython.inline
 def _put(slots: list, at: tuple, seg: cython.Py_ssize_t, v: object) -> None:
     """``slots[`` the op's number of directive segment ``seg`` ``] = v``."""
     slots[_slot(at, seg)] = v
@@ -2725,7 +2760,7 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
     the types of resource_operands, their sizes, the results and result
     sizes; ``tied_operands`` (always on a tied op, else when it has results)."""
-    operands: list = slots[_slot(at, _S_OPERANDS)]
+    operands: list = _seg_list(slots, _slot(at, _S_OPERANDS))
     p.expect("(")
     sizes: list[Value] = []
     k0 = p.i
@@ -2926,7 +2961,7 @@ def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: 
 
 def _parse_program(d, canon: dict) -> tuple:
     """``d.program`` flattened as the parser reads it: ``(code, objs, kinds,
-    one, types)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
+    one, types, slots)``.  ``code`` holds four bytes per instruction, ``(opcode, x, y,
     z)`` with the numbers the parser uses (segment numbers, flags, jump
     targets; a field it ignores is 0), read as a C array; ``objs`` the
     instruction's object, or None: a literal's tokens, an optional
@@ -2937,7 +2972,8 @@ def _parse_program(d, canon: dict) -> tuple:
     values are index-typed, 2 if timepoints, else 0.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
     number.  A literal token equal to a key of ``canon`` is that key's
-    object (see _SEED)."""
+    object (see _SEED).  ``slots``: _p_format's segments before any is
+    read, None for a one-operand segment, ``()`` (empty) for another."""
     code = bytearray()
     objs: list = []
     for c, x, y, z, s, t in d.program:
@@ -2975,7 +3011,8 @@ def _parse_program(d, canon: dict) -> tuple:
         objs.append(obj)
     one = bytes(int(k == "1") for k in d.segment_kinds)
     types = tuple(1 if seg in INDEX_SEGMENTS else 2 if seg[:5] == "await" else 0 for seg in d.segment_names)
-    return bytes(code), tuple(objs), d.segment_kinds, one, types
+    slots = tuple(None if k == "1" else () for k in d.segment_kinds)
+    return bytes(code), tuple(objs), d.segment_kinds, one, types, slots
 
 
 assert (F_LIT, F_OPERAND, F_OPERANDS, F_TYPE, F_SIZED, F_RESULT, F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_ATTR,
@@ -2987,7 +3024,10 @@ _KEYWORDS = ("to", "for", "as", "with", "->", "on", "await", "attributes", "loc"
 
 def _seed_words() -> tuple[dict, tuple]:
     canon: dict = {}
-    for t in (*_COMMON_TYPES, TIMEPOINT, *_KEYWORDS):
+    # the registered op names too: a parsed op's name is then the registry's
+    # own str (OPS' key, its OpDef's name), so that the lookups keyed on it
+    # downstream (the passes', the printer's) match by identity
+    for t in (*_COMMON_TYPES, TIMEPOINT, *_KEYWORDS, *OPS):
         canon.setdefault(t, t)
     formats = {name: (d, _parse_program(d, canon)) for name, d in OPS.items()}
     return formats, tuple(canon)
