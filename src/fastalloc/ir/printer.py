@@ -884,8 +884,10 @@ class _Locs:
         # text made here keeps its sub-locations, so that neither is rebuilt
         # or rescanned (without these, printing was quadratic in a pack's size).
         self.memo: dict[FusedLoc, str] = {}
-        self.kids: dict[str, list[str]] = {}  # fused texts made here
-        self.scanned: dict[str, list[str]] = {}  # the others, once scanned
+        # location text -> [text, sub, text, ..., sub, text]: its direct
+        # sub-locations at the odd places, the text around them at the even
+        # ones (joined: the location text), made by fused() or by one scan
+        self.split: dict[str, list[str]] = {}
         self.top: list[str] = []
         self.bottom: list[str] = []
         if not local_scope:
@@ -926,20 +928,29 @@ class _Locs:
         if len(out) == 1:
             return next(iter(out))
         t = "fused[" + ", ".join(out) + "]"
-        self.kids[t] = list(out)
+        split = ["fused["]
+        for k in out:
+            split.append(k)
+            split.append(", ")
+        split[-1] = "]"
+        self.split[t] = split
         return t
 
     def sub_locations(self, t: str) -> list[str]:
         """The direct sub-locations of location text ``t``."""
-        ks = self.kids.get(t)
-        if ks is None:
-            ks = self.scanned.get(t)
-        if ks is None:
+        split = self.split.get(t)
+        if split is None:
             spans: list = []
             _loc_scan(t, 0, spans)
-            ks = [t[a:b] for a, b in spans]
-            self.scanned[t] = ks
-        return ks
+            split = []
+            last = 0
+            for a, b in spans:
+                split.append(t[last:a])
+                split.append(t[a:b])
+                last = b
+            split.append(t[last:])
+            self.split[t] = split
+        return split[1::2]
 
     def op_loc(self, op: Op) -> str:
         d = self.text(op)
@@ -1011,20 +1022,9 @@ class _Locs:
             alias[t] = "#loc" if n == 0 else f"#loc{n}"
         for t in ranked:
             e = info[t]
-            if t in self.kids:
-                # made by fused(): its sub-locations are exactly e[3]
-                body = "fused[" + ", ".join([alias[k] for k in e[3]]) + "]"
-            else:
-                spans = []
-                _loc_scan(t, 0, spans)
-                pieces = []
-                last = 0
-                for a, b in spans:
-                    pieces.append(t[last:a])
-                    pieces.append(alias[t[a:b]])
-                    last = b
-                pieces.append(t[last:])
-                body = "".join(pieces)
+            # (visit() split every text it met: sub_locations)
+            split = self.split[t]
+            body = "".join([alias[x] if k & 1 else x for k, x in enumerate(split)])
             line = f"{alias[t]} = loc({body})\n"
             (self.bottom if e[2] else self.top).append(line)
 
