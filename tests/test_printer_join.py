@@ -72,3 +72,24 @@ def test_a_big_take_then_small_ones():
     assert out.take() == big
     out.extend(["%x", " = ", "y"])
     assert out.take() == "%x = y"
+
+
+# ints of every size around long long's range (written in C when compiled) and past it (formatted by Python)
+_INT = st.one_of(st.integers(-1000, 1000), st.integers(-(1 << 63), (1 << 63) - 1), st.integers(-(1 << 80), 1 << 80))
+
+
+@given(st.lists(st.one_of(_INT, _ASCII, st.text(max_size=4)), max_size=40))
+def test_ints_join_as_their_decimal_text(pieces):
+    """An interval bound appended as an int prints as ``format(x, "")``, in
+    its place among the text pieces (ASCII or not)."""
+    assert _py_join(pieces, ints=True) == "".join([format(x, "") for x in pieces])
+
+
+@pytest.mark.parametrize("x", [0, -1, 9, 10, -10, (1 << 63) - 1, -(1 << 63), 1 << 63, -(1 << 63) - 1, True, 2.5])
+def test_int_edges(x):
+    assert _py_join(["[", x, "]"], ints=True) == f"[{x}]"
+
+
+def test_ints_grow_the_buffer():
+    xs = list(range(-50000, 50000, 7))
+    assert _py_join([x for v in xs for x in (v, ", ")], ints=True) == "".join(f"{v}, " for v in xs)

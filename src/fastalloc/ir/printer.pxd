@@ -19,6 +19,7 @@ cdef extern from "Python.h":
     void* _str_data "PyUnicode_DATA"(void* s)
     bint _str_exact "PyUnicode_CheckExact"(void* s)
     bint _str_ascii "PyUnicode_IS_ASCII"(void* s)
+    long long _as_longlong "PyLong_AsLongLongAndOverflow"(object x, int* overflow) except? -1
 
 cdef inline bint _is_ascii_str(void* s) noexcept:
     return _str_exact(s) and _str_ascii(s)
@@ -56,6 +57,9 @@ cdef class _Out:
     @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, j=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
     cdef int append(self, s) except -1
     cpdef extend(self, pieces)
+    @cython.locals(overflow=int, v=cython.longlong, u=cython.ulonglong, t=cython.ulonglong, m=Py_ssize_t,
+                   n=Py_ssize_t, dst=cython.p_char)
+    cdef int append_int(self, x) except -1
     @cython.locals(cap=Py_ssize_t, p=cython.p_char)
     cdef grow(self, Py_ssize_t n)
     cdef void shrink(self) noexcept
@@ -100,12 +104,9 @@ cdef class _Printer:
     cdef dict kinds
     cdef dict eps
     cdef dict dict_keys
-    cdef dict ints
 
     @cython.locals(out=_Out)
     cpdef flush(self)
-    @cython.locals(t=str)
-    cdef str num(self, x)
     @cython.locals(i=Py_ssize_t, use=list, nm=object)
     cdef str n(self, Value v)
     cdef str ns(self, list vals)

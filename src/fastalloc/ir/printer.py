@@ -430,6 +430,45 @@ class _Out:
         for x in pieces:
             self.append(x)
 
+    def append_int(self, x) -> int:
+        """Append ``format(x, "")`` (an interval bound: an int but for
+        values a pass may have set otherwise).  Compiled, an int of ``long
+        long`` range is written into the buffer in decimal, without a str
+        made (or kept per value) for it: most digits of a pack's slices are
+        distinct, so each was a new str and a dict entry."""
+        if not _COMPILED or type(x) is not int:
+            return self.append(format(x, ""))
+        overflow = 0
+        v = _as_longlong(x, cython.address(overflow))
+        if overflow:
+            return self.append(format(x, ""))
+        # |v| as unsigned (LLONG_MIN too), then its digits from the last
+        u = cython.cast(cython.ulonglong, v)
+        if v < 0:
+            u = cython.cast(cython.ulonglong, 0) - u
+        m = 1
+        t = u // 10
+        while t:
+            m += 1
+            t //= 10
+        if v < 0:
+            m += 1
+        n = self.used + m
+        if n > self.cap:
+            self.grow(n)
+        dst = self.buf + n
+        while True:
+            dst -= 1
+            dst[0] = cython.cast(cython.char, 48 + u % 10)
+            u //= 10
+            if not u:
+                break
+        if v < 0:
+            dst[-1] = 45  # "-"
+        self.used = n
+        self.size += m
+        return 0
+
     def grow(self, n: int) -> None:
         """Room for ``n`` bytes in the buffer (compiled only)."""
         cap = max(n, 2 * self.cap, 4096)
@@ -476,11 +515,15 @@ class _Out:
         return t
 
 
-def _py_join(pieces: list) -> str:
-    """:class:`_Out` for tests: the pieces appended one by one, then taken."""
+def _py_join(pieces: list, ints: bool = False) -> str:
+    """:class:`_Out` for tests: the pieces appended one by one (with
+    ``ints``, each piece that is not a str by :meth:`_Out.append_int`), then taken."""
     out = _Out()
     for x in pieces:
-        out.append(x)
+        if ints and not isinstance(x, str):
+            out.append_int(x)
+        else:
+            out.append(x)
     return out.take()
 
 
@@ -505,7 +548,6 @@ class _Printer:
         self.kinds = _KINDS
         self.eps: dict[str, str] = {}
         self.dict_keys: dict[str, str] = {}
-        self.ints: dict[int, str] = {}
 
     def flush(self) -> None:
         out = self.out
@@ -524,15 +566,6 @@ class _Printer:
             raise ValueError(f"printer: {v!r} is used but not defined in the scope being printed "
                              f"(erased op or a value from another function?)")
         return nm
-
-    def num(self, x) -> str:
-        """``f"{x}"`` (an interval bound), kept per int for the print."""
-        if type(x) is not int:
-            return format(x, "")
-        t = self.ints.get(x)
-        if t is None:
-            t = self.ints[x] = str(x)
-        return t
 
     def ns(self, vals: list[Value]) -> str:
         return ", ".join([self.n(v) for v in vals])
@@ -1342,9 +1375,9 @@ def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
             if k:
                 out.append(",\n")
             out.append(lead)
-            out.append(p.num(iv[2 * k]))
+            out.append_int(iv[2 * k])
             out.append(", ")
-            out.append(p.num(iv[2 * k + 1]))
+            out.append_int(iv[2 * k + 1])
             out.append("] = ")
             out.append(p.n(sizes[k]))
         out.append("\n")
