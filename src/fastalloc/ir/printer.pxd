@@ -54,8 +54,10 @@ cdef class _Out:
     cdef Py_ssize_t used
     cdef Py_ssize_t cap
 
-    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, j=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
+    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
     cdef int append(self, s) except -1
+    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t)
+    cdef int append_rest(self, s) except -1
     cpdef extend(self, pieces)
     @cython.locals(overflow=int, v=cython.longlong, u=cython.ulonglong, t=cython.ulonglong, m=Py_ssize_t,
                    n=Py_ssize_t, dst=cython.p_char)

@@ -394,6 +394,35 @@ class _Out:
         free(self.buf)
 
     def append(self, s) -> int:
+        if _COMPILED and _is_ascii_str(cython.cast(cython.p_void, s)):
+            # the usual piece: short, and room for it (no call here, so
+            # that the C compiler keeps this path free of register saves)
+            q = cython.cast(cython.p_void, s)
+            m = _str_len(q)
+            n = self.used + m
+            if m <= 16 and n <= self.cap:
+                src = cython.cast(cython.p_char, _str_data(q))
+                dst = self.buf + self.used
+                # two overlapping fixed-size copies (single moves, not a
+                # memcpy call or a loop per byte)
+                if m >= 8:
+                    memcpy(dst, src, 8)
+                    memcpy(dst + (m - 8), src + (m - 8), 8)
+                elif m >= 4:
+                    memcpy(dst, src, 4)
+                    memcpy(dst + (m - 4), src + (m - 4), 4)
+                elif m:
+                    # 1 to 3 bytes: the first, the middle and the last
+                    dst[0] = src[0]
+                    dst[m >> 1] = src[m >> 1]
+                    dst[m - 1] = src[m - 1]
+                self.used = n
+                self.size += m
+                return 0
+        return self.append_rest(s)
+
+    def append_rest(self, s) -> int:
+        """:meth:`append` of a piece that is not a short ASCII str that fits the buffer."""
         if not _COMPILED or not _is_ascii_str(cython.cast(cython.p_void, s)):
             if not isinstance(s, str):
                 raise TypeError(f"printer: a piece of text is {type(s).__name__}, not str")
@@ -407,21 +436,7 @@ class _Out:
         n = self.used + m
         if n > self.cap:
             self.grow(n)
-        src = cython.cast(cython.p_char, _str_data(q))
-        dst = self.buf + self.used
-        # short pieces as two overlapping fixed-size copies (single moves,
-        # not a memcpy call or a loop per byte)
-        if m > 16:
-            memcpy(dst, src, m)
-        elif m >= 8:
-            memcpy(dst, src, 8)
-            memcpy(dst + (m - 8), src + (m - 8), 8)
-        elif m >= 4:
-            memcpy(dst, src, 4)
-            memcpy(dst + (m - 4), src + (m - 4), 4)
-        else:
-            for j in range(m):
-                dst[j] = src[j]
+        memcpy(self.buf + self.used, _str_data(q), m)
         self.used = n
         self.size += m
         return 0
