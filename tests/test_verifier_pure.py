@@ -137,3 +137,26 @@ def test_segment_type_checks_remember_no_type_across_ops(pure):
         n.type = "i64"
         with pytest.raises(FastallocError, match=r"'%n' \(source_offset\) must be index, but got 'i64'"):
             verify(m)
+
+
+_PACK = ("util.func public @f(%a: index, %b: index) {\n  %t:3 = stream.resource.pack slices({\n"
+         "    [0, 1] = %a,\n    [1, 2] = %b\n  }) : index\n  util.return\n}\n")
+
+
+@pytest.mark.parametrize(("bound", "ok"), [
+    ((1 << 63) - 1, True), (-(1 << 63), True), (1 << 63, False), (-(1 << 63) - 1, False), (1 << 100, False),
+    (True, True), (2.0, False), ("1", False),
+])
+def test_pack_intervals_fit_index_alike(pure, bound, ok):
+    """A pack's lifetime bounds (integers a pass may set) fit index, by the
+    compiled check (int64 conversion) and the Python one (comparisons) alike."""
+    for verify in (compiled.verify, pure.verify):
+        m = raw_parse(_PACK, "case.mlir")
+        pack = m.body.ops[0]._regions[0].blocks[0].ops[0]
+        assert pack.name == "stream.resource.pack"
+        pack.props["lifetime_intervals"] = [0, 1, bound, 2]
+        if ok:
+            verify(m)
+        else:
+            with pytest.raises(FastallocError, match="lifetime_intervals: integer constant out of range for attribute"):
+                verify(m)

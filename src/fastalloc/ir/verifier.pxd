@@ -14,6 +14,7 @@ cdef extern from "Python.h":
     Py_ssize_t _ulen "PyUnicode_GET_LENGTH"(object s)
     unsigned int _ukind "PyUnicode_KIND"(object s)
     void* _udata "PyUnicode_DATA"(object s)
+    long long _as_longlong "PyLong_AsLongLongAndOverflow"(object x, int* overflow) except? -1
 
 # The capture levels' split (see verifier.py): a C constant, so that the
 # walk's level tests stay in C integers.
@@ -27,6 +28,9 @@ cdef class _Frame:
     cdef Py_ssize_t level
     cdef Op capt
     cdef Op done
+
+cdef _Frame _frame(list ops, list added, Py_ssize_t level, Op capt, Op done)
+cdef void _frame_init(_Frame f, list ops, list added, Py_ssize_t level, Op capt, Op done) noexcept
 
 
 cdef class _OpFacts:
@@ -70,6 +74,8 @@ cdef Py_ssize_t _id(object x) noexcept
 cdef _check_props(Op op, _OpFacts facts, dict checked)
 @cython.locals(k=Py_ssize_t, top=object)
 cdef _tied_top(tied)
+@cython.locals(overflow=int)
+@cython.locals(overflow=int)
 cdef _check_int_lists(Op op, props)
 
 @cython.locals(segs=list, k=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t)

@@ -93,12 +93,24 @@ class _Frame:
     empty)."""
 
     def __init__(self, ops: list, added: list, level: int, capt: Op | None, done: Op | None) -> None:
-        self.ops = ops
-        self.pos = 0
-        self.added = added
-        self.level = level
-        self.capt = capt
-        self.done = done
+        _frame_init(self, ops, added, level, capt, done)
+
+
+def _frame(ops: list, added: list, level: int, capt: Op | None, done: Op | None) -> _Frame:
+    """``_Frame(...)``; compiled, without the Python call of the type (its
+    arguments boxed in a tuple and parsed back), one per region op."""
+    f = _Frame.__new__(_Frame)
+    _frame_init(f, ops, added, level, capt, done)
+    return f
+
+
+def _frame_init(f: _Frame, ops: list, added: list, level: int, capt: Op | None, done: Op | None) -> None:
+    f.ops = ops
+    f.pos = 0
+    f.added = added
+    f.level = level
+    f.capt = capt
+    f.done = done
 
 
 def verify(module: Module) -> None:
@@ -119,7 +131,7 @@ def _verify(module: Module) -> None:
     checked: dict = {}  # SharedProps already checked (see _check_props)
     globs: dict = {}  # the globals of each top-level block met (see _module_globals)
     facts_of: dict = {}  # op name -> _OpFacts of its registered definition, this verify's
-    stack: list[_Frame] = [_Frame(module.body.ops, [], 0, None, None)]
+    stack: list[_Frame] = [_frame(module.body.ops, [], 0, None, None)]
     while stack:
         frame = stack[-1]
         ops = frame.ops
@@ -159,13 +171,13 @@ def _verify(module: Module) -> None:
                 inner_level, inner_capt = ((level >> _ISO_SHIFT) + 1) << _ISO_SHIFT, None
             else:
                 inner_level, inner_capt = level, capt
-            stack.append(_Frame([], [], level, capt, op))  # adds the results once the regions are done
+            stack.append(_frame([], [], level, capt, op))  # adds the results once the regions are done
             for region in reversed(regions):
                 for block in reversed(region.blocks):
                     block_args = list(block.args)
                     for a in block_args:
                         _show(a, inner_level, values, nvalues, levels, others)
-                    stack.append(_Frame(block.ops, block_args, inner_level, inner_capt, None))
+                    stack.append(_frame(block.ops, block_args, inner_level, inner_capt, None))
             pushed = True
             break
         if pushed:
@@ -521,8 +533,15 @@ def _check_int_lists(op: Op, props) -> None:
         if vals is None or not isinstance(vals, list):
             continue
         for v in vals:
-            if not isinstance(v, int) or not _INDEX_MIN <= v <= _INDEX_MAX:
-                raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
+            if _COMPILED and type(v) is int:
+                # (index is int64: in range exactly when it converts)
+                overflow = 0
+                _as_longlong(v, cython.address(overflow))
+                if not overflow:
+                    continue
+            elif isinstance(v, int) and _INDEX_MIN <= v <= _INDEX_MAX:
+                continue
+            raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
 
 
 def _group_len(op: Op, facts: _OpFacts) -> int:
