@@ -93,3 +93,20 @@ def test_int_edges(x):
 def test_ints_grow_the_buffer():
     xs = list(range(-50000, 50000, 7))
     assert _py_join([x for v in xs for x in (v, ", ")], ints=True) == "".join(f"{v}, " for v in xs)
+
+
+@given(st.one_of(_ASCII, st.text(max_size=6)), st.integers(0, (1 << 63) - 1))
+def test_numbered_names_are_prefix_and_decimal(pre, j):
+    """A result's use name in a group (``%x#j``) is the prefix then ``str(j)``, ASCII prefix or not."""
+    from fastalloc.ir.printer import _py_numbered
+
+    got = _py_numbered(pre, j)
+    assert got == pre + str(j) and type(got) is str
+
+
+@pytest.mark.parametrize("j", [0, 9, 10, 99, 100, 28000, (1 << 63) - 1])
+def test_numbered_edges(j):
+    from fastalloc.ir.printer import _py_numbered
+
+    assert _py_numbered("%2#", j) == f"%2#{j}"
+    assert _py_numbered("%é#", j) == f"%é#{j}"

@@ -59,8 +59,7 @@ cdef class _Out:
     @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t)
     cdef int append_rest(self, s) except -1
     cpdef extend(self, pieces)
-    @cython.locals(overflow=int, v=cython.longlong, u=cython.ulonglong, t=cython.ulonglong, m=Py_ssize_t,
-                   n=Py_ssize_t, dst=cython.p_char)
+    @cython.locals(overflow=int, v=cython.longlong, u=cython.ulonglong, m=Py_ssize_t, n=Py_ssize_t)
     cdef int append_int(self, x) except -1
     @cython.locals(cap=Py_ssize_t, p=cython.p_char)
     cdef grow(self, Py_ssize_t n)
@@ -142,6 +141,12 @@ cdef set _scope_hints(list ops)
 
 @cython.locals(s=str, n=Py_ssize_t, i=Py_ssize_t, c=Py_UCS4)
 cdef bint _ascii_digits(h) except -1
+
+@cython.locals(m=Py_ssize_t)
+cdef Py_ssize_t _ndigits(unsigned long long u) noexcept nogil
+cdef void _put_digits(char* end, unsigned long long u) noexcept nogil
+@cython.locals(q=cython.p_void, m=Py_ssize_t, d=Py_ssize_t, p=cython.p_char)
+cdef str _numbered(str pre, Py_ssize_t j)
 
 
 cdef _prop(Op op, str key)

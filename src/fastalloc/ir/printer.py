@@ -217,8 +217,7 @@ class _Namer:
                         pre = "%" + nm + "#"
                         for j in range(k, e):
                             w = res[j]
-                            # (compiled: the f-string converts the C integer directly, str() boxes it first)
-                            use[w.id] = pre + f"{j - k}"
+                            use[w.id] = _numbered(pre, j - k)
                     k = e
             regions = op._regions
             if regions:
@@ -457,29 +456,19 @@ class _Out:
         v = _as_longlong(x, cython.address(overflow))
         if overflow:
             return self.append(format(x, ""))
-        # |v| as unsigned (LLONG_MIN too), then its digits from the last
+        # |v| as unsigned (LLONG_MIN too)
         u = cython.cast(cython.ulonglong, v)
         if v < 0:
             u = cython.cast(cython.ulonglong, 0) - u
-        m = 1
-        t = u // 10
-        while t:
-            m += 1
-            t //= 10
+        m = _ndigits(u)
         if v < 0:
             m += 1
         n = self.used + m
         if n > self.cap:
             self.grow(n)
-        dst = self.buf + n
-        while True:
-            dst -= 1
-            dst[0] = cython.cast(cython.char, 48 + u % 10)
-            u //= 10
-            if not u:
-                break
+        _put_digits(self.buf + n, u)
         if v < 0:
-            dst[-1] = 45  # "-"
+            self.buf[self.used] = 45  # "-"
         self.used = n
         self.size += m
         return 0
@@ -528,6 +517,51 @@ class _Out:
         t = "".join(parts)
         parts.clear()
         return t
+
+
+def _ndigits(u) -> Py_ssize_t:
+    """The number of decimal digits of ``u`` (an unsigned C integer; 1 for
+    0): ``len(str(u))``.  Compiled only."""
+    m = 1
+    while u >= 10:
+        u //= 10
+        m += 1
+    return m
+
+
+def _put_digits(end, u) -> None:
+    """Write the decimal digits of ``u`` (an unsigned C integer) into the
+    bytes just before ``end``, the last digit at ``end[-1]`` (the caller
+    made room for :func:`_ndigits` of them): the bytes of ``str(u)``, from
+    the last.  Compiled only."""
+    while True:
+        end -= 1
+        end[0] = cython.cast(cython.char, 48 + u % 10)
+        u //= 10
+        if not u:
+            break
+
+
+def _numbered(pre: str, j: Py_ssize_t) -> str:
+    """``pre + str(j)`` (``%x#``, result number ``j >= 0`` of a group of
+    results: one per result of a pack, 10^4 at a time); compiled, for an
+    ASCII ``pre``, made in one new str without the str of ``j`` and the
+    concatenation."""
+    if not _COMPILED or j < 0 or not _is_ascii_str(cython.cast(cython.p_void, pre)):
+        return pre + str(j)
+    q = cython.cast(cython.p_void, pre)
+    m = _str_len(q)
+    d = _ndigits(cython.cast(cython.ulonglong, j))
+    t = PyUnicode_New(m + d, 127)
+    p = cython.cast(cython.p_char, PyUnicode_DATA(t))
+    memcpy(p, _str_data(q), m)
+    _put_digits(p + m + d, cython.cast(cython.ulonglong, j))
+    return t
+
+
+def _py_numbered(pre: str, j: int) -> str:
+    """:func:`_numbered` for tests."""
+    return _numbered(pre, j)
 
 
 def _py_join(pieces: list, ints: bool = False) -> str:
