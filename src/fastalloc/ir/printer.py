@@ -202,11 +202,18 @@ class _Namer:
                     v = res[k]
                     h = v.name_hint
                     e = k + 1
+                    # (w typed: the hint read as a field, not looked up by name)
                     if h is not None:
-                        while e < n and res[e].name_hint == h:
+                        while e < n:
+                            w = res[e]
+                            if w.name_hint is not h and w.name_hint != h:
+                                break
                             e += 1
                     else:
-                        while e < n and res[e].name_hint is None:
+                        while e < n:
+                            w = res[e]
+                            if w.name_hint is not None:
+                                break
                             e += 1
                     nm = self.fresh(h, False)
                     if e - k == 1:
