@@ -113,7 +113,7 @@ cdef class _Printer:
     cdef str ns(self, list vals)
     cdef str ts(self, str t, Value size)
     @cython.locals(out=_Out, k=Py_ssize_t)
-    cdef int names(self, list vals) except -1
+    cdef int names(self, list vals, Py_ssize_t start, Py_ssize_t m) except -1
     @cython.locals(out=_Out)
     cdef int typed(self, str t, Value size) except -1
     @cython.locals(items=list, keys=dict)
@@ -192,7 +192,8 @@ cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, operands=list, res=Py_ssize_t, sizes=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, r=Value,
                n=Py_ssize_t, k=Py_ssize_t, kr=Py_ssize_t, ks=Py_ssize_t, ko=Py_ssize_t, kl=Py_ssize_t)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
+@cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, nrange=Py_ssize_t, v=Value,
+               k=Py_ssize_t, j=Py_ssize_t)
 cdef _call_operands(_Printer p, Op op, _Kind kd)
 cdef str _access_name(a)
 cdef _custom(_Printer p, Op op, _Kind kd, str ind, Py_ssize_t c)

@@ -629,13 +629,13 @@ class _Printer:
     def ts(self, t: str, size: Value) -> str:
         return f"{t}{{{self.n(size)}}}"
 
-    def names(self, vals: list) -> None:
-        """Append ``self.ns(vals)``, piece by piece."""
+    def names(self, vals: list, start: int, m: int) -> None:
+        """Append ``self.ns(vals[start:start + m])``, piece by piece (no slice made)."""
         out = self.out
-        for k in range(len(vals)):
+        for k in range(m):
             if k:
                 out.append(", ")
-            out.append(self.n(vals[k]))
+            out.append(self.n(vals[start + k]))
 
     def typed(self, t: str, size: Value) -> None:
         """Append ``self.ts(t, size)``, piece by piece."""
@@ -1221,7 +1221,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
                 v = operands[_start(op, kd, x)]
                 out.append(p.n(v))
         elif c == 2:  # F_OPERANDS
-            p.names(_seg(op, kd, x))
+            p.names(operands, _start(op, kd, x), op.segments[x])
         elif c == 3:  # F_TYPE
             if single[x]:
                 v = operands[_start(op, kd, x)]
@@ -1497,8 +1497,9 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """``(ro %x[%o for %l], %prim)`` of ``stream.cmd.call``."""
     operands = op.operands
     ops = _gs(op, kd, G_RESOURCE_OPERANDS)
-    offs = _gn(op, kd, G_RESOURCE_OPERAND_OFFSETS)
-    lens = _gn(op, kd, G_RESOURCE_OPERAND_LENGTHS)
+    offs = _gs(op, kd, G_RESOURCE_OPERAND_OFFSETS)
+    lens = _gs(op, kd, G_RESOURCE_OPERAND_LENGTHS)
+    nrange = min(_gl(op, kd, G_RESOURCE_OPERAND_OFFSETS), _gl(op, kd, G_RESOURCE_OPERAND_LENGTHS))
     acc = _prop(op, "resource_operand_accesses") or []
     out = p.out
     out.append("(")
@@ -1508,13 +1509,15 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
             out.append(", ")
         v = operands[ops + j]
         if _is_resource_type(v.type):
+            if k >= nrange:
+                raise IndexError(f"printer: {op.name} has more resource operands than offsets or lengths")
             out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
             out.append(p.n(v))
             out.append("[")
-            out.append(p.n(offs[k]))
+            out.append(p.n(operands[offs + k]))
             out.append(" for ")
-            out.append(p.n(lens[k]))
+            out.append(p.n(operands[lens + k]))
             out.append("]")
             k += 1
         else:
