@@ -303,7 +303,7 @@ class _OpFacts:
 
 def _facts(facts_of: dict, name: str, opdef) -> _OpFacts:
     """The facts of ``opdef`` (the definition of an op named ``name``),
-    kept in ``facts_of`` (one verify's table: their plan caches change as
+    kept in ``facts_of`` (one verify's table: the types they remember change as
     ops are checked, so no two verifies share them)."""
     f = facts_of.get(name)
     if f is None or f.opdef is not opdef:
