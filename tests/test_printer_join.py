@@ -72,3 +72,41 @@ def test_a_big_take_then_small_ones():
     assert out.take() == big
     out.extend(["%x", " = ", "y"])
     assert out.take() == "%x = y"
+
+
+# ints of every size around long long's range (written in C when compiled) and past it (formatted by Python)
+_INT = st.one_of(st.integers(-1000, 1000), st.integers(-(1 << 63), (1 << 63) - 1), st.integers(-(1 << 80), 1 << 80))
+
+
+@given(st.lists(st.one_of(_INT, _ASCII, st.text(max_size=4)), max_size=40))
+def test_ints_join_as_their_decimal_text(pieces):
+    """An interval bound appended as an int prints as ``format(x, "")``, in
+    its place among the text pieces (ASCII or not)."""
+    assert _py_join(pieces, ints=True) == "".join([format(x, "") for x in pieces])
+
+
+@pytest.mark.parametrize("x", [0, -1, 9, 10, -10, (1 << 63) - 1, -(1 << 63), 1 << 63, -(1 << 63) - 1, True, 2.5])
+def test_int_edges(x):
+    assert _py_join(["[", x, "]"], ints=True) == f"[{x}]"
+
+
+def test_ints_grow_the_buffer():
+    xs = list(range(-50000, 50000, 7))
+    assert _py_join([x for v in xs for x in (v, ", ")], ints=True) == "".join(f"{v}, " for v in xs)
+
+
+@given(st.one_of(_ASCII, st.text(max_size=6)), st.integers(0, (1 << 63) - 1))
+def test_numbered_names_are_prefix_and_decimal(pre, j):
+    """A result's use name in a group (``%x#j``) is the prefix then ``str(j)``, ASCII prefix or not."""
+    from fastalloc.ir.printer import _py_numbered
+
+    got = _py_numbered(pre, j)
+    assert got == pre + str(j) and type(got) is str
+
+
+@pytest.mark.parametrize("j", [0, 9, 10, 99, 100, 28000, (1 << 63) - 1])
+def test_numbered_edges(j):
+    from fastalloc.ir.printer import _py_numbered
+
+    assert _py_numbered("%2#", j) == f"%2#{j}"
+    assert _py_numbered("%é#", j) == f"%é#{j}"

@@ -80,3 +80,83 @@ def test_same_on_mutants(pure):
             messages.add(" ".join(ours.split(" error: ", 1)[-1].split()[:3]))
     # the mutants reach the verifier's error paths, not only the parser's
     assert len(messages) >= 5, messages
+
+
+_TYPED = ("util.func public @f(%n: index, %t: !stream.timepoint, %x: i32) {\n"
+          "  %c0 = arith.constant 0 : index\n  %c64 = arith.constant 64 : index\n"
+          "  %r = stream.async.alloca : !stream.resource<transient>{%c64}\n"
+          "  %s = stream.async.slice %r[%c0 to %c64] : !stream.resource<transient>{%c64} -> "
+          "!stream.resource<transient>{%c64}\n"
+          "  %s2 = stream.async.slice %s[%n to %c64] : !stream.resource<transient>{%c64} -> "
+          "!stream.resource<transient>{%c64}\n"
+          "  %u, %tu = stream.async.execute await(%t) => with(%s2 as %a: !stream.resource<transient>{%c64}) -> "
+          "!stream.resource<transient>{%c64} {\n    stream.yield %a : !stream.resource<transient>{%c64}\n"
+          "  } => !stream.timepoint\n  util.return\n}\n")
+
+
+def _retyped(name: str, ty: str):
+    """The module of _TYPED with value ``%name``'s type set to ``ty`` (past
+    the parser, which checks the types the text spells)."""
+    m = raw_parse(_TYPED, "case.mlir")
+    hit = [v for v in m.values if v is not None and v.name_hint == name]
+    assert len(hit) == 1, name
+    hit[0].type = ty
+    return m
+
+
+@pytest.mark.parametrize(("name", "ty", "want"), [
+    # a size or offset: index; the first op with a bad type is reported, after others of its shape passed
+    ("n", "i32", "'stream.async.slice' op operand '%n' (source_offset) must be index, but got 'i32'"),
+    ("c64", "i64", "'stream.async.alloca' op operand '%c64' (storage_size) must be index, but got 'i64'"),
+    ("s", "!stream.timepoint", "'stream.async.slice' op operand '%s' (source) must be a resource, "
+                               "but got '!stream.timepoint'"),
+    ("t", "index", "'stream.async.execute' op operand '%t' (await_timepoint) must be !stream.timepoint, "
+                   "but got 'index'"),
+    # an equal type string that is not the parser's shared one passes, as do other resource lifetimes
+    ("n", "".join(["in", "dex"]), None),
+    ("s", "!stream.resource<" + "external>", None),
+])
+def test_segment_types_checked_alike(pure, name, ty, want):
+    for verify in (compiled.verify, pure.verify):
+        m = _retyped(name, ty)
+        if want is None:
+            verify(m)
+        else:
+            with pytest.raises(FastallocError) as e:
+                verify(m)
+            assert want in e.value.format()
+
+
+def test_segment_type_checks_remember_no_type_across_ops(pure):
+    """The type string that passed a segment's check is remembered (an
+    identity test next time); a different one at a later op is still checked."""
+    for verify in (compiled.verify, pure.verify):
+        m = raw_parse(_TYPED, "case.mlir")
+        verify(m)
+        n = next(v for v in m.values if v is not None and v.name_hint == "n")
+        n.type = "i64"
+        with pytest.raises(FastallocError, match=r"'%n' \(source_offset\) must be index, but got 'i64'"):
+            verify(m)
+
+
+_PACK = ("util.func public @f(%a: index, %b: index) {\n  %t:3 = stream.resource.pack slices({\n"
+         "    [0, 1] = %a,\n    [1, 2] = %b\n  }) : index\n  util.return\n}\n")
+
+
+@pytest.mark.parametrize(("bound", "ok"), [
+    ((1 << 63) - 1, True), (-(1 << 63), True), (1 << 63, False), (-(1 << 63) - 1, False), (1 << 100, False),
+    (True, True), (2.0, False), ("1", False),
+])
+def test_pack_intervals_fit_index_alike(pure, bound, ok):
+    """A pack's lifetime bounds (integers a pass may set) fit index, by the
+    compiled check (int64 conversion) and the Python one (comparisons) alike."""
+    for verify in (compiled.verify, pure.verify):
+        m = raw_parse(_PACK, "case.mlir")
+        pack = m.body.ops[0]._regions[0].blocks[0].ops[0]
+        assert pack.name == "stream.resource.pack"
+        pack.props["lifetime_intervals"] = [0, 1, bound, 2]
+        if ok:
+            verify(m)
+        else:
+            with pytest.raises(FastallocError, match="lifetime_intervals: integer constant out of range for attribute"):
+                verify(m)

@@ -19,6 +19,7 @@ cdef extern from "Python.h":
     void* _str_data "PyUnicode_DATA"(void* s)
     bint _str_exact "PyUnicode_CheckExact"(void* s)
     bint _str_ascii "PyUnicode_IS_ASCII"(void* s)
+    long long _as_longlong "PyLong_AsLongLongAndOverflow"(object x, int* overflow) except? -1
 
 cdef inline bint _is_ascii_str(void* s) noexcept:
     return _str_exact(s) and _str_ascii(s)
@@ -53,9 +54,13 @@ cdef class _Out:
     cdef Py_ssize_t used
     cdef Py_ssize_t cap
 
-    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, j=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
+    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
     cdef int append(self, s) except -1
+    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t)
+    cdef int append_rest(self, s) except -1
     cpdef extend(self, pieces)
+    @cython.locals(overflow=int, v=cython.longlong, u=cython.ulonglong, m=Py_ssize_t, n=Py_ssize_t)
+    cdef int append_int(self, x) except -1
     @cython.locals(cap=Py_ssize_t, p=cython.p_char)
     cdef grow(self, Py_ssize_t n)
     cdef void shrink(self) noexcept
@@ -100,18 +105,15 @@ cdef class _Printer:
     cdef dict kinds
     cdef dict eps
     cdef dict dict_keys
-    cdef dict ints
 
     @cython.locals(out=_Out)
     cpdef flush(self)
-    @cython.locals(t=str)
-    cdef str num(self, x)
     @cython.locals(i=Py_ssize_t, use=list, nm=object)
     cdef str n(self, Value v)
     cdef str ns(self, list vals)
     cdef str ts(self, str t, Value size)
     @cython.locals(out=_Out, k=Py_ssize_t)
-    cdef int names(self, list vals) except -1
+    cdef int names(self, list vals, Py_ssize_t start, Py_ssize_t m) except -1
     @cython.locals(out=_Out)
     cdef int typed(self, str t, Value size) except -1
     @cython.locals(items=list, keys=dict)
@@ -139,6 +141,12 @@ cdef set _scope_hints(list ops)
 
 @cython.locals(s=str, n=Py_ssize_t, i=Py_ssize_t, c=Py_UCS4)
 cdef bint _ascii_digits(h) except -1
+
+@cython.locals(m=Py_ssize_t)
+cdef Py_ssize_t _ndigits(unsigned long long u) noexcept nogil
+cdef void _put_digits(char* end, unsigned long long u) noexcept nogil
+@cython.locals(q=cython.p_void, m=Py_ssize_t, d=Py_ssize_t, p=cython.p_char)
+cdef str _numbered(str pre, Py_ssize_t j)
 
 
 cdef _prop(Op op, str key)
@@ -184,7 +192,8 @@ cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, operands=list, res=Py_ssize_t, sizes=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, r=Value,
                n=Py_ssize_t, k=Py_ssize_t, kr=Py_ssize_t, ks=Py_ssize_t, ko=Py_ssize_t, kl=Py_ssize_t)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
-@cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=list, lens=list, v=Value, k=Py_ssize_t, j=Py_ssize_t)
+@cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, nrange=Py_ssize_t, v=Value,
+               k=Py_ssize_t, j=Py_ssize_t)
 cdef _call_operands(_Printer p, Op op, _Kind kd)
 cdef str _access_name(a)
 cdef _custom(_Printer p, Op op, _Kind kd, str ind, Py_ssize_t c)

@@ -202,11 +202,18 @@ class _Namer:
                     v = res[k]
                     h = v.name_hint
                     e = k + 1
+                    # (w typed: the hint read as a field, not looked up by name)
                     if h is not None:
-                        while e < n and res[e].name_hint == h:
+                        while e < n:
+                            w = res[e]
+                            if w.name_hint is not h and w.name_hint != h:
+                                break
                             e += 1
                     else:
-                        while e < n and res[e].name_hint is None:
+                        while e < n:
+                            w = res[e]
+                            if w.name_hint is not None:
+                                break
                             e += 1
                     nm = self.fresh(h, False)
                     if e - k == 1:
@@ -217,8 +224,7 @@ class _Namer:
                         pre = "%" + nm + "#"
                         for j in range(k, e):
                             w = res[j]
-                            # (compiled: the f-string converts the C integer directly, str() boxes it first)
-                            use[w.id] = pre + f"{j - k}"
+                            use[w.id] = _numbered(pre, j - k)
                     k = e
             regions = op._regions
             if regions:
@@ -394,6 +400,35 @@ class _Out:
         free(self.buf)
 
     def append(self, s) -> int:
+        if _COMPILED and _is_ascii_str(cython.cast(cython.p_void, s)):
+            # the usual piece: short, and room for it (no call here, so
+            # that the C compiler keeps this path free of register saves)
+            q = cython.cast(cython.p_void, s)
+            m = _str_len(q)
+            n = self.used + m
+            if m <= 16 and n <= self.cap:
+                src = cython.cast(cython.p_char, _str_data(q))
+                dst = self.buf + self.used
+                # two overlapping fixed-size copies (single moves, not a
+                # memcpy call or a loop per byte)
+                if m >= 8:
+                    memcpy(dst, src, 8)
+                    memcpy(dst + (m - 8), src + (m - 8), 8)
+                elif m >= 4:
+                    memcpy(dst, src, 4)
+                    memcpy(dst + (m - 4), src + (m - 4), 4)
+                elif m:
+                    # 1 to 3 bytes: the first, the middle and the last
+                    dst[0] = src[0]
+                    dst[m >> 1] = src[m >> 1]
+                    dst[m - 1] = src[m - 1]
+                self.used = n
+                self.size += m
+                return 0
+        return self.append_rest(s)
+
+    def append_rest(self, s) -> int:
+        """:meth:`append` of a piece that is not a short ASCII str that fits the buffer."""
         if not _COMPILED or not _is_ascii_str(cython.cast(cython.p_void, s)):
             if not isinstance(s, str):
                 raise TypeError(f"printer: a piece of text is {type(s).__name__}, not str")
@@ -407,21 +442,7 @@ class _Out:
         n = self.used + m
         if n > self.cap:
             self.grow(n)
-        src = cython.cast(cython.p_char, _str_data(q))
-        dst = self.buf + self.used
-        # short pieces as two overlapping fixed-size copies (single moves,
-        # not a memcpy call or a loop per byte)
-        if m > 16:
-            memcpy(dst, src, m)
-        elif m >= 8:
-            memcpy(dst, src, 8)
-            memcpy(dst + (m - 8), src + (m - 8), 8)
-        elif m >= 4:
-            memcpy(dst, src, 4)
-            memcpy(dst + (m - 4), src + (m - 4), 4)
-        else:
-            for j in range(m):
-                dst[j] = src[j]
+        memcpy(self.buf + self.used, _str_data(q), m)
         self.used = n
         self.size += m
         return 0
@@ -429,6 +450,35 @@ class _Out:
     def extend(self, pieces) -> None:
         for x in pieces:
             self.append(x)
+
+    def append_int(self, x) -> int:
+        """Append ``format(x, "")`` (an interval bound: an int but for
+        values a pass may have set otherwise).  Compiled, an int of ``long
+        long`` range is written into the buffer in decimal, without a str
+        made (or kept per value) for it: most digits of a pack's slices are
+        distinct, so each was a new str and a dict entry."""
+        if not _COMPILED or type(x) is not int:
+            return self.append(format(x, ""))
+        overflow = 0
+        v = _as_longlong(x, cython.address(overflow))
+        if overflow:
+            return self.append(format(x, ""))
+        # |v| as unsigned (LLONG_MIN too)
+        u = cython.cast(cython.ulonglong, v)
+        if v < 0:
+            u = cython.cast(cython.ulonglong, 0) - u
+        m = _ndigits(u)
+        if v < 0:
+            m += 1
+        n = self.used + m
+        if n > self.cap:
+            self.grow(n)
+        _put_digits(self.buf + n, u)
+        if v < 0:
+            self.buf[self.used] = 45  # "-"
+        self.used = n
+        self.size += m
+        return 0
 
     def grow(self, n: int) -> None:
         """Room for ``n`` bytes in the buffer (compiled only)."""
@@ -476,11 +526,60 @@ class _Out:
         return t
 
 
-def _py_join(pieces: list) -> str:
-    """:class:`_Out` for tests: the pieces appended one by one, then taken."""
+def _ndigits(u) -> Py_ssize_t:
+    """The number of decimal digits of ``u`` (an unsigned C integer; 1 for
+    0): ``len(str(u))``.  Compiled only."""
+    m = 1
+    while u >= 10:
+        u //= 10
+        m += 1
+    return m
+
+
+def _put_digits(end, u) -> None:
+    """Write the decimal digits of ``u`` (an unsigned C integer) into the
+    bytes just before ``end``, the last digit at ``end[-1]`` (the caller
+    made room for :func:`_ndigits` of them): the bytes of ``str(u)``, from
+    the last.  Compiled only."""
+    while True:
+        end -= 1
+        end[0] = cython.cast(cython.char, 48 + u % 10)
+        u //= 10
+        if not u:
+            break
+
+
+def _numbered(pre: str, j: Py_ssize_t) -> str:
+    """``pre + str(j)`` (``%x#``, result number ``j >= 0`` of a group of
+    results: one per result of a pack, 10^4 at a time); compiled, for an
+    ASCII ``pre``, made in one new str without the str of ``j`` and the
+    concatenation."""
+    if not _COMPILED or j < 0 or not _is_ascii_str(cython.cast(cython.p_void, pre)):
+        return pre + str(j)
+    q = cython.cast(cython.p_void, pre)
+    m = _str_len(q)
+    d = _ndigits(cython.cast(cython.ulonglong, j))
+    t = PyUnicode_New(m + d, 127)
+    p = cython.cast(cython.p_char, PyUnicode_DATA(t))
+    memcpy(p, _str_data(q), m)
+    _put_digits(p + m + d, cython.cast(cython.ulonglong, j))
+    return t
+
+
+def _py_numbered(pre: str, j: int) -> str:
+    """:func:`_numbered` for tests."""
+    return _numbered(pre, j)
+
+
+def _py_join(pieces: list, ints: bool = False) -> str:
+    """:class:`_Out` for tests: the pieces appended one by one (with
+    ``ints``, each piece that is not a str by :meth:`_Out.append_int`), then taken."""
     out = _Out()
     for x in pieces:
-        out.append(x)
+        if ints and not isinstance(x, str):
+            out.append_int(x)
+        else:
+            out.append(x)
     return out.take()
 
 
@@ -505,7 +604,6 @@ class _Printer:
         self.kinds = _KINDS
         self.eps: dict[str, str] = {}
         self.dict_keys: dict[str, str] = {}
-        self.ints: dict[int, str] = {}
 
     def flush(self) -> None:
         out = self.out
@@ -525,28 +623,19 @@ class _Printer:
                              f"(erased op or a value from another function?)")
         return nm
 
-    def num(self, x) -> str:
-        """``f"{x}"`` (an interval bound), kept per int for the print."""
-        if type(x) is not int:
-            return format(x, "")
-        t = self.ints.get(x)
-        if t is None:
-            t = self.ints[x] = str(x)
-        return t
-
     def ns(self, vals: list[Value]) -> str:
         return ", ".join([self.n(v) for v in vals])
 
     def ts(self, t: str, size: Value) -> str:
         return f"{t}{{{self.n(size)}}}"
 
-    def names(self, vals: list) -> None:
-        """Append ``self.ns(vals)``, piece by piece."""
+    def names(self, vals: list, start: int, m: int) -> None:
+        """Append ``self.ns(vals[start:start + m])``, piece by piece (no slice made)."""
         out = self.out
-        for k in range(len(vals)):
+        for k in range(m):
             if k:
                 out.append(", ")
-            out.append(self.n(vals[k]))
+            out.append(self.n(vals[start + k]))
 
     def typed(self, t: str, size: Value) -> None:
         """Append ``self.ts(t, size)``, piece by piece."""
@@ -884,8 +973,10 @@ class _Locs:
         # text made here keeps its sub-locations, so that neither is rebuilt
         # or rescanned (without these, printing was quadratic in a pack's size).
         self.memo: dict[FusedLoc, str] = {}
-        self.kids: dict[str, list[str]] = {}  # fused texts made here
-        self.scanned: dict[str, list[str]] = {}  # the others, once scanned
+        # location text -> [text, sub, text, ..., sub, text]: its direct
+        # sub-locations at the odd places, the text around them at the even
+        # ones (joined: the location text), made by fused() or by one scan
+        self.split: dict[str, list[str]] = {}
         self.top: list[str] = []
         self.bottom: list[str] = []
         if not local_scope:
@@ -926,20 +1017,29 @@ class _Locs:
         if len(out) == 1:
             return next(iter(out))
         t = "fused[" + ", ".join(out) + "]"
-        self.kids[t] = list(out)
+        split = ["fused["]
+        for k in out:
+            split.append(k)
+            split.append(", ")
+        split[-1] = "]"
+        self.split[t] = split
         return t
 
     def sub_locations(self, t: str) -> list[str]:
         """The direct sub-locations of location text ``t``."""
-        ks = self.kids.get(t)
-        if ks is None:
-            ks = self.scanned.get(t)
-        if ks is None:
+        split = self.split.get(t)
+        if split is None:
             spans: list = []
             _loc_scan(t, 0, spans)
-            ks = [t[a:b] for a, b in spans]
-            self.scanned[t] = ks
-        return ks
+            split = []
+            last = 0
+            for a, b in spans:
+                split.append(t[last:a])
+                split.append(t[a:b])
+                last = b
+            split.append(t[last:])
+            self.split[t] = split
+        return split[1::2]
 
     def op_loc(self, op: Op) -> str:
         d = self.text(op)
@@ -1011,20 +1111,9 @@ class _Locs:
             alias[t] = "#loc" if n == 0 else f"#loc{n}"
         for t in ranked:
             e = info[t]
-            if t in self.kids:
-                # made by fused(): its sub-locations are exactly e[3]
-                body = "fused[" + ", ".join([alias[k] for k in e[3]]) + "]"
-            else:
-                spans = []
-                _loc_scan(t, 0, spans)
-                pieces = []
-                last = 0
-                for a, b in spans:
-                    pieces.append(t[last:a])
-                    pieces.append(alias[t[a:b]])
-                    last = b
-                pieces.append(t[last:])
-                body = "".join(pieces)
+            # (visit() split every text it met: sub_locations)
+            split = self.split[t]
+            body = "".join([alias[x] if k & 1 else x for k, x in enumerate(split)])
             line = f"{alias[t]} = loc({body})\n"
             (self.bottom if e[2] else self.top).append(line)
 
@@ -1132,7 +1221,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
                 v = operands[_start(op, kd, x)]
                 out.append(p.n(v))
         elif c == 2:  # F_OPERANDS
-            p.names(_seg(op, kd, x))
+            p.names(operands, _start(op, kd, x), op.segments[x])
         elif c == 3:  # F_TYPE
             if single[x]:
                 v = operands[_start(op, kd, x)]
@@ -1342,9 +1431,9 @@ def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
             if k:
                 out.append(",\n")
             out.append(lead)
-            out.append(p.num(iv[2 * k]))
+            out.append_int(iv[2 * k])
             out.append(", ")
-            out.append(p.num(iv[2 * k + 1]))
+            out.append_int(iv[2 * k + 1])
             out.append("] = ")
             out.append(p.n(sizes[k]))
         out.append("\n")
@@ -1408,8 +1497,9 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
     """``(ro %x[%o for %l], %prim)`` of ``stream.cmd.call``."""
     operands = op.operands
     ops = _gs(op, kd, G_RESOURCE_OPERANDS)
-    offs = _gn(op, kd, G_RESOURCE_OPERAND_OFFSETS)
-    lens = _gn(op, kd, G_RESOURCE_OPERAND_LENGTHS)
+    offs = _gs(op, kd, G_RESOURCE_OPERAND_OFFSETS)
+    lens = _gs(op, kd, G_RESOURCE_OPERAND_LENGTHS)
+    nrange = min(_gl(op, kd, G_RESOURCE_OPERAND_OFFSETS), _gl(op, kd, G_RESOURCE_OPERAND_LENGTHS))
     acc = _prop(op, "resource_operand_accesses") or []
     out = p.out
     out.append("(")
@@ -1419,13 +1509,15 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
             out.append(", ")
         v = operands[ops + j]
         if _is_resource_type(v.type):
+            if k >= nrange:
+                raise IndexError(f"printer: {op.name} has more resource operands than offsets or lengths")
             out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
             out.append(p.n(v))
             out.append("[")
-            out.append(p.n(offs[k]))
+            out.append(p.n(operands[offs + k]))
             out.append(" for ")
-            out.append(p.n(lens[k]))
+            out.append(p.n(operands[lens + k]))
             out.append("]")
             k += 1
         else:

@@ -14,6 +14,7 @@ cdef extern from "Python.h":
     Py_ssize_t _ulen "PyUnicode_GET_LENGTH"(object s)
     unsigned int _ukind "PyUnicode_KIND"(object s)
     void* _udata "PyUnicode_DATA"(object s)
+    long long _as_longlong "PyLong_AsLongLongAndOverflow"(object x, int* overflow) except? -1
 
 # The capture levels' split (see verifier.py): a C constant, so that the
 # walk's level tests stay in C integers.
@@ -28,6 +29,9 @@ cdef class _Frame:
     cdef Op capt
     cdef Op done
 
+cdef _Frame _frame(list ops, list added, Py_ssize_t level, Op capt, Op done)
+cdef void _frame_init(_Frame f, list ops, list added, Py_ssize_t level, Op capt, Op done) noexcept
+
 
 cdef class _OpFacts:
     cdef object opdef
@@ -36,20 +40,9 @@ cdef class _OpFacts:
     cdef Py_ssize_t num_regions
     cdef Py_ssize_t resource_operands
     cdef Py_ssize_t resource_start
-    cdef dict plans
-    cdef dict by_id
-    cdef list last_segs
-    cdef _Plan last_plan
-
-
-cdef class _Plan:
-    cdef tuple key
-    cdef long long[::1] index
-    cdef list want
-    cdef list seg
-    cdef signed char[::1] prefix
+    cdef list wants
+    cdef signed char[::1] kinds
     cdef list seen
-    cdef Py_ssize_t n
 
 
 @cython.locals(op=Op, v=Value, r=Value, a=Value, block=Block, region=Region, stack=list, frame=_Frame,
@@ -81,6 +74,8 @@ cdef Py_ssize_t _id(object x) noexcept
 cdef _check_props(Op op, _OpFacts facts, dict checked)
 @cython.locals(k=Py_ssize_t, top=object)
 cdef _tied_top(tied)
+@cython.locals(overflow=int)
+@cython.locals(overflow=int)
 cdef _check_int_lists(Op op, props)
 
 @cython.locals(segs=list, k=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t)
@@ -90,14 +85,8 @@ cdef _group_len(Op op, _OpFacts facts)
                k=Py_ssize_t, v=Value, r=Value)
 cdef _check_async_region(Op op)
 
-@cython.locals(key=tuple, plan=_Plan, k=Py_ssize_t, j=Py_ssize_t)
-cdef _Plan _segment_plan(_OpFacts facts, list segs)
-
-@cython.locals(k=Py_ssize_t)
-cdef bint _same(list segs, tuple key) except -1
-
-@cython.locals(operands=list, segs=list, hit=tuple, plan=_Plan, index=cython.longlong[::1],
-               prefix=cython.schar[::1], wants=list, seen=list, v=Value, t=str, want=str, k=Py_ssize_t)
+@cython.locals(operands=list, segs=list, kinds=cython.schar[::1], wants=list, seen=list, v=Value, t=object,
+               want=object, k=Py_ssize_t, j=Py_ssize_t, m=Py_ssize_t, start=Py_ssize_t, kind=cython.schar)
 cdef _check_segment_types(Op op, _OpFacts facts)
 
 @cython.locals(tmpl=list)

@@ -93,12 +93,24 @@ class _Frame:
     empty)."""
 
     def __init__(self, ops: list, added: list, level: int, capt: Op | None, done: Op | None) -> None:
-        self.ops = ops
-        self.pos = 0
-        self.added = added
-        self.level = level
-        self.capt = capt
-        self.done = done
+        _frame_init(self, ops, added, level, capt, done)
+
+
+def _frame(ops: list, added: list, level: int, capt: Op | None, done: Op | None) -> _Frame:
+    """``_Frame(...)``; compiled, without the Python call of the type (its
+    arguments boxed in a tuple and parsed back), one per region op."""
+    f = _Frame.__new__(_Frame)
+    _frame_init(f, ops, added, level, capt, done)
+    return f
+
+
+def _frame_init(f: _Frame, ops: list, added: list, level: int, capt: Op | None, done: Op | None) -> None:
+    f.ops = ops
+    f.pos = 0
+    f.added = added
+    f.level = level
+    f.capt = capt
+    f.done = done
 
 
 def verify(module: Module) -> None:
@@ -119,7 +131,7 @@ def _verify(module: Module) -> None:
     checked: dict = {}  # SharedProps already checked (see _check_props)
     globs: dict = {}  # the globals of each top-level block met (see _module_globals)
     facts_of: dict = {}  # op name -> _OpFacts of its registered definition, this verify's
-    stack: list[_Frame] = [_Frame(module.body.ops, [], 0, None, None)]
+    stack: list[_Frame] = [_frame(module.body.ops, [], 0, None, None)]
     while stack:
         frame = stack[-1]
         ops = frame.ops
@@ -159,13 +171,13 @@ def _verify(module: Module) -> None:
                 inner_level, inner_capt = ((level >> _ISO_SHIFT) + 1) << _ISO_SHIFT, None
             else:
                 inner_level, inner_capt = level, capt
-            stack.append(_Frame([], [], level, capt, op))  # adds the results once the regions are done
+            stack.append(_frame([], [], level, capt, op))  # adds the results once the regions are done
             for region in reversed(regions):
                 for block in reversed(region.blocks):
                     block_args = list(block.args)
                     for a in block_args:
                         _show(a, inner_level, values, nvalues, levels, others)
-                    stack.append(_Frame(block.ops, block_args, inner_level, inner_capt, None))
+                    stack.append(_frame(block.ops, block_args, inner_level, inner_capt, None))
             pushed = True
             break
         if pushed:
@@ -263,7 +275,7 @@ def _check_op(op: Op, capt: Op | None, checked: dict, globs: dict, facts_of: dic
 class _OpFacts:
     """What the per-op checks ask about one op definition, read once: the
     segment count, the region shape, where the resource operands are, and
-    the segment plans by segment sizes (see :func:`_segment_plan`)."""
+    the operand type each segment fixes (see :func:`_check_segment_types`)."""
 
     def __init__(self, opdef) -> None:
         self.opdef = opdef
@@ -272,15 +284,26 @@ class _OpFacts:
         self.num_regions = opdef.num_regions
         self.resource_operands = opdef.segment_index.get("resource_operands", -1)
         self.resource_start = opdef.static_start[self.resource_operands] if self.resource_operands >= 0 else -1
-        self.plans = {}  # segment sizes -> _Plan
-        self.by_id = {}  # id(segment size list) -> (that list, its _Plan)
-        self.last_segs = None  # the list of the last op checked, and its plan
-        self.last_plan = None
+        # per segment: the type its operands must have (None: any), and
+        # whether it is a prefix ("!stream.resource<...>"); compiled, the
+        # flags are a C array of b
+        wants: list = []
+        kinds = array("b")
+        for seg in opdef.segment_names:
+            want = ("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
+                    else _RESOURCE if seg in _RESOURCE_SEGMENTS else None)
+            wants.append(want)
+            kinds.append(0 if want is None else 2 if want is _RESOURCE else 1)
+        self.wants = wants
+        self.kinds = kinds
+        # per segment, the last type string that passed its check: the
+        # parser shares type strings, so most checks are identity tests
+        self.seen = [None] * self.nseg
 
 
 def _facts(facts_of: dict, name: str, opdef) -> _OpFacts:
     """The facts of ``opdef`` (the definition of an op named ``name``),
-    kept in ``facts_of`` (one verify's table: their plan caches change as
+    kept in ``facts_of`` (one verify's table: the types they remember change as
     ops are checked, so no two verifies share them)."""
     f = facts_of.get(name)
     if f is None or f.opdef is not opdef:
@@ -510,8 +533,15 @@ def _check_int_lists(op: Op, props) -> None:
         if vals is None or not isinstance(vals, list):
             continue
         for v in vals:
-            if not isinstance(v, int) or not _INDEX_MIN <= v <= _INDEX_MAX:
-                raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
+            if _COMPILED and type(v) is int:
+                # (index is int64: in range exactly when it converts)
+                overflow = 0
+                _as_longlong(v, cython.address(overflow))
+                if not overflow:
+                    continue
+            elif isinstance(v, int) and _INDEX_MIN <= v <= _INDEX_MAX:
+                continue
+            raise _err(op, f"{key}: integer constant out of range for attribute: {v}")
 
 
 def _group_len(op: Op, facts: _OpFacts) -> int:
@@ -706,111 +736,37 @@ _RESOURCE_SEGMENTS = frozenset({"source", "target", "update", "operand"})
 _TIMEPOINT_SEGMENTS = frozenset({"await_timepoint", "await_timepoints"})
 
 
-class _Plan:
-    """The operands of an op of one definition and segment sizes (``key``)
-    whose type the registry fixes: operand ``index[k]`` must have type
-    ``want[k]`` (a prefix when ``prefix[k]``), from segment ``seg[k]``
-    (``index`` and ``prefix``: arrays of q and b).  An
-    exact ``want`` is replaced by the equal type string of the first operand
-    that matches it: the parser shares type strings, so later checks are
-    identity tests."""
-
-    def __init__(self, key: tuple, index: list, want: list, seg: list, prefix: list) -> None:
-        self.key = key
-        self.index = index
-        self.want = want
-        self.seg = seg
-        self.prefix = prefix
-        # per prefix entry, the last type string that matched it (the
-        # parser shares them too: most checks are then identity tests)
-        self.seen = [None] * len(index)
-        self.n = len(index)
-
-
-def _segment_plan(facts: _OpFacts, segs) -> _Plan:
-    """The :class:`_Plan` of an op of the definition ``facts`` describes with
-    these segment sizes; computed once per definition and shape, so that
-    checking an op visits only its operands of fixed type."""
-    opdef = facts.opdef
-    key = tuple(segs)
-    plan = facts.plans.get(key)
-    if plan is None:
-        index, wants, names, prefix = [], [], [], []
-        k = 0
-        for seg, n in zip(opdef.segment_names, segs):
-            want = ("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
-                    else "!stream.resource<" if seg in _RESOURCE_SEGMENTS else None)
-            if want is not None:
-                for j in range(k, k + n):
-                    index.append(j)
-                    wants.append(want)
-                    names.append(seg)
-                    prefix.append(want[-1] == "<")
-            k += n
-        # C arrays once compiled: the per-op loop then reads them as C integers
-        plan = facts.plans[key] = _Plan(key, array("q", index), wants, names, array("b", prefix))
-    # By the list's identity too: the parser gives ops with equal sizes one
-    # shared list (a few hundred in a 10^5-op module), so most ops find
-    # their plan without building a key.
-    if len(facts.by_id) >= _BY_ID_MAX:
-        facts.by_id.clear()
-    facts.by_id[_id(segs)] = (segs, plan)
-    return plan
-
-
-# Entries of an _OpFacts.by_id cache (each keeps its list alive).
-_BY_ID_MAX = 4096
-
-
-def _same(segs: list, key: tuple | None) -> bool:
-    """Do ``segs`` still hold the sizes ``key`` (a shared list may be rewritten)?"""
-    if key is None or len(segs) != len(key):
-        return False
-    for k in range(len(key)):
-        if segs[k] != key[k]:
-            return False
-    return True
-
-
 def _check_segment_types(op: Op, facts: _OpFacts) -> None:
     """Operand types the registry fixes: sizes, offsets, lengths are index;
     sources and targets resources; awaited values timepoints (``facts``:
-    those of ``op.opdef``)."""
+    those of ``op.opdef``; ``op.segments`` agree with them and with the
+    operand count: :func:`_check_op`).  Walks the segments in C integers,
+    visiting only the operands of a segment of fixed type (a per-operand
+    table per segment sizes cost a Python int per operand to build, once per
+    op of a new shape: a pack of 10^4 slices)."""
     operands = op.operands
     segs = op.segments
-    plan = facts.last_plan
-    if segs is not facts.last_segs:
-        plan = None
-        hit = facts.by_id.get(_id(segs))
-        if hit is not None and hit[0] is segs:
-            plan = hit[1]
-    if plan is None or not _same(segs, plan.key):
-        plan = _segment_plan(facts, segs)
-    facts.last_segs = segs
-    facts.last_plan = plan
-    index = plan.index
-    prefix = plan.prefix
-    wants = plan.want
-    seen = plan.seen
-    for k in range(plan.n):
-        v = operands[index[k]]
-        t = v.type
-        want = wants[k]
-        if t is want or not t:
-            continue
-        if prefix[k]:
-            if t is seen[k]:
-                continue
-            if t.startswith(want):
-                if t.__class__ is str:
-                    seen[k] = t
-                continue
-        elif t == want:
-            if t.__class__ is str:
-                wants[k] = t
-            continue
-        raise _err(op, f"operand '%{v.name_hint or v.id}' ({plan.seg[k]}) must be "
-                   f"{'a resource' if plan.prefix[k] else want}, but got '{t}'")
+    kinds = facts.kinds
+    wants = facts.wants
+    seen = facts.seen
+    start = 0
+    for k in range(min(len(segs), facts.nseg)):
+        m = segs[k]
+        kind = kinds[k]
+        if kind:
+            want = wants[k]
+            for j in range(start, start + m):
+                v = operands[j]
+                t = v.type
+                if t is want or not t or t is seen[k]:
+                    continue
+                if kind == 2 and t.startswith(want) or kind == 1 and t == want:
+                    if t.__class__ is str:
+                        seen[k] = t
+                    continue
+                raise _err(op, f"operand '%{v.name_hint or v.id}' ({facts.opdef.segment_names[k]}) must be "
+                           f"{'a resource' if kind == 2 else want}, but got '{t}'")
+        start += m
 
 
 def _in_sibling_block(op: Op, block: Block) -> bool:
