@@ -25,7 +25,7 @@ from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcmp, memset
 
-from fastalloc.ir.model cimport Op, Value
+from fastalloc.ir.model cimport Op, Value, _Use
 from fastalloc.kernels._buf cimport new_i64, new_u8
 from fastalloc.kernels._types cimport LIVE_IN_C as _LIVE_IN, LIVE_OUT_C as _LIVE_OUT
 
@@ -799,4 +799,196 @@ def _ops_named(list ops, str name):
         op = <Op?><object>PyList_GET_ITEM(ops, k)
         if op.name == name:
             out.append(op)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Where a constant escapes to (schedule-allocation's constants phase)
+# ---------------------------------------------------------------------------
+
+
+@cython.boundscheck(True)
+cdef list _rg_tied_results(Op op, Py_ssize_t idx, dict kinds, _RgKinds* kc):
+    """``fastalloc.passes.regions.tied_results(op, idx)``: the results of
+    ``op`` tied to its operand ``idx`` (none for an op without definition)."""
+    cdef list out = []
+    cdef Py_ssize_t k, i, t
+    cdef int kind
+    if op.opdef is None:
+        return out
+    kind = _rg_kind(kc, kinds, op.name)
+    if kind == _RG_UNTIED:
+        return out
+    if kind == _RG_TIED0:
+        if idx == 0:
+            out.append(op.results[0])
+        return out
+    tied = _rg_tied_prop(op)
+    if not tied:
+        return out
+    k = idx - _rg_tied_base(op, kind)
+    for i in range(len(tied)):
+        t = tied[i]
+        if t == k and t >= 0:
+            out.append(op.results[i])
+    return out
+
+
+cdef int _rg_push_uses(Value v, list users, _RgVec* slots) except -1:
+    """Append ``v``'s uses, newest first (MLIR's use-list order), to
+    ``users`` / ``slots`` (the user op, the operand number)."""
+    cdef void* op = v._utail
+    cdef Py_ssize_t i = v._utail_i
+    cdef _Use* u
+    while op != NULL:
+        users.append(<object>op)
+        _rg_push(slots, i)
+        u = (<Op>op)._urec + i
+        op = u.prev
+        i = u.prev_i
+    return 0
+
+
+@cython.boundscheck(True)
+def _escaping_results(list values, dict kinds, str yield_name, str execute_name):
+    """For each of ``values`` (constants of an execute region), 3.13's
+    ``findEscapingResultValue``: the result of the enclosing
+    ``execute_name`` op the value reaches through tied results and the
+    yields (``yield_name``) of nested region ops, or None.  ``kinds`` is
+    :func:`_tied_kinds`' table.  Assumes values of a verified region.
+
+    Algorithm: a worklist of (user, operand) uses, each value's pushed
+    newest first and popped from the back (as iree-opt walks it).  In
+    Python::
+
+        work = list(reversed(value.uses))
+        while work:
+            user, idx = work.pop()
+            if user.name == yield_name:
+                parent = user.parent.parent.parent
+                outer = parent.results[idx]
+                if parent.name == execute_name:
+                    return outer
+                work.extend(reversed(outer.uses))
+            elif user.opdef is not None:
+                for r in tied_results(user, idx):
+                    work.extend(reversed(r.uses))
+        return None
+    """
+    cdef list out = []
+    cdef list users = []
+    cdef _RgVec slots
+    cdef _RgKinds kc
+    cdef Py_ssize_t idx
+    cdef Op user, parent
+    slots.p = NULL
+    slots.n = slots.cap = 0
+    memset(kc.name, 0, sizeof(kc.name))
+    try:
+        for value in values:
+            found = None
+            del users[:]
+            slots.n = 0
+            _rg_push_uses(<Value?>value, users, &slots)
+            while slots.n:
+                slots.n -= 1
+                idx = slots.p[slots.n]
+                user = <Op>users.pop()
+                if user.name == yield_name:
+                    parent = <Op?>user.parent.parent.parent
+                    outer = parent.results[idx]
+                    if parent.name == execute_name:
+                        found = outer
+                        break
+                    _rg_push_uses(<Value?>outer, users, &slots)
+                else:
+                    for r in _rg_tied_results(user, idx, kinds, &kc):
+                        _rg_push_uses(<Value>r, users, &slots)
+            out.append(found)
+        return out
+    finally:
+        free(slots.p)
+
+
+@cython.boundscheck(True)
+def _tied_yield_results(list values, execute_op, dict kinds, str yield_name):
+    """For each of ``values`` (constants of ``execute_op``'s region), IREE's
+    ``findTiedYieldResult``: the result of ``execute_op`` the value is
+    yielded to by the region's own terminator through tied results, or
+    None.  ``kinds`` is :func:`_tied_kinds`' table.  Assumes values of a
+    verified region.  In Python (uses newest first, as MLIR keeps them)::
+
+        work = [value]
+        while work:
+            v = work.pop()
+            for user, idx in reversed(v.uses):
+                if user.name == yield_name:
+                    if user.parent is block:
+                        return execute_op.results[idx]
+                    continue
+                work.extend(tied_results(user, idx))   # none without an opdef
+        return None
+    """
+    cdef list out = []
+    cdef list users = []
+    cdef list work
+    cdef _RgVec slots
+    cdef _RgKinds kc
+    cdef Py_ssize_t idx, q
+    cdef Op user
+    cdef list results = (<Op?>execute_op).results
+    block = (<Op>execute_op)._regions[0].blocks[0]
+    slots.p = NULL
+    slots.n = slots.cap = 0
+    memset(kc.name, 0, sizeof(kc.name))
+    try:
+        for value in values:
+            found = None
+            work = [value]
+            while work and found is None:
+                v = work.pop()
+                del users[:]
+                slots.n = 0
+                _rg_push_uses(<Value?>v, users, &slots)
+                for q in range(slots.n):
+                    user = <Op>users[q]
+                    idx = slots.p[q]
+                    if user.name == yield_name:
+                        if user.parent is block:
+                            found = results[idx]
+                            break
+                        continue
+                    work.extend(_rg_tied_results(user, idx, kinds, &kc))
+            out.append(found)
+        return out
+    finally:
+        free(slots.p)
+
+
+def _used_beyond(list values, str name):
+    """For each of ``values``: whether an op not named ``name`` uses it (a
+    constant that is more than yielded gets an entry block argument).  In
+    Python::
+
+        [any(user.name != name for user, _ in v.uses) for v in values]
+    """
+    cdef list out = []
+    cdef Value v
+    cdef void* op
+    cdef Py_ssize_t i
+    cdef _Use* u
+    cdef bint beyond
+    for x in values:
+        v = <Value?>x
+        beyond = False
+        op = v._uhead
+        i = v._uhead_i
+        while op != NULL:
+            if (<Op>op).name != name:
+                beyond = True
+                break
+            u = (<Op>op)._urec + i
+            op = u.next
+            i = u.next_i
+        out.append(beyond)
     return out
