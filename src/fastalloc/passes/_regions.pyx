@@ -128,6 +128,26 @@ cdef int _rg_map_init(_RgMap* m, Py_ssize_t n) except -1:
     return 0
 
 
+cdef int _rg_map_reuse(_RgMap* m, Py_ssize_t n, uint64_t* cap_held) except -1:
+    """``_rg_map_init(m, n)`` on ``m``'s buffer when it is large enough
+    (``cap_held`` slots; it is cleared), else on a new one (the old freed)."""
+    cdef uint64_t cap = 16
+    cdef int bits = 4
+    while cap < <uint64_t>(2 * n):
+        cap *= 2
+        bits += 1
+    if m.slots != NULL and cap <= cap_held[0]:
+        memset(m.slots, 0, cap * sizeof(_RgSlot))
+        m.mask = cap - 1
+        m.shift = 64 - bits
+        return 0
+    free(m.slots)
+    m.slots = NULL
+    _rg_map_init(m, n)
+    cap_held[0] = m.mask + 1
+    return 0
+
+
 cdef inline uint64_t _rg_slot_of(_RgMap* m, void* key) noexcept nogil:
     # Fibonacci hashing of the address (objects are 16-byte aligned).
     return ((<uint64_t>key >> 4) * <uint64_t>0x9E3779B97F4A7C15) >> m.shift
@@ -360,6 +380,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
     cdef _RgKinds kc
     cdef _RgMap used
     cdef Py_ssize_t n_inner
+    cdef uint64_t used_cap = 0
     cdef _RgVec top_def, hack_def, nested_pos, use_local, use_user
     cdef int64_t hit
     cdef _RgMap index
@@ -411,7 +432,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
                     n_inner = 0
                     for q in range(len(nested_lists) - len(inner), len(nested_lists)):
                         n_inner += PyList_GET_SIZE(<list>PyList_GET_ITEM(nested_lists, q))
-                    _rg_map_init(&used, n_inner)
+                    _rg_map_reuse(&used, n_inner, &used_cap)
                     for q in range(len(nested_lists) - len(inner), len(nested_lists)):
                         lst = <list>PyList_GET_ITEM(nested_lists, q)
                         for j in range(PyList_GET_SIZE(lst)):
@@ -431,8 +452,6 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
                                 if _rg_tied(x, j, xkind) is None:
                                     hack.append(r)
                                     _rg_push(&hack_def, i)
-                    free(used.slots)
-                    used.slots = NULL
                     _rg_collect_pairs(op, &kc, kinds, prefix, concurrent_name, pairs)
             if kind == _RG_TIED0:
                 r = results[0]
@@ -563,32 +582,73 @@ def _result_size(value):
         i = value.index if per_result else 0
         return op.operands[start + i] if i < n else None
     """
-    return _rg_result_size(value)
+    return _rg_result_size(value, NULL)
 
 
-cdef object _rg_result_size(object value):
-    # _result_size (its docstring), callable from C
-    cdef Py_ssize_t k, start, n, i
+cdef struct _RgSizes:
+    # op name (by address, as _RgKinds) -> its _rg_size_at entry, direct-
+    # mapped: seg < 0 for no entry.  Valid while the names are held.
+    void* name[64]
+    Py_ssize_t seg[64]
+    Py_ssize_t start[64]
+    bint per_result[64]
+
+
+cdef inline Py_ssize_t _rg_int_item(list lst, Py_ssize_t k) except? -1:
+    # lst[k] as a C integer; an index past the list raises IndexError as Python would
+    if not 0 <= k < PyList_GET_SIZE(lst):
+        raise IndexError(f"index {k} out of range of {PyList_GET_SIZE(lst)}")
+    return <Py_ssize_t><object>PyList_GET_ITEM(lst, k)
+
+
+cdef object _rg_result_size(object value, _RgSizes* c):
+    # _result_size (its docstring), callable from C; ``c`` caches the table
+    # per op name (NULL: no cache)
+    cdef Py_ssize_t k, start, n, i, h = 0
     cdef PyObject* spec
+    cdef bint per_result
+    cdef list operands
     op = (<Value?>value).owner
     if not isinstance(op, Op):
         return None
-    spec = PyDict_GetItemWithError(_rg_size_at, _rg_name(op))
-    if spec == NULL:
+    name = (<Op>op).name
+    if c != NULL:
+        h = <Py_ssize_t>((<uint64_t><void*>name >> 4) & 63)
+    if c == NULL or c.name[h] != <void*>name:
+        spec = PyDict_GetItemWithError(_rg_size_at, name)
+        if spec == NULL:
+            k = -1
+            start = 0
+            per_result = False
+        else:
+            k = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 0)
+            start = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 1)
+            per_result = bool(<object>PyTuple_GET_ITEM(<object>spec, 2))
+        if c != NULL:
+            c.name[h] = <void*>name
+            c.seg[h] = k
+            c.start[h] = start
+            c.per_result[h] = per_result
+    else:
+        k = c.seg[h]
+        start = c.start[h]
+        per_result = c.per_result[h]
+    if k < 0:
         return None
-    k = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 0)
-    start = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 1)
     cdef list segs = (<Op>op).segments
-    n = segs[k]
+    n = _rg_int_item(segs, k)
     if start < 0:
         start = 0
         for i in range(k):
-            start += <Py_ssize_t>segs[i]
-    if <object>PyTuple_GET_ITEM(<object>spec, 2):
-        # Resource results come first and match result_sizes one to one.
-        i = (<Value>value).index
-        return _rg_operands(op)[start + i] if i < n else None
-    return _rg_operands(op)[start] if n else None
+            start += _rg_int_item(segs, i)
+    # Resource results come first and match result_sizes one to one.
+    i = (<Value>value).index if per_result else 0
+    if i >= n:
+        return None
+    operands = _rg_operands(op)
+    if not 0 <= start + i < PyList_GET_SIZE(operands):
+        raise IndexError(f"{name}: size operand {start + i} of {PyList_GET_SIZE(operands)}")
+    return <object>PyList_GET_ITEM(operands, start + i)
 
 
 def _alias_groups(list values, const int64_t[::1] indptr, const int64_t[::1] members):
@@ -717,6 +777,8 @@ def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1]
     cdef list intervals = []
     cdef list sizes = []
     cdef Py_ssize_t n_unsized = 0
+    cdef _RgSizes sc
+    memset(sc.name, 0, sizeof(sc.name))
     if not (0 <= n_args <= n_ordered and 0 <= n_hack and n_ordered + n_hack <= n
             and starts.shape[0] >= n and ends.shape[0] >= n):
         raise ValueError(f"_local_transients: {n} values, {starts.shape[0]} starts, {ends.shape[0]} ends, "
@@ -745,7 +807,7 @@ def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1]
         transients.append(v)
         intervals.append(starts[k])
         intervals.append(ends[k])
-        size = _rg_result_size(v)
+        size = _rg_result_size(v, &sc)
         if size is None:
             n_unsized += 1
         sizes.append(size)
