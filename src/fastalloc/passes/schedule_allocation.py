@@ -93,6 +93,8 @@ __all__ = ["ScheduleAllocation", "schedule_allocation"]
 _CALLABLES = frozenset({"util.func", "func.func", "util.initializer"})
 _TIMEPOINT = "!stream.timepoint"
 _TRANSIENT = "!stream.resource<transient>"
+# The names of fastalloc.passes.parameters.PARAMETER_OPS start so.
+_PARAMETER_PREFIX = "stream.async.parameter."
 # IREE::Stream::Lifetime enum order (StreamTypes.td): buckets are made in it.
 _LIFETIME_ORDER = {"*": 0, "external": 1, "staging": 2, "transient": 3, "variable": 4, "constant": 5}
 
@@ -160,8 +162,10 @@ class _Run:
 
 
 def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int], None] | None = None) -> None:
-    from fastalloc.passes import convert, parameters
+    from fastalloc.passes import convert
 
+    # (fastalloc.passes.parameters is imported at the first parameter op:
+    # most modules have none)
     # Reject unconvertible regions before rewriting anything, so that a bad
     # module is left exactly as it was.
     n_work = 0
@@ -175,8 +179,11 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
                 if op.name == "stream.async.execute":
                     convert.check_convertible(op.regions[0])
                     n_work += 2 * len(op.regions[0].blocks[0].ops)
-                elif op.name in parameters.PARAMETER_OPS:
-                    parameters.read_op(op)  # unreadable: a located error, nothing rewritten yet
+                elif op.name.startswith(_PARAMETER_PREFIX):
+                    from fastalloc.passes import parameters
+
+                    if op.name in parameters.PARAMETER_OPS:
+                        parameters.read_op(op)  # unreadable: a located error, nothing rewritten yet
     tick = _Progress(progress, n_work) if progress is not None else None
     # The whole-program affinity analysis runs once, on the module as it is
     # now (iree-opt solves it before rewriting); skipped when the module
@@ -206,8 +213,11 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
                 convert.convert_async_load(op)
             elif name == "stream.async.store":
                 convert.convert_async_store(op)
-            elif name in parameters.PARAMETER_OPS:
-                parameters.convert(op)
+            elif name.startswith(_PARAMETER_PREFIX):
+                from fastalloc.passes import parameters
+
+                if name in parameters.PARAMETER_OPS:
+                    parameters.convert(op)
         for block, repl in splices.items():
             splice(block, repl)
     if async_funcs:
