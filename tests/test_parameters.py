@@ -166,3 +166,11 @@ def test_cli_exits_1_and_writes_nothing(tmp_path: Path):
     assert r.returncode == 1
     assert f"{src}:3:15: error: cannot convert stream.async.parameter.load" in r.stderr
     assert not out.exists()
+
+
+def test_parameter_ops_share_the_prefix_schedule_allocation_imports_them_by():
+    # schedule-allocation imports fastalloc.passes.parameters only when an op name has this prefix
+    from fastalloc.passes.parameters import PARAMETER_OPS
+    from fastalloc.passes.schedule_allocation import _PARAMETER_PREFIX
+
+    assert PARAMETER_OPS and all(name.startswith(_PARAMETER_PREFIX) for name in PARAMETER_OPS)

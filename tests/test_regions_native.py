@@ -517,3 +517,91 @@ def test_mentions_affinity_in_the_text_of_an_uninterpreted_op():
     assert _regions._mentions_affinity([plain]) is False
     assert _regions._mentions_affinity([plain, marked]) is True
     assert _regions._mentions_affinity([]) is False
+
+
+# -- where constants escape to (_escaping_results, _tied_yield_results, _used_beyond) ------
+
+
+def _ref_find_tied_yield_result(value, execute_op):
+    """schedule_allocation._find_tied_yield_result as it was in Python (2ba3066)."""
+    from fastalloc.passes.regions import tied_results
+
+    work = [value]
+    while work:
+        v = work.pop()
+        for user, idx in reversed(v.uses):
+            if user.name == "stream.yield":
+                if user.parent is execute_op.regions[0].blocks[0]:
+                    return execute_op.results[idx]
+                continue
+            if user.opdef is not None:
+                work.extend(tied_results(user, idx))
+    return None
+
+
+def _ref_find_escaping_result_value(value):
+    """schedule_allocation._find_escaping_result_value as it was in Python (2ba3066)."""
+    from fastalloc.passes.regions import tied_results
+
+    work = list(reversed(value.uses))
+    while work:
+        user, idx = work.pop()
+        if user.name == "stream.yield":
+            parent = user.parent.parent.parent
+            outer = parent.results[idx]
+            if parent.name == "stream.async.execute":
+                return outer
+            work.extend(reversed(outer.uses))
+        elif user.opdef is not None:
+            for r in tied_results(user, idx):
+                work.extend(reversed(r.uses))
+    return None
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    n_ops=st.integers(5, 300),
+    depth=st.integers(0, 4),
+    shape=st.sampled_from(["auto", "spread", "single"]),
+    unused=st.booleans(),
+    const_in=st.booleans(),
+)
+def test_escapes_match_python(seed, n_ops, depth, shape, unused, const_in):
+    from fastalloc.passes import _regions
+    from fastalloc.passes.regions import _TIED_KIND
+    from fastalloc.testing.generator import GenConfig, generate_module
+
+    cfg = GenConfig(shape=shape, max_concurrent_depth=depth, unused_concurrent_results=unused,
+                    constant_in_concurrent=const_in)
+    module = parse(generate_module(seed, n_ops=n_ops, config=cfg))
+    for ex in [op for op in module.walk() if op.name == "stream.async.execute"]:
+        # every resource value of the region (constants and all others, nested ones too)
+        values = [r for op in ex.walk() if op is not ex for r in op.results if r.type.startswith(_RESOURCE)]
+        values += [a for a in ex.regions[0].blocks[0].args]
+        esc = _regions._escaping_results(values, _TIED_KIND, "stream.yield", "stream.async.execute")
+        tyr = _regions._tied_yield_results(values, ex, _TIED_KIND, "stream.yield")
+        beyond = _regions._used_beyond(values, "stream.yield")
+        for k, v in enumerate(values):
+            assert esc[k] is _ref_find_escaping_result_value(v)
+            assert tyr[k] is _ref_find_tied_yield_result(v, ex)
+            assert beyond[k] == any(u.name != "stream.yield" for u, _ in v.uses)
+    assert _regions._escaping_results([], _TIED_KIND, "stream.yield", "stream.async.execute") == []
+
+
+def test_escapes_reject_non_values():
+    from fastalloc.passes import _regions
+    from fastalloc.passes.regions import _TIED_KIND
+    from fastalloc.testing.generator import generate_module
+
+    # (a module where both walks find results: the comparison above is not vacuous)
+    module = parse(generate_module(1, n_ops=300))
+    ex = next(op for op in module.walk() if op.name == "stream.async.execute")
+    values = [r for op in ex.walk() if op is not ex for r in op.results if r.type.startswith(_RESOURCE)]
+    assert any(_regions._escaping_results(values, _TIED_KIND, "stream.yield", "stream.async.execute"))
+    assert any(_regions._tied_yield_results(values, ex, _TIED_KIND, "stream.yield"))
+
+    with pytest.raises(TypeError):
+        _regions._escaping_results([1], _TIED_KIND, "stream.yield", "stream.async.execute")
+    with pytest.raises(TypeError):
+        _regions._used_beyond(["x"], "stream.yield")

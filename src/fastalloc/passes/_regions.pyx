@@ -25,7 +25,7 @@ from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcmp, memset
 
-from fastalloc.ir.model cimport Op, Value
+from fastalloc.ir.model cimport Op, Value, _Use
 from fastalloc.kernels._buf cimport new_i64, new_u8
 from fastalloc.kernels._types cimport LIVE_IN_C as _LIVE_IN, LIVE_OUT_C as _LIVE_OUT
 
@@ -125,6 +125,26 @@ cdef int _rg_map_init(_RgMap* m, Py_ssize_t n) except -1:
         raise MemoryError()
     m.mask = cap - 1
     m.shift = 64 - bits
+    return 0
+
+
+cdef int _rg_map_reuse(_RgMap* m, Py_ssize_t n, uint64_t* cap_held) except -1:
+    """``_rg_map_init(m, n)`` on ``m``'s buffer when it is large enough
+    (``cap_held`` slots; it is cleared), else on a new one (the old freed)."""
+    cdef uint64_t cap = 16
+    cdef int bits = 4
+    while cap < <uint64_t>(2 * n):
+        cap *= 2
+        bits += 1
+    if m.slots != NULL and cap <= cap_held[0]:
+        memset(m.slots, 0, cap * sizeof(_RgSlot))
+        m.mask = cap - 1
+        m.shift = 64 - bits
+        return 0
+    free(m.slots)
+    m.slots = NULL
+    _rg_map_init(m, n)
+    cap_held[0] = m.mask + 1
     return 0
 
 
@@ -360,6 +380,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
     cdef _RgKinds kc
     cdef _RgMap used
     cdef Py_ssize_t n_inner
+    cdef uint64_t used_cap = 0
     cdef _RgVec top_def, hack_def, nested_pos, use_local, use_user
     cdef int64_t hit
     cdef _RgMap index
@@ -411,7 +432,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
                     n_inner = 0
                     for q in range(len(nested_lists) - len(inner), len(nested_lists)):
                         n_inner += PyList_GET_SIZE(<list>PyList_GET_ITEM(nested_lists, q))
-                    _rg_map_init(&used, n_inner)
+                    _rg_map_reuse(&used, n_inner, &used_cap)
                     for q in range(len(nested_lists) - len(inner), len(nested_lists)):
                         lst = <list>PyList_GET_ITEM(nested_lists, q)
                         for j in range(PyList_GET_SIZE(lst)):
@@ -431,8 +452,6 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
                                 if _rg_tied(x, j, xkind) is None:
                                     hack.append(r)
                                     _rg_push(&hack_def, i)
-                    free(used.slots)
-                    used.slots = NULL
                     _rg_collect_pairs(op, &kc, kinds, prefix, concurrent_name, pairs)
             if kind == _RG_TIED0:
                 r = results[0]
@@ -563,32 +582,73 @@ def _result_size(value):
         i = value.index if per_result else 0
         return op.operands[start + i] if i < n else None
     """
-    return _rg_result_size(value)
+    return _rg_result_size(value, NULL)
 
 
-cdef object _rg_result_size(object value):
-    # _result_size (its docstring), callable from C
-    cdef Py_ssize_t k, start, n, i
+cdef struct _RgSizes:
+    # op name (by address, as _RgKinds) -> its _rg_size_at entry, direct-
+    # mapped: seg < 0 for no entry.  Valid while the names are held.
+    void* name[64]
+    Py_ssize_t seg[64]
+    Py_ssize_t start[64]
+    bint per_result[64]
+
+
+cdef inline Py_ssize_t _rg_int_item(list lst, Py_ssize_t k) except? -1:
+    # lst[k] as a C integer; an index past the list raises IndexError as Python would
+    if not 0 <= k < PyList_GET_SIZE(lst):
+        raise IndexError(f"index {k} out of range of {PyList_GET_SIZE(lst)}")
+    return <Py_ssize_t><object>PyList_GET_ITEM(lst, k)
+
+
+cdef object _rg_result_size(object value, _RgSizes* c):
+    # _result_size (its docstring), callable from C; ``c`` caches the table
+    # per op name (NULL: no cache)
+    cdef Py_ssize_t k, start, n, i, h = 0
     cdef PyObject* spec
+    cdef bint per_result
+    cdef list operands
     op = (<Value?>value).owner
     if not isinstance(op, Op):
         return None
-    spec = PyDict_GetItemWithError(_rg_size_at, _rg_name(op))
-    if spec == NULL:
+    name = (<Op>op).name
+    if c != NULL:
+        h = <Py_ssize_t>((<uint64_t><void*>name >> 4) & 63)
+    if c == NULL or c.name[h] != <void*>name:
+        spec = PyDict_GetItemWithError(_rg_size_at, name)
+        if spec == NULL:
+            k = -1
+            start = 0
+            per_result = False
+        else:
+            k = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 0)
+            start = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 1)
+            per_result = bool(<object>PyTuple_GET_ITEM(<object>spec, 2))
+        if c != NULL:
+            c.name[h] = <void*>name
+            c.seg[h] = k
+            c.start[h] = start
+            c.per_result[h] = per_result
+    else:
+        k = c.seg[h]
+        start = c.start[h]
+        per_result = c.per_result[h]
+    if k < 0:
         return None
-    k = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 0)
-    start = <Py_ssize_t><object>PyTuple_GET_ITEM(<object>spec, 1)
     cdef list segs = (<Op>op).segments
-    n = segs[k]
+    n = _rg_int_item(segs, k)
     if start < 0:
         start = 0
         for i in range(k):
-            start += <Py_ssize_t>segs[i]
-    if <object>PyTuple_GET_ITEM(<object>spec, 2):
-        # Resource results come first and match result_sizes one to one.
-        i = (<Value>value).index
-        return _rg_operands(op)[start + i] if i < n else None
-    return _rg_operands(op)[start] if n else None
+            start += _rg_int_item(segs, i)
+    # Resource results come first and match result_sizes one to one.
+    i = (<Value>value).index if per_result else 0
+    if i >= n:
+        return None
+    operands = _rg_operands(op)
+    if not 0 <= start + i < PyList_GET_SIZE(operands):
+        raise IndexError(f"{name}: size operand {start + i} of {PyList_GET_SIZE(operands)}")
+    return <object>PyList_GET_ITEM(operands, start + i)
 
 
 def _alias_groups(list values, const int64_t[::1] indptr, const int64_t[::1] members):
@@ -717,6 +777,8 @@ def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1]
     cdef list intervals = []
     cdef list sizes = []
     cdef Py_ssize_t n_unsized = 0
+    cdef _RgSizes sc
+    memset(sc.name, 0, sizeof(sc.name))
     if not (0 <= n_args <= n_ordered and 0 <= n_hack and n_ordered + n_hack <= n
             and starts.shape[0] >= n and ends.shape[0] >= n):
         raise ValueError(f"_local_transients: {n} values, {starts.shape[0]} starts, {ends.shape[0]} ends, "
@@ -745,7 +807,7 @@ def _local_transients(list values, const int64_t[::1] starts, const int64_t[::1]
         transients.append(v)
         intervals.append(starts[k])
         intervals.append(ends[k])
-        size = _rg_result_size(v)
+        size = _rg_result_size(v, &sc)
         if size is None:
             n_unsized += 1
         sizes.append(size)
@@ -799,4 +861,196 @@ def _ops_named(list ops, str name):
         op = <Op?><object>PyList_GET_ITEM(ops, k)
         if op.name == name:
             out.append(op)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Where a constant escapes to (schedule-allocation's constants phase)
+# ---------------------------------------------------------------------------
+
+
+@cython.boundscheck(True)
+cdef list _rg_tied_results(Op op, Py_ssize_t idx, dict kinds, _RgKinds* kc):
+    """``fastalloc.passes.regions.tied_results(op, idx)``: the results of
+    ``op`` tied to its operand ``idx`` (none for an op without definition)."""
+    cdef list out = []
+    cdef Py_ssize_t k, i, t
+    cdef int kind
+    if op.opdef is None:
+        return out
+    kind = _rg_kind(kc, kinds, op.name)
+    if kind == _RG_UNTIED:
+        return out
+    if kind == _RG_TIED0:
+        if idx == 0:
+            out.append(op.results[0])
+        return out
+    tied = _rg_tied_prop(op)
+    if not tied:
+        return out
+    k = idx - _rg_tied_base(op, kind)
+    for i in range(len(tied)):
+        t = tied[i]
+        if t == k and t >= 0:
+            out.append(op.results[i])
+    return out
+
+
+cdef int _rg_push_uses(Value v, list users, _RgVec* slots) except -1:
+    """Append ``v``'s uses, newest first (MLIR's use-list order), to
+    ``users`` / ``slots`` (the user op, the operand number)."""
+    cdef void* op = v._utail
+    cdef Py_ssize_t i = v._utail_i
+    cdef _Use* u
+    while op != NULL:
+        users.append(<object>op)
+        _rg_push(slots, i)
+        u = (<Op>op)._urec + i
+        op = u.prev
+        i = u.prev_i
+    return 0
+
+
+@cython.boundscheck(True)
+def _escaping_results(list values, dict kinds, str yield_name, str execute_name):
+    """For each of ``values`` (constants of an execute region), 3.13's
+    ``findEscapingResultValue``: the result of the enclosing
+    ``execute_name`` op the value reaches through tied results and the
+    yields (``yield_name``) of nested region ops, or None.  ``kinds`` is
+    :func:`_tied_kinds`' table.  Assumes values of a verified region.
+
+    Algorithm: a worklist of (user, operand) uses, each value's pushed
+    newest first and popped from the back (as iree-opt walks it).  In
+    Python::
+
+        work = list(reversed(value.uses))
+        while work:
+            user, idx = work.pop()
+            if user.name == yield_name:
+                parent = user.parent.parent.parent
+                outer = parent.results[idx]
+                if parent.name == execute_name:
+                    return outer
+                work.extend(reversed(outer.uses))
+            elif user.opdef is not None:
+                for r in tied_results(user, idx):
+                    work.extend(reversed(r.uses))
+        return None
+    """
+    cdef list out = []
+    cdef list users = []
+    cdef _RgVec slots
+    cdef _RgKinds kc
+    cdef Py_ssize_t idx
+    cdef Op user, parent
+    slots.p = NULL
+    slots.n = slots.cap = 0
+    memset(kc.name, 0, sizeof(kc.name))
+    try:
+        for value in values:
+            found = None
+            del users[:]
+            slots.n = 0
+            _rg_push_uses(<Value?>value, users, &slots)
+            while slots.n:
+                slots.n -= 1
+                idx = slots.p[slots.n]
+                user = <Op>users.pop()
+                if user.name == yield_name:
+                    parent = <Op?>user.parent.parent.parent
+                    outer = parent.results[idx]
+                    if parent.name == execute_name:
+                        found = outer
+                        break
+                    _rg_push_uses(<Value?>outer, users, &slots)
+                else:
+                    for r in _rg_tied_results(user, idx, kinds, &kc):
+                        _rg_push_uses(<Value>r, users, &slots)
+            out.append(found)
+        return out
+    finally:
+        free(slots.p)
+
+
+@cython.boundscheck(True)
+def _tied_yield_results(list values, execute_op, dict kinds, str yield_name):
+    """For each of ``values`` (constants of ``execute_op``'s region), IREE's
+    ``findTiedYieldResult``: the result of ``execute_op`` the value is
+    yielded to by the region's own terminator through tied results, or
+    None.  ``kinds`` is :func:`_tied_kinds`' table.  Assumes values of a
+    verified region.  In Python (uses newest first, as MLIR keeps them)::
+
+        work = [value]
+        while work:
+            v = work.pop()
+            for user, idx in reversed(v.uses):
+                if user.name == yield_name:
+                    if user.parent is block:
+                        return execute_op.results[idx]
+                    continue
+                work.extend(tied_results(user, idx))   # none without an opdef
+        return None
+    """
+    cdef list out = []
+    cdef list users = []
+    cdef list work
+    cdef _RgVec slots
+    cdef _RgKinds kc
+    cdef Py_ssize_t idx, q
+    cdef Op user
+    cdef list results = (<Op?>execute_op).results
+    block = (<Op>execute_op)._regions[0].blocks[0]
+    slots.p = NULL
+    slots.n = slots.cap = 0
+    memset(kc.name, 0, sizeof(kc.name))
+    try:
+        for value in values:
+            found = None
+            work = [value]
+            while work and found is None:
+                v = work.pop()
+                del users[:]
+                slots.n = 0
+                _rg_push_uses(<Value?>v, users, &slots)
+                for q in range(slots.n):
+                    user = <Op>users[q]
+                    idx = slots.p[q]
+                    if user.name == yield_name:
+                        if user.parent is block:
+                            found = results[idx]
+                            break
+                        continue
+                    work.extend(_rg_tied_results(user, idx, kinds, &kc))
+            out.append(found)
+        return out
+    finally:
+        free(slots.p)
+
+
+def _used_beyond(list values, str name):
+    """For each of ``values``: whether an op not named ``name`` uses it (a
+    constant that is more than yielded gets an entry block argument).  In
+    Python::
+
+        [any(user.name != name for user, _ in v.uses) for v in values]
+    """
+    cdef list out = []
+    cdef Value v
+    cdef void* op
+    cdef Py_ssize_t i
+    cdef _Use* u
+    cdef bint beyond
+    for x in values:
+        v = <Value?>x
+        beyond = False
+        op = v._uhead
+        i = v._uhead_i
+        while op != NULL:
+            if (<Op>op).name != name:
+                beyond = True
+                break
+            u = (<Op>op)._urec + i
+            op = u.next
+            i = u.next_i
+        out.append(beyond)
     return out

@@ -69,6 +69,7 @@ from fastalloc.ir.rewriter import (
 from fastalloc.passes import PassContext, PassOptions, register
 from fastalloc.passes import _regions
 from fastalloc.passes.regions import (
+    _TIED_KIND,
     find_tied_base_value,
     is_resource,
     operand_size,
@@ -92,6 +93,8 @@ __all__ = ["ScheduleAllocation", "schedule_allocation"]
 _CALLABLES = frozenset({"util.func", "func.func", "util.initializer"})
 _TIMEPOINT = "!stream.timepoint"
 _TRANSIENT = "!stream.resource<transient>"
+# The names of fastalloc.passes.parameters.PARAMETER_OPS start so.
+_PARAMETER_PREFIX = "stream.async.parameter."
 # IREE::Stream::Lifetime enum order (StreamTypes.td): buckets are made in it.
 _LIFETIME_ORDER = {"*": 0, "external": 1, "staging": 2, "transient": 3, "variable": 4, "constant": 5}
 
@@ -159,8 +162,10 @@ class _Run:
 
 
 def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int], None] | None = None) -> None:
-    from fastalloc.passes import convert, parameters
+    from fastalloc.passes import convert
 
+    # (fastalloc.passes.parameters is imported at the first parameter op:
+    # most modules have none)
     # Reject unconvertible regions before rewriting anything, so that a bad
     # module is left exactly as it was.
     n_work = 0
@@ -174,8 +179,11 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
                 if op.name == "stream.async.execute":
                     convert.check_convertible(op.regions[0])
                     n_work += 2 * len(op.regions[0].blocks[0].ops)
-                elif op.name in parameters.PARAMETER_OPS:
-                    parameters.read_op(op)  # unreadable: a located error, nothing rewritten yet
+                elif op.name.startswith(_PARAMETER_PREFIX):
+                    from fastalloc.passes import parameters
+
+                    if op.name in parameters.PARAMETER_OPS:
+                        parameters.read_op(op)  # unreadable: a located error, nothing rewritten yet
     tick = _Progress(progress, n_work) if progress is not None else None
     # The whole-program affinity analysis runs once, on the module as it is
     # now (iree-opt solves it before rewriting); skipped when the module
@@ -205,8 +213,11 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
                 convert.convert_async_load(op)
             elif name == "stream.async.store":
                 convert.convert_async_store(op)
-            elif name in parameters.PARAMETER_OPS:
-                parameters.convert(op)
+            elif name.startswith(_PARAMETER_PREFIX):
+                from fastalloc.passes import parameters
+
+                if name in parameters.PARAMETER_OPS:
+                    parameters.convert(op)
         for block, repl in splices.items():
             splice(block, repl)
     if async_funcs:
@@ -453,42 +464,6 @@ def _is_executed_once(op: Op) -> bool:
     )
 
 
-def _find_tied_yield_result(value: Value, execute_op: Op) -> Value | None:
-    """IREE's ``findTiedYieldResult``: the execute result ``value`` escapes to
-    through tied ops and the execute's yield, or None."""
-    # MLIR keeps use lists newest first: walk ours backwards so that the
-    # first escape found is the one iree-opt finds.
-    work = [value]
-    while work:
-        v = work.pop()
-        for user, idx in reversed(v.uses):
-            if user.name == "stream.yield":
-                if user.parent is execute_op.regions[0].blocks[0]:
-                    return execute_op.results[idx]
-                continue
-            if user.opdef is not None:
-                work.extend(tied_results(user, idx))
-    return None
-
-
-def _find_escaping_result_value(value: Value) -> Value | None:
-    """3.13's ``findEscapingResultValue`` (through concurrent yields too)."""
-    # A worklist of MLIR-ordered (newest first) uses popped from the back.
-    work = list(reversed(value.uses))
-    while work:
-        user, idx = work.pop()
-        if user.name == "stream.yield":
-            parent = user.parent.parent.parent
-            outer = parent.results[idx]
-            if parent.name == "stream.async.execute":
-                return outer
-            work.extend(reversed(outer.uses))
-        elif user.opdef is not None:
-            for r in tied_results(user, idx):
-                work.extend(reversed(r.uses))
-    return None
-
-
 class _Progress:
     """Forwards ``advance(n)`` to ``progress(done, total)``, at most once per
     ``_PROGRESS_STEP`` units of work (a callback per op would cost more than
@@ -590,15 +565,16 @@ class _RegionAllocation:
         # All upload ops (and their captures) are made first, then mapped.
         batches = []
         constants = _regions._ops_named(self.block.ops, "stream.async.constant")
-        lifetimes = [_lifetime(op.results[0].type) for op in constants]
+        values = [op.results[0] for op in constants]
+        of_type = {t: _lifetime(t) for t in {v.type for v in values}}
+        lifetimes = [of_type[v.type] for v in values]
+        escapes = _regions._escaping_results(values, _TIED_KIND, "stream.yield", "stream.async.execute")
         for lifetime in ("constant", "variable"):
             global_b: dict[str | None, tuple[str | None, list[Op]]] = {}
             local_b: dict[str | None, tuple[str | None, list[Op]]] = {}
-            for op, op_lifetime in zip(constants, lifetimes):
+            for op, value, op_lifetime, escaping in zip(constants, values, lifetimes, escapes):
                 if op_lifetime != lifetime:
                     continue
-                value = op.results[0]
-                escaping = _find_escaping_result_value(value)
                 if escaping is not None:
                     aff = _derive_result_affinity(run, execute_op, escaping, value)
                     global_b.setdefault(run.key(aff), (aff, []))[1].append(op)
@@ -623,12 +599,13 @@ class _RegionAllocation:
                     scope.map_resource_range(op.results[0], ResourceRange(captured[k], sizes[k]))
             else:
                 self.join_tps.append(tp)
-            for k, op in enumerate(const_ops):
-                result = _find_tied_yield_result(op.results[0], execute_op)
-                if result is None:
-                    continue
-                replace_all_uses(result, cop.results[k])
-                self.handled.add(result)
+            yielded = _regions._tied_yield_results(
+                [op.results[0] for op in const_ops], execute_op, _TIED_KIND, "stream.yield"
+            )
+            for k, result in enumerate(yielded):
+                if result is not None:
+                    replace_all_uses(result, cop.results[k])
+                    self.handled.add(result)
 
     # -- operands ---------------------------------------------------------
     def operands(self) -> None:
@@ -891,13 +868,9 @@ def _create_constant_batch(execute_op: Op, affinity: str | None, const_ops: list
     cop.dloc = FusedLoc(const_ops)
     scope.emit(cop)
     captured: list[Value | None] = []
-    for op in const_ops:
-        v = op.results[0]
-        uses = v.uses
-        if uses and not all(u.name == "stream.yield" for u, _ in uses):
-            captured.append(block.add_arg(v.type))
-        else:
-            captured.append(None)
+    values = [op.results[0] for op in const_ops]
+    for v, beyond in zip(values, _regions._used_beyond(values, "stream.yield")):
+        captured.append(block.add_arg(v.type) if beyond else None)
     return cop, const_ops, captured, sizes
 
 
