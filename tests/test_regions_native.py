@@ -523,7 +523,7 @@ def test_mentions_affinity_in_the_text_of_an_uninterpreted_op():
 
 
 def _ref_find_tied_yield_result(value, execute_op):
-    """schedule_allocation._find_tied_yield_result as it was in Python (2ba3066)."""
+    """Specification: the seed's findTiedYieldResult (ScheduleAllocation.cpp) over the public model API."""
     from fastalloc.passes.regions import tied_results
 
     work = [value]
@@ -540,7 +540,8 @@ def _ref_find_tied_yield_result(value, execute_op):
 
 
 def _ref_find_escaping_result_value(value):
-    """schedule_allocation._find_escaping_result_value as it was in Python (2ba3066)."""
+    """Specification over the public model API: the execute result a value escapes to, following tied results
+    and yields outward (the seed's handling of escaping constant uploads, ScheduleAllocation.cpp)."""
     from fastalloc.passes.regions import tied_results
 
     work = list(reversed(value.uses))
