@@ -264,6 +264,13 @@ cdef void _bf_bk_free(_bf_Bk* K) noexcept nogil:
     K.cap = 0
 
 
+# A bucket's list starts with room for this many entries: lists fill to a
+# few hundred (buckets are a few times the median lifetime wide) and empty
+# lists never allocate, so a smaller start only adds reallocs.
+cdef enum:
+    _BF_ELIST_CAP0 = 64
+
+
 cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
                        Py_ssize_t e) except -1 nogil:
     # sorted by lo; equal lo: insertion order (irrelevant to the union).
@@ -279,11 +286,11 @@ cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
         i += L.r[i].lo <= lo
         n = L.n
     # the two arrays grow together (a failed second realloc leaves the
-    # first one larger than cap: harmless)
-    _bf_open_slot(<void**>&L.r, &n, &cap, i, sizeof(_bf_Run), 16)
+    # first one larger than cap: harmless), from _BF_ELIST_CAP0 entries
+    _bf_open_slot(<void**>&L.r, &n, &cap, i, sizeof(_bf_Run), _BF_ELIST_CAP0)
     n = L.n
     cap = L.cap
-    _bf_open_slot(<void**>&L.sp, &n, &cap, i, sizeof(_bf_Span), 16)
+    _bf_open_slot(<void**>&L.sp, &n, &cap, i, sizeof(_bf_Span), _BF_ELIST_CAP0)
     L.n = n
     L.cap = cap
     L.r[i].lo = lo
