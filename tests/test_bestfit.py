@@ -329,6 +329,25 @@ def test_bucket_query_matches_gaps_among_meeting_ranges(case, shift, sz, first):
         assert top == want_top
 
 
+@given(st.lists(st.tuples(st.integers(0, 15), st.integers(0, 15), st.integers(0, 400),
+                          st.integers(1, 12)), min_size=64, max_size=300),
+       st.integers(0, 15), st.integers(0, 15), st.integers(1, 30))
+@settings(max_examples=200, deadline=None)
+def test_first_fit_on_one_long_list_matches_gaps_among_meeting_ranges(recs, s, e, sz):
+    # first fit within one bucket filters and sweeps its list a chunk at a
+    # time (_bf_first1): a fit in any chunk, or none (the top), must be what
+    # the gap rule over all the meeting ranges gives
+    from fastalloc.kernels.bestfit_engine import _py_bk_fit
+    s, e = min(s, e), max(s, e)
+    recs = [(min(a, b), max(a, b), lo, lo + w) for a, b, lo, w in recs]
+    cols = [np.asarray([r[k] for r in recs], dtype=np.int64) for k in range(4)]
+    best, top = _py_bk_fit(*cols, 16, 4, s, e, sz, True)
+    want, want_top = ref_gap_choice([(lo, hi) for a, b, lo, hi in recs if a <= e and s <= b], sz, True)
+    assert best == want
+    if want < 0:
+        assert top == want_top
+
+
 def test_large_problem_plan_is_valid():
     # above 30000 buffers the search is one pass on time buckets
     rng = np.random.default_rng(5)

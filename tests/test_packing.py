@@ -520,6 +520,21 @@ def test_numpy_free_argsort(keys, small):
 
 
 @SETTINGS
+@given(st.lists(st.integers(-(2**40), 2**40), min_size=32, max_size=300), st.integers(1, 22),
+       st.integers(-(2**20), 2**20))
+def test_radix_argsort_skips_shared_digits(keys, sh, base):
+    # keys whose low digits (and a middle one, through the multiplier) are the
+    # same for all: the radix sort skips those digits' passes, which must
+    # leave the order what the stable sort gives (32+ keys: not the
+    # insertion sort; spans wide enough not to be counted)
+    wide = [(x % (1 << 16)) * ((1 << 24) + 1) << min(sh, 20) for x in keys]
+    for k in ([(x << sh) + base for x in keys], wide):
+        want = sorted(range(len(k)), key=lambda i: (k[i], i))
+        assert _sort._py_argsort(array("q", k)).tolist() == want
+        assert _sort._argsort_stable(np.array(k, dtype=np.int64)).tolist() == want
+
+
+@SETTINGS
 @given(st.lists(st.integers(-(2**63), 2**63 - 1), max_size=40), st.lists(st.integers(-5, 5), max_size=40))
 def test_dense_ranks(a, b):
     ra, rb = _sort._dense_ranks(array("q", a), np.array(b, dtype=np.int64))

@@ -866,9 +866,13 @@ _BF_SWEEP_LAST_N = 2000
 # (at 10^5 ~200 MB against ~80-150 MB), and it runs on 2 threads.
 _BF_RACE2_MAX_N = 50_000
 # A turn of the race places at least max(_BF_RACE_MIN_STEPS, n >> _BF_RACE_STEPS_SHIFT)
-# buffers per turn.  The plan does not depend on either.
+# buffers per turn.  The plan does not depend on either.  A losing pass's last
+# turn runs its full length past the point where the pass stopped being
+# lowest, so long turns are placements the race does not need (n >> 5 was ~4%
+# of the placements at 10^3..10^5 on random buffers); a switch itself costs
+# little next to a placement since the race loop is C.
 _BF_RACE_MIN_STEPS = 32
-_BF_RACE_STEPS_SHIFT = 5
+_BF_RACE_STEPS_SHIFT = 7
 
 
 cdef Py_ssize_t _bf_race_steps(Py_ssize_t n):

@@ -55,7 +55,8 @@ ctypedef struct _bf_Tree:
 # the test of which entries meet the window is one loop the compiler
 # vectorizes, and only the ranges of those are copied out and swept
 # (_bf_bk_filter; a list of fewer than _BF_SCAN1_MAX entries is swept in
-# one masked pass instead, _bf_scan1).  ~4x faster than the tree on the random workload; the
+# one masked pass instead, _bf_scan1; first fit within one bucket filters
+# and sweeps a chunk at a time, _bf_first1, as it usually stops halfway).  ~4x faster than the tree on the random workload; the
 # tree keeps the general case (a buffer spanning everything costs a list
 # per bucket here, and unions of runs are not shared).
 

@@ -117,8 +117,9 @@ cdef int _radix_argsort(const int64_t* keys, int64_t n, int64_t* out) except -1 
     LSD radix sort of key - min (as uint64, exact over the whole int64
     range) on digits of at most 11 bits (8 below 2**14 keys, where clearing
     the counts would dominate), as many as the span's bit length needs: each
-    digit is a stable counting sort, so ties keep index order.  O(n) per
-    digit against a comparison sort's O(n log n).  Below 32 keys an
+    digit is a stable counting sort, so ties keep index order (a digit all
+    keys share is skipped: its pass is the identity).  O(n) per digit
+    against a comparison sort's O(n log n).  Below 32 keys an
     insertion sort.  Pure Python equivalent::
 
         out[:n] = sorted(range(n), key=lambda i: (keys[i], i))
@@ -187,6 +188,10 @@ cdef int _radix_argsort(const int64_t* keys, int64_t n, int64_t* out) except -1 
         memset(count, 0, ((<int64_t>1) << w) * sizeof(int64_t))
         for i in range(n):
             count[(ka[i] >> shift) & mask] += 1
+        if count[(ka[0] >> shift) & mask] == n:
+            # every key has this digit (the low bits of float keys often
+            # do): the stable pass would leave the order as it is
+            continue
         tot = 0
         for c in range((<int64_t>1) << w):
             pos = count[c]
