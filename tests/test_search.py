@@ -201,3 +201,56 @@ def test_cli_pack_and_opt_take_the_search(tmp_path):
     assert "stream.resource.pack" not in (tmp_path / "out.mlir").read_text()
     bad = _cli("opt", example, "--pack-strategy", "iree", "--pack-time-limit", "5")
     assert bad.returncode == 1 and "--pack-time-limit" in bad.stderr
+
+
+_SCHEDULES = [
+    dict(),  # the default
+    dict(descent=((8, 1), (0, 1)), late=()),  # no late stages
+    dict(descent=((2, 1), (8, 1), (0, 1)), late=((2, 2), (0, 0)), late_level=0),
+    dict(descent=((3, 0),), late=((4, 1),), late_level=1),
+]
+
+
+def _kernel_search(s, e, z, align, work, **schedule):
+    """The kernel on the best-fit plan (what ``pack`` starts it from)."""
+    from fastalloc.kernels.search import _search
+
+    s, e, z = (np.asarray(x, dtype=np.int64) for x in (s, e, z))
+    z = (z + align - 1) // align * align
+    start = pack(s, e, z, alignment=align, strategy="best-fit", effort=0)
+    offsets, top, bound, _, _ = _search(s, e, z, start.offsets, align, work, -1.0, **schedule)
+    return start, offsets, top, bound
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([40, 150]), st.sampled_from([300, 3000, 30_000]),
+       st.sampled_from(range(len(_SCHEDULES))))
+def test_every_descent_schedule_keeps_a_valid_plan_no_looser_than_its_start(seed, n, work, which):
+    """Whatever the stages of the descent, the plan is valid, never above the
+    starting plan, the bound is a true lower bound, and the same budget gives
+    the same plan."""
+    s, e, z = random_buffers(n, seed=seed, max_lifetime=40)
+    start, offsets, top, bound = _kernel_search(s, e, z, 64, work, **_SCHEDULES[which])
+    validate(s, e, z, offsets, alignment=64)
+    assert top == int((offsets + (np.asarray(z) + 63) // 64 * 64).max())
+    assert top <= start.total
+    assert lower_bound(s, e, z, alignment=64) <= bound <= top
+    again = _kernel_search(s, e, z, 64, work, **_SCHEDULES[which])
+    assert again[1].tobytes() == offsets.tobytes() and again[2:] == (top, bound)
+
+
+@settings(max_examples=40, deadline=None)
+@given(tiny_problems(max_n=6), st.sampled_from(range(len(_SCHEDULES))))
+def test_every_descent_schedule_reaches_the_optimum(prob, which):
+    s, e, z, align = prob
+    if not any(z):
+        return
+    _, offsets, top, bound = _kernel_search(s, e, z, align, 200_000, **_SCHEDULES[which])
+    assert top == bound == brute_optimum(s, e, z, align)
+
+
+@pytest.mark.parametrize("bad", [dict(descent=()), dict(descent=((8, -1),)), dict(late=((2, 1), (0, -1))),
+                                 dict(descent=((8, 63),)), dict(late_level=-1)])
+def test_bad_descent_schedule(bad):
+    with pytest.raises(ValueError, match="descent"):
+        _kernel_search([0, 1], [2, 3], [64, 64], 64, 1000, **bad)

@@ -18,6 +18,14 @@ def _search(
     work_limit: int,
     time_limit: float,
     floor: int = 0,
+    descent: tuple[tuple[int, int], ...] | None = None,
+    late: tuple[tuple[int, int], ...] | None = None,
+    late_level: int = ...,
 ) -> tuple[I64, int, int, int, bool]: ...
+
+DESCENT: tuple[tuple[int, int], ...]
+DESCENT_LATE: tuple[tuple[int, int], ...]
+DESCENT_LATE_LEVEL: int
+
 def _ranks(size: I64, slo: I64, shi: I64, stotal: I64, tlen: I64) -> I64: ...
 def _py_heap_order(a: I64, b: I64) -> I64: ...

@@ -41,7 +41,12 @@ proves it infeasible the bound rises; if it runs out of its node allowance,
 descend from the best plan found: ask for a plan 1/8 of the gap lower (any
 lower plan once that runs out), again after each success, with half the
 bound's allowance.  Allowances double every six rounds (one per strategy:
-three orders, static then re-ranked), so the search is anytime; it stops when the best plan meets the bound (optimal), the
+three orders, static then re-ranked); from the second doubling on the descent
+asks for half the gap instead of 1/8: a tighter capacity prunes more, so with
+a large enough allowance these requests decide where "any lower plan" would
+run out (MiniMalloc's bisection relies on the same), while with small
+allowances they fail and the 1/8 steps make the progress.  The search is
+anytime; it stops when the best plan meets the bound (optimal), the
 work budget (nodes, deterministic) is spent or the clock passes the deadline
 (the clock only cuts the search short).
 
@@ -65,17 +70,20 @@ cdef enum:
     # The search recurses once per placed buffer: larger components keep
     # their starting plan so that the C stack stays within a few MB (any thread).
     MAX_SEARCH_M = 12000
-    # The descent below the incumbent first asks for 1/DESCENT_DIV of the gap
-    # to the bound (then for any improvement) with half the bound's allowance
-    # (>> DESCENT_SHIFT): the bound keeps most of the work, the incumbent
-    # still improves in large steps
-    DESCENT_DIV = 8
-    DESCENT_SHIFT = 1
     FOUND = 1
     NONE = 0
     ABORT = 2
     OVER = 3  # _place: a section no longer fits (the child fails, as NONE)
     OOM = -1
+
+# The descent below the incumbent: stages of (div, shift), each asking for a
+# plan 1/div of the gap to the bound below the best one (div 0: any lower
+# plan) with the bound's allowance >> shift; a stage that runs out of its
+# allowance passes to the next, a success keeps the stage.  DESCENT in the
+# rounds of the first DESCENT_LATE_LEVEL allowance levels, DESCENT_LATE after.
+DESCENT = ((8, 1), (0, 1))
+DESCENT_LATE = ((2, 1), (0, 1))
+DESCENT_LATE_LEVEL = 2
 
 
 cdef struct Key:
@@ -536,13 +544,14 @@ cdef int _decide(State* st, Comp* c, int64_t cap, int heur, int64_t limit) noexc
 
 cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_t max_ent, int64_t align,
               int64_t* best_top, int64_t* proven, int64_t* offsets, int64_t work_limit,
-              int64_t deadline_ns, int64_t* out, int64_t div0, int dshift) noexcept nogil:
+              int64_t deadline_ns, int64_t* out, const int64_t* sdiv, const int64_t* sshift,
+              int64_t nstage, int64_t nprim, int64_t late_level) noexcept nogil:
     """The outer anytime loop over all components (see the module docstring).
     ``best_top[c]``/``offsets``: the incumbent (updated in place);
     ``proven[c]``: the component's proven bound.  ``out``: global proven
     bound, nodes, timed out."""
     cdef State st
-    cdef int64_t ci, cap, lo, b_lo, lim, P, r, i, top, step, clim, div
+    cdef int64_t ci, cap, lo, b_lo, lim, P, r, i, top, step, clim, div, k, kend
     cdef int heur
     cdef Comp* c
     cdef int res = NONE
@@ -586,7 +595,14 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
                 continue
             any_open = True
             heur = <int>(r % N_HEUR)
-            div = div0
+            # the early stages [0, nprim), from allowance level late_level on
+            # the late ones [nprim, nstage)
+            if nprim < nstage and r // N_HEUR >= late_level:
+                k = nprim
+                kend = nstage
+            else:
+                k = 0
+                kend = nprim
             # the bound first (a proof of infeasibility raises it); then,
             # with the same allowance each, plans strictly below the incumbent
             lo = -1
@@ -598,11 +614,12 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
                 if lo < b_lo:
                     cap = b_lo
                 else:
+                    div = sdiv[k]
                     step = (best_top[ci] - b_lo) // div // align * align if div > 0 else 0
                     cap = best_top[ci] - (step if step > align else align)
                     if cap <= lo:
                         break  # the bound itself ran out of allowance this round
-                clim = lim if cap == b_lo else lim >> dshift
+                clim = lim if cap == b_lo else lim >> sshift[k]
                 res = _decide(&st, c, cap, heur,
                               work_limit if st.nodes + clim > work_limit else st.nodes + clim)
                 if res == FOUND:
@@ -619,8 +636,8 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
                 elif res == ABORT:
                     if cap == b_lo:
                         lo = cap
-                    elif step > align:
-                        div = 0
+                    elif step > align and k + 1 < kend:
+                        k += 1
                     else:
                         break
                 else:
@@ -654,9 +671,10 @@ cdef int _run(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_
 
 cdef int _search_kernel(Comp* comps, int64_t ncomp, int64_t max_m, int64_t max_sec, int64_t max_ent, int64_t align,
                         int64_t* best_top, int64_t* proven, int64_t* offsets, int64_t work_limit,
-                        int64_t deadline_ns, int64_t* out, int64_t div0, int dshift) except -1 nogil:
+                        int64_t deadline_ns, int64_t* out, const int64_t* sdiv, const int64_t* sshift,
+                        int64_t nstage, int64_t nprim, int64_t late_level) except -1 nogil:
     if _run(comps, ncomp, max_m, max_sec, max_ent, align, best_top, proven, offsets, work_limit,
-            deadline_ns, out, div0, dshift) == OOM:
+            deadline_ns, out, sdiv, sshift, nstage, nprim, late_level) == OOM:
         with gil:
             raise MemoryError("fastalloc search: out of memory")
     return 0
@@ -711,7 +729,7 @@ def _ranks(size, slo, shi, stotal, tlen):
 
 def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::1] sizes,
             const int64_t[::1] init_offsets, int64_t align, int64_t work_limit, double time_limit,
-            int64_t floor=0):
+            int64_t floor=0, descent=None, late=None, int64_t late_level=DESCENT_LATE_LEVEL):
     """Exact anytime search (module docstring) from the plan ``init_offsets``.
 
     ``sizes`` must be multiples of ``align`` and ``init_offsets`` a valid plan
@@ -720,7 +738,9 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
     whose starting plan is already below it are not searched).  Returns ``(offsets, top, bound, nodes, timed_out)``:
     the best plan found (``top = max(offset + size)``) and the proven lower
     bound on ``top`` (``top == bound``: optimal).  Zero-size buffers are left
-    at their initial offsets.
+    at their initial offsets.  ``descent``, ``late``, ``late_level``: the
+    descent's stages (default ``DESCENT``, ``DESCENT_LATE``,
+    ``DESCENT_LATE_LEVEL``; for tests and experiments).
     """
     cdef int64_t t_start = _now_ns()
     s = np.asarray(starts)
@@ -762,6 +782,15 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
     cdef int64_t max_m = 0, max_sec = 0, max_ent = 0, deadline = 0
     cdef int64_t[::1] offs = offsets
     cdef int64_t ci
+    early = np.array(DESCENT if descent is None else descent, dtype=np.int64).reshape(-1, 2)
+    stages = np.concatenate((early, np.array(DESCENT_LATE if late is None else late, dtype=np.int64).reshape(-1, 2)))
+    if early.shape[0] == 0 or (stages < 0).any() or (stages[:, 1] > 62).any() or late_level < 0:
+        raise ValueError("fastalloc search: descent stages must be non-empty (div >= 0, shift 0..62) pairs "
+                         f"and late_level >= 0, got {descent!r}, {late!r}, {late_level!r}")
+    cdef int64_t nprim = early.shape[0]
+    cdef int64_t[::1] sdiv = np.ascontiguousarray(stages[:, 0])
+    cdef int64_t[::1] sshift = np.ascontiguousarray(stages[:, 1])
+    cdef int64_t nstage = stages.shape[0]
     try:
         for ci in range(ncomp):
             a, b = bounds[2 * ci], bounds[2 * ci + 1]
@@ -827,7 +856,7 @@ def _search(const int64_t[::1] starts, const int64_t[::1] ends, const int64_t[::
                 deadline = 1
         with nogil:
             _search_kernel(comps, ncomp, max_m, max_sec, max_ent, align, best_top, proven, &offs[0],
-                           work_limit, deadline, out, DESCENT_DIV, DESCENT_SHIFT)
+                           work_limit, deadline, out, &sdiv[0], &sshift[0], nstage, nprim, late_level)
         top = max(max(best_top[ci] for ci in range(ncomp)), int(rest.max()) if rest.size else 0)
         return offsets, int(top), int(max(out[0], floor)), int(out[1]), bool(out[2])
     finally:
