@@ -12,16 +12,19 @@
 # offset addition (one side a known constant 0) never leaves C.
 
 cimport cython
-from cpython.dict cimport PyDict_GetItem as _cv_dict_get
+# (WithError: no save and restore of the exception state per probe, as
+# PyDict_GetItem does; the keys here, values and strings, cannot fail to hash)
+from cpython.dict cimport PyDict_GetItemWithError as _cv_dict_get
 from cpython.list cimport PyList_GET_ITEM as _cv_list_item
 from cpython.list cimport PyList_GET_SIZE as _cv_list_size
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_FromVoidPtr
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
+from cpython.unicode cimport PyUnicode_GET_LENGTH
 from libc.stdlib cimport malloc, free
 
-from fastalloc.ir.model cimport Op, Value, _build_op, _release_records, _unlink_all
+from fastalloc.ir.model cimport Block, Op, Region, Value, _build_op, _release_records, _unlink_all
 
 from fastalloc.ir.ops import OPS as _OPS
 from fastalloc.ir.model import EMPTY_MAP as _EMPTY_MAP
@@ -47,14 +50,27 @@ cdef enum:
     _CV_MARKS = 64
 
 
+cdef inline bint _cv_named(object x, str name):
+    """``x`` is an Op named ``name``.  Equal strings are often distinct
+    objects here (the parser's names are not the literals), and Cython's
+    ``==`` on two strs is a full ordering compare: the lengths first, as
+    most names tested are of other ops."""
+    if not isinstance(x, Op):
+        return False
+    cdef str n = (<Op>x).name
+    return n is name or (n is not None and PyUnicode_GET_LENGTH(n) == PyUnicode_GET_LENGTH(name) and n == name)
+
+
+cdef str _CV_CONSTANT = "arith.constant"
+
+
 cdef inline object _cv_const(object v, dict consts, object const_of):
     """``const_of(v)`` (scope.constant_int) through the cache ``consts``; a
     value whose owner is not an ``arith.constant`` is answered None first,
     as constant_int's first test does, without the cache (most offsets are
     transient pack results: a probe and a store each in a table of the
     whole run's values; whoever fills the cache stores None for them)."""
-    owner = (<Value?>v).owner
-    if not (isinstance(owner, Op) and (<Op>owner).name == "arith.constant"):
+    if not _cv_named((<Value?>v).owner, _CV_CONSTANT):
         return None
     cdef _cv_PyObject* c = _cv_dict_get(consts, v)
     if c != NULL:
@@ -128,7 +144,9 @@ def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, _Ran
             if k >= len(tied) or tied[k] < 0:
                 r = ranges[v]; bind(r.resource, r.resource_size, r.offset, result_sizes[k], W)
     """
-    return _cv_bind_c(o, segs, base, tied, results, ranges, consts, const_of, add, prims_in_place)
+    cdef _Bound b = _Bound()
+    _cv_bind_c(o, segs, base, tied, results, ranges, consts, const_of, add, prims_in_place, b)
+    return b.flat, b.n_prims, b.n, b.accesses
 
 
 cdef class ResourceRange:
@@ -213,8 +231,9 @@ cdef class _RangeTable:
     driver calls it once the region is converted: a range left on a value
     would keep the region's values alive).  ``alias_sets``: value -> the
     list of its alias set's members (one list shared by the set; values in
-    no set absent); ``subview_sets``: id(members list) -> whether a member
-    is a ``stream.resource.subview`` result (memo).
+    no set absent); ``subview_sets``: the ids of the members lists known
+    to hold a ``stream.resource.subview`` result (memo; a set without one is
+    scanned once: mapping one member maps the others, so none comes back).
 
     ``map(resource, rng, scope)`` is AllocationScope.map_resource_range
     (first mapping wins; a range without offset and length gets
@@ -237,13 +256,13 @@ cdef class _RangeTable:
     """
 
     cdef readonly dict alias_sets
-    cdef dict subview_sets
+    cdef set subview_sets
     cdef list mapped
 
     def __init__(self, alias_sets):
         # a dict for C lookups (the scope accepts any mapping)
         self.alias_sets = alias_sets if type(alias_sets) is dict else dict(alias_sets)
-        self.subview_sets = {}
+        self.subview_sets = set()
         self.mapped = []
 
     cdef inline ResourceRange _get(self, object v):
@@ -325,7 +344,8 @@ cdef class _RangeTable:
         cdef _cv_PyObject* mp
         cdef list members
         cdef Py_ssize_t k, n
-        cdef object alias, owner, flag
+        cdef object alias
+        cdef bint flag = False
         if self._get(resource) is not None:
             return 0
         if rng.offset is None and rng.length is None:
@@ -339,16 +359,14 @@ cdef class _RangeTable:
         n = _cv_list_size(members)
         if n == 0:
             return 0
-        key = PyLong_FromVoidPtr(<void*>members)  # id(members), without the call of the builtin
-        flag = self.subview_sets.get(key)
-        if flag is None:
-            flag = False
+        if self.subview_sets:
+            flag = PyLong_FromVoidPtr(<void*>members) in self.subview_sets  # id(members), without the builtin
+        if not flag:
             for k in range(n):
-                owner = (<Value?><object>_cv_list_item(members, k)).owner
-                if isinstance(owner, Op) and (<Op>owner).name == _RT_SUBVIEW:
+                if _cv_named((<Value?><object>_cv_list_item(members, k)).owner, _RT_SUBVIEW):
                     flag = True
+                    self.subview_sets.add(PyLong_FromVoidPtr(<void*>members))
                     break
-            self.subview_sets[key] = flag
         if flag:
             scope._map_subview_aliases(resource, rng, members)
             return 0
@@ -452,11 +470,17 @@ cdef inline void _cv_put(list lst, Py_ssize_t i, object v):
     PyList_SET_ITEM(lst, i, v)
 
 
+cdef class _Bound:
+    """What _cv_bind_c found (its docstring's ``flat``, ``n_prims``, ``n``,
+    ``accesses``): filled in place, so that a sweep reuses one for every op."""
+    cdef list flat, accesses
+    cdef Py_ssize_t n_prims, n
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list results, _RangeTable ranges,
-                      dict consts,
-                      object const_of, object add, bint prims_in_place):
+cdef int _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list results, _RangeTable ranges,
+                    dict consts, object const_of, object add, bint prims_in_place, _Bound out) except -1:
     # Two passes: classify the operands and results (how many bindings),
     # then fill one presized output list in operand order (the order of the
     # offset additions, which may create ops).
@@ -569,7 +593,11 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
     finally:
         if marks != marks_buf:
             free(marks)
-    return flat, n_prims, n, accesses
+    out.flat = flat
+    out.accesses = accesses
+    out.n_prims = n_prims
+    out.n = n
+    return 0
 
 
 def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, object build, object opdef,
@@ -587,10 +615,11 @@ def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, o
     cdef list segs = src.segments
     props = src._props
     tied = _cv_prop(props, "tied_operands")
-    flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, tied, src.results, ranges, consts,
-                                            const_of, add, False)
-    cdef Op new = build(opdef.name, opdef, flat, [segs[0], n_prims, n, n, n, n], op)
-    new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": accesses}
+    cdef _Bound b = _Bound()
+    _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, tied, src.results, ranges, consts, const_of, add, False, b)
+    cdef Py_ssize_t n = b.n
+    cdef Op new = build(opdef.name, opdef, b.flat, [segs[0], b.n_prims, n, n, n, n], op)
+    new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": b.accesses}
     if src._attrs:
         attrs = dialect_attrs(op)
         if attrs:
@@ -694,6 +723,11 @@ cdef class _CvSweep:
     cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, cmd_call, dialect_attrs, cv
     cdef str fill_name, copy_name, dispatch_name, call_name
     cdef list fill_segs, copy_segs
+    # the last dispatch shape's segments (_dispatch_segs) and the binding
+    # results' holder, reused op after op
+    cdef list last_segs
+    cdef Py_ssize_t last_w, last_prims, last_n
+    cdef _Bound bound
     # the sweep's queues (region's arguments), read by a nested region's sweep
     cdef list before, dead
     cdef object cmd_concurrent
@@ -729,6 +763,7 @@ cdef class _CvSweep:
         self.fill_segs = [1] * len(cmd_fill.segment_names)
         self.copy_segs = [1] * len(cmd_copy.segment_names)
         self.dispatch_segs = {}
+        self.bound = _Bound()
         self.dialect_attrs = dialect_attrs
         self.apply = apply
         self.cv = cv
@@ -833,10 +868,12 @@ cdef class _CvSweep:
             if not (<Value?><object>_cv_list_item(results, k)).type.startswith(_CV_RESOURCE):
                 return self.apply[src.name](src, self.cv)  # the Python converter's located error
         props = src._props
-        flat, n_prims, n, accesses = _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE,
-                                                _cv_prop(props, "tied_operands"), results, self.ranges, self.consts,
-                                                self.const_of, self.add, True)
-        new_props = {"callee": _cv_prop_req(props, "callee"), "resource_operand_accesses": accesses}
+        cdef _Bound b = self.bound
+        _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE, _cv_prop(props, "tied_operands"), results, self.ranges,
+                   self.consts, self.const_of, self.add, True, b)
+        cdef Py_ssize_t n = b.n, n_prims = b.n_prims
+        flat = b.flat
+        new_props = {"callee": _cv_prop_req(props, "callee"), "resource_operand_accesses": b.accesses}
         v = _cv_prop(props, "arg_attrs")
         if v is not None:
             new_props["arg_attrs"] = v
@@ -859,8 +896,8 @@ cdef class _CvSweep:
         # convert._apply_concurrent: the yield emptied, the body swept (its
         # ops converted in place, its arguments left to the final unused
         # check), then taken over by a stream.cmd.concurrent
-        region = src._regions[0]
-        block = region.blocks[0]
+        cdef Region region = <Region?>src._regions[0]
+        cdef Block block = <Block?>region.blocks[0]
         cdef list ops = block.ops
         cdef Op terminator = <Op?>ops[len(ops) - 1]
         _unlink_all(terminator)
@@ -883,24 +920,41 @@ cdef class _CvSweep:
         # _cv_dispatch, with the new op's segments shared between dispatches of one shape
         cdef list segs = src.segments
         props = src._props
-        flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, _cv_prop(props, "tied_operands"),
-                                                src.results, self.ranges, self.consts, self.const_of, self.add,
-                                                False)
-        key = (segs[0], n_prims, n)
-        new_segs = self.dispatch_segs.get(key)
-        if new_segs is None:
-            new_segs = self.dispatch_segs[key] = [segs[0], n_prims, n, n, n, n]
+        cdef _Bound b = self.bound
+        _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, _cv_prop(props, "tied_operands"), src.results, self.ranges,
+                   self.consts, self.const_of, self.add, False, b)
+        cdef list new_segs = self._dispatch_segs(<Py_ssize_t>segs[0], b.n_prims, b.n)
         cdef Op new
         if self.native_build:
-            new = _build_op(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
+            new = _build_op(self.dispatch_name, self.cmd_dispatch, b.flat, new_segs, src)
         else:
-            new = self.build(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
-        new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": accesses}
+            new = self.build(self.dispatch_name, self.cmd_dispatch, b.flat, new_segs, src)
+        new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": b.accesses}
         if src._attrs:
             attrs = self.dialect_attrs(src)
             if attrs:
                 new._attrs = attrs
         return new
+
+    cdef list _dispatch_segs(self, Py_ssize_t w, Py_ssize_t n_prims, Py_ssize_t n):
+        """The segments ``[w, n_prims, n, n, n, n]`` of a new dispatch, one
+        list per shape: the last one, else from ``dispatch_segs``, keyed by
+        one int packing the three when they fit (a tuple key costs its
+        hashing and compares)."""
+        if self.last_segs is not None and w == self.last_w and n_prims == self.last_prims and n == self.last_n:
+            return self.last_segs
+        if 0 <= w < 1 << 20 and 0 <= n_prims < 1 << 20 and 0 <= n < 1 << 20:
+            key = (w << 40) | (n_prims << 20) | n
+        else:
+            key = (w, n_prims, n)
+        cdef list new_segs = self.dispatch_segs.get(key)
+        if new_segs is None:
+            new_segs = self.dispatch_segs[key] = [w, n_prims, n, n, n, n]
+        self.last_segs = new_segs
+        self.last_w = w
+        self.last_prims = n_prims
+        self.last_n = n
+        return new_segs
 
     def convert(self, op):
         """The op(s) replacing ``op`` (the sweep's step for one op; for tests)."""
