@@ -21,10 +21,12 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_FromVoidPtr
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
-from cpython.unicode cimport PyUnicode_GET_LENGTH
+from cpython.unicode cimport PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND
 from libc.stdlib cimport malloc, free
+from libc.string cimport memcmp
 
 from fastalloc.ir.model cimport Block, Op, Region, Value, _build_op, _release_records, _unlink_all
+from fastalloc.ir.verifier cimport _is_resource_type
 
 from fastalloc.ir.ops import OPS as _OPS
 from fastalloc.ir.model import EMPTY_MAP as _EMPTY_MAP
@@ -53,12 +55,18 @@ cdef enum:
 cdef inline bint _cv_named(object x, str name):
     """``x`` is an Op named ``name``.  Equal strings are often distinct
     objects here (the parser's names are not the literals), and Cython's
-    ``==`` on two strs is a full ordering compare: the lengths first, as
-    most names tested are of other ops."""
+    ``==`` on two strs is a full ordering compare (PyUnicode_Compare): the
+    lengths first (most names tested are of other ops), then the bytes."""
     if not isinstance(x, Op):
         return False
     cdef str n = (<Op>x).name
-    return n is name or (n is not None and PyUnicode_GET_LENGTH(n) == PyUnicode_GET_LENGTH(name) and n == name)
+    if n is name:
+        return True
+    if n is None or PyUnicode_GET_LENGTH(n) != PyUnicode_GET_LENGTH(name):
+        return False
+    if PyUnicode_KIND(n) != PyUnicode_KIND(name):
+        return n == name
+    return memcmp(PyUnicode_DATA(n), PyUnicode_DATA(name), PyUnicode_GET_LENGTH(n) * PyUnicode_KIND(n)) == 0
 
 
 cdef str _CV_CONSTANT = "arith.constant"
@@ -455,11 +463,11 @@ cdef class _RangeTable:
             results = op.results
             n_res = 0
             for j in range(_cv_list_size(results)):
-                if (<Value?><object>_cv_list_item(results, j)).type.startswith(_CV_RESOURCE):
+                if _is_resource_type((<Value?><object>_cv_list_item(results, j)).type):
                     n_res += 1
             n = min(<Py_ssize_t>yield_op.segments[0], n_res)
             if n_res != _cv_list_size(results):
-                results = [r for r in results if (<Value?>r).type.startswith(_CV_RESOURCE)]
+                results = [r for r in results if _is_resource_type((<Value?>r).type)]
             self._map_from(yield_op.operands, 0, results, 0, n, scope)
         return None
 
@@ -521,7 +529,7 @@ cdef int _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list result
         all_resources = n_offs == n_res
         nb_in = 0
         for i in range(n_res):
-            if all_resources or (<Value?><object>_cv_list_item(o, res0 + i)).type.startswith("!stream.resource<"):
+            if all_resources or _is_resource_type((<Value?><object>_cv_list_item(o, res0 + i)).type):
                 marks[i] = 2
                 nb_in += 1
             else:
@@ -653,8 +661,10 @@ cdef enum:
     _K_TRANSFER = 11
     _K_CONCURRENT = 12
 
-#: op name -> what _CvSweep does with it (names absent: _K_PY).
+#: op name -> what _CvSweep does with it (names absent: _K_PY); the most
+#: frequent first (_CvSweep._kind tries them in this order).
 _CV_KINDS = {
+    "stream.async.dispatch": _K_DISPATCH,
     "stream.resource.subview": _K_ERASE,
     "stream.async.alloca": _K_ERASE,
     "stream.async.constant": _K_ERASE,
@@ -665,13 +675,11 @@ _CV_KINDS = {
     "stream.async.update": _K_UPDATE,
     "stream.async.copy": _K_COPY,
     "stream.async.barrier": _K_BARRIER,
-    "stream.async.dispatch": _K_DISPATCH,
     "stream.async.call": _K_CALL,
     "stream.async.transfer": _K_TRANSFER,
     "stream.async.concurrent": _K_CONCURRENT,
 }
 
-cdef str _CV_RESOURCE = "!stream.resource<"
 cdef str _CV_STAGING = "!stream.resource<staging>"
 
 # The operand positions _CvSweep reads, in the order of its ``layout``
@@ -682,6 +690,17 @@ _CV_LAYOUT_NAMES = (
     "copy_s_offset", "copy_length", "barrier_source",
 )
 
+
+cdef enum:
+    # _CvSweep's table sizes: kinds; dispatch shapes in seg_table (workload
+    # operands, primitive operands, bindings)
+    _CV_MAX_KINDS = 16
+    _CV_SEG_W = 4
+    _CV_SEG_P = 8
+    _CV_SEG_N = 16
+
+if len(_CV_KINDS) > _CV_MAX_KINDS:  # pragma: no cover - a new kind
+    raise ImportError("fastalloc.passes._convert: raise _CV_MAX_KINDS")
 
 cdef int _cv_hollow(Op op) except -1:
     """Empty a replaced op as soon as the sweep has replaced it: drop the
@@ -719,14 +738,18 @@ cdef class _CvSweep:
     """
 
     cdef _RangeTable ranges
-    cdef dict consts, apply, kinds, dispatch_segs
+    cdef dict consts, apply, dispatch_segs
+    # _CV_KINDS by definition: the ops' OpDef objects (the registry's, alive
+    # as long as the module) and their kinds, n_kinds of them (0: not native)
+    cdef list kind_defs
+    cdef int kind_codes[_CV_MAX_KINDS]
+    cdef Py_ssize_t n_kinds
     cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, cmd_call, dialect_attrs, cv
     cdef str fill_name, copy_name, dispatch_name, call_name
     cdef list fill_segs, copy_segs
-    # the last dispatch shape's segments (_dispatch_segs) and the binding
+    # small dispatch shapes' segments lists (_dispatch_segs) and the binding
     # results' holder, reused op after op
-    cdef list last_segs
-    cdef Py_ssize_t last_w, last_prims, last_n
+    cdef list seg_table
     cdef _Bound bound
     # the sweep's queues (region's arguments), read by a nested region's sweep
     cdef list before, dead
@@ -767,7 +790,16 @@ cdef class _CvSweep:
         self.dialect_attrs = dialect_attrs
         self.apply = apply
         self.cv = cv
-        self.kinds = dict(_CV_KINDS) if native else {}
+        self.kind_defs = []
+        self.n_kinds = 0
+        if native:
+            for name, kind in _CV_KINDS.items():
+                d = _OPS.get(name)
+                if d is not None:  # (else: its Python converter)
+                    self.kind_defs.append(d)
+                    self.kind_codes[self.n_kinds] = kind
+                    self.n_kinds += 1
+        self.seg_table = [None] * (_CV_SEG_W * _CV_SEG_P * _CV_SEG_N)
         if len(layout) != len(_CV_LAYOUT_NAMES):
             raise ValueError(f"_CvSweep: {len(layout)} operand positions for {len(_CV_LAYOUT_NAMES)}")
         (self.splat_value, self.clone_source, self.slice_source, self.slice_offset, self.slice_size,
@@ -865,7 +897,7 @@ cdef class _CvSweep:
         cdef list results = src.results
         cdef Py_ssize_t k
         for k in range(_cv_list_size(results)):
-            if not (<Value?><object>_cv_list_item(results, k)).type.startswith(_CV_RESOURCE):
+            if not _is_resource_type((<Value?><object>_cv_list_item(results, k)).type):
                 return self.apply[src.name](src, self.cv)  # the Python converter's located error
         props = src._props
         cdef _Bound b = self.bound
@@ -936,33 +968,45 @@ cdef class _CvSweep:
                 new._attrs = attrs
         return new
 
+    cdef inline int _kind(self, Op op):
+        """What the sweep does with ``op`` (_CV_KINDS), -1: its Python
+        converter.  By definition object: a few pointer compares where a
+        probe of a name-keyed dict hashes and compares strings."""
+        cdef object d = op.opdef
+        cdef Py_ssize_t i
+        if d is not None:
+            for i in range(self.n_kinds):
+                if <object>_cv_list_item(self.kind_defs, i) is d:
+                    return self.kind_codes[i]
+        return -1
+
     cdef list _dispatch_segs(self, Py_ssize_t w, Py_ssize_t n_prims, Py_ssize_t n):
         """The segments ``[w, n_prims, n, n, n, n]`` of a new dispatch, one
-        list per shape: the last one, else from ``dispatch_segs``, keyed by
-        one int packing the three when they fit (a tuple key costs its
-        hashing and compares)."""
-        if self.last_segs is not None and w == self.last_w and n_prims == self.last_prims and n == self.last_n:
-            return self.last_segs
-        if 0 <= w < 1 << 20 and 0 <= n_prims < 1 << 20 and 0 <= n < 1 << 20:
-            key = (w << 40) | (n_prims << 20) | n
-        else:
-            key = (w, n_prims, n)
-        cdef list new_segs = self.dispatch_segs.get(key)
+        list per shape: small shapes in ``seg_table`` (indexed by the three
+        counts), others in ``dispatch_segs`` (a tuple key costs its hashing
+        and compares on every probe)."""
+        cdef Py_ssize_t i
+        cdef list new_segs
+        if 0 <= w < _CV_SEG_W and 0 <= n_prims < _CV_SEG_P and 0 <= n < _CV_SEG_N:
+            i = (w * _CV_SEG_P + n_prims) * _CV_SEG_N + n
+            new_segs = <list>_cv_list_item(self.seg_table, i)
+            if new_segs is None:
+                new_segs = [w, n_prims, n, n, n, n]
+                self.seg_table[i] = new_segs
+            return new_segs
+        key = (w, n_prims, n)
+        new_segs = self.dispatch_segs.get(key)
         if new_segs is None:
             new_segs = self.dispatch_segs[key] = [w, n_prims, n, n, n, n]
-        self.last_segs = new_segs
-        self.last_w = w
-        self.last_prims = n_prims
-        self.last_n = n
         return new_segs
 
     def convert(self, op):
         """The op(s) replacing ``op`` (the sweep's step for one op; for tests)."""
         cdef Op x = op
-        cdef object k = self.kinds.get(x.name)
-        if k is None or k == _K_CONCURRENT:  # (a body is swept with a sweep's queues: region's)
+        cdef int k = self._kind(x)
+        if k < 0 or k == _K_CONCURRENT:  # (a body is swept with a sweep's queues: region's)
             return self.apply[x.name](x, self.cv)
-        return self._convert(<int>k, x)
+        return self._convert(k, x)
 
     def region(self, list ops, object block, list before, list dead, object tick, Py_ssize_t tick_every):
         """convert._apply_region's sweep over ``ops`` (the region's entry
@@ -983,7 +1027,7 @@ cdef class _CvSweep:
         cdef list before = self.before, dead = self.dead
         cdef Py_ssize_t n = len(ops), k, j, nb, countdown = tick_every if tick is not None else -1
         cdef Op op, x
-        cdef object kind_p
+        cdef int kind
         cdef list rev = []
         terminator = None
         if n and (<Op?>ops[n - 1]).name == "stream.yield":
@@ -998,11 +1042,11 @@ cdef class _CvSweep:
                 rev.append(op)
                 continue
             nb = len(before)
-            kind_p = self.kinds.get(op.name)
-            if kind_p is None:
+            kind = self._kind(op)
+            if kind < 0:
                 new = self.apply[op.name](op, self.cv)
             else:
-                new = self._convert(<int>kind_p, op)
+                new = self._convert(kind, op)
             if len(before) != nb:
                 # the offset adds (and folded constants) IREE builds at the op converted
                 for j in range(nb, len(before)):

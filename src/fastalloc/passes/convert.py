@@ -54,6 +54,7 @@ from fastalloc.ir.rewriter import (
     splice,
     text_op,
 )
+from fastalloc.ir.verifier import _is_resource_type
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,10 +74,6 @@ __all__ = [
 READ = 1
 WRITE = 2
 READ_WRITE = READ | WRITE
-
-
-def _is_resource(value: Value) -> bool:
-    return value.type.startswith("!stream.resource<")
 
 
 def _is_staging(value: Value) -> bool:
@@ -491,7 +488,7 @@ def _apply_dispatch(op: Op, cv: _Conversion) -> Op:
 
 def _apply_call(op: Op, cv: _Conversion) -> Op:
     for result in op.results:
-        if not _is_resource(result):
+        if not _is_resource_type(result.type):
             # The async.call verifier rejects these (the seed would turn them
             # into cmd.call results and leave their uses dangling).
             raise FastallocError(
@@ -905,7 +902,7 @@ def _format_cmd_func(sig: _Signature) -> str:
     while i < len(sig.inputs):
         t, d = sig.inputs[i]
         dict_part = f" {d}" if d else ""
-        if t.startswith("!stream.resource<"):
+        if _is_resource_type(t):
             parts.append(f"%arg{n}[%arg{n + 1} for %arg{n + 2}]: {t}{dict_part}")
             n += 3
             i += 3
@@ -955,11 +952,11 @@ def cmd_func_op(op: Op) -> Op:
     inputs: list[tuple[str, str]] = []
     for t, d in sig.inputs:
         inputs.append((t, d))
-        if t.startswith("!stream.resource<"):
+        if _is_resource_type(t):
             inputs += [("index", ""), ("index", "")]
     results: list[tuple[str, str, int]] = []
     for t, d, tied in sig.results:
-        if t.startswith("!stream.resource<"):
+        if _is_resource_type(t):
             if tied < 0:
                 inputs += [(t, d), ("index", ""), ("index", "")]
         else:
