@@ -21,7 +21,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_FromVoidPtr
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
-from cpython.unicode cimport PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND
+from cpython.unicode cimport PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_READ
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcmp
 
@@ -29,6 +29,7 @@ from fastalloc.ir.model cimport Block, Op, Region, Value, _build_op, _release_re
 from fastalloc.ir.verifier cimport _is_resource_type
 
 from fastalloc.ir.ops import OPS as _OPS
+from fastalloc.ir.attributes import parse_dict as _parse_dict
 from fastalloc.ir.model import EMPTY_MAP as _EMPTY_MAP
 
 # The operand layout _cv_bind reads from ``base`` on: checked against the
@@ -1179,13 +1180,16 @@ cdef int _cv_token(str text, Py_ssize_t n, Py_ssize_t* at, str word, Py_ssize_t 
     _TK_END when none is left.  The caller resumes after the token."""
     cdef Py_ssize_t i = at[0]
     cdef Py_UCS4 c
+    # (the characters read from the string's buffer: no bounds test per read)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
     while i < n:
-        c = text[i]
+        c = PyUnicode_READ(kind, data, i)
         if c == u'"':
             # a string literal: skipped (a backslash at the very end ends it, unconsumed)
             i += 1
             while i < n:
-                c = text[i]
+                c = PyUnicode_READ(kind, data, i)
                 if c == u'\\':
                     if i + 1 >= n:
                         break
@@ -1202,7 +1206,7 @@ cdef int _cv_token(str text, Py_ssize_t n, Py_ssize_t* at, str word, Py_ssize_t 
             return _TK_CLOSE
         if c == u',':
             return _TK_COMMA
-        if c == u'-' and i + 1 < n and text[i + 1] == u'>':
+        if c == u'-' and i + 1 < n and PyUnicode_READ(kind, data, i + 1) == u'>':
             return _TK_ARROW
         if nw and c == word[0] and text.startswith(word, i):
             return _TK_WORD
@@ -1256,6 +1260,11 @@ def _cv_bracket_items(str text, Py_ssize_t open_index):
                 return i, ([] if parts == [""] else parts)
         raise ValueError(...)
     """
+    return _cv_bracket_items_c(text, open_index)
+
+
+cdef tuple _cv_bracket_items_c(str text, Py_ssize_t open_index):
+    # _cv_bracket_items (its docstring)
     cdef list parts = []
     cdef Py_ssize_t n = len(text), i = open_index, prev = open_index, depth = 0
     cdef int kind
@@ -1279,3 +1288,189 @@ def _cv_bracket_items(str text, Py_ssize_t open_index):
         elif kind == _TK_ARROW:
             i += 1
         i += 1
+
+
+# -- the stream.async.func declarations ---------------------------------------------
+#
+# fastalloc.passes.convert.cmd_func_op reads each declaration's text (the
+# front end keeps stream.async.func uninterpreted) and writes the
+# stream.cmd.func text: a few dozen string steps per argument, for every
+# declaration of a module (one per callee).  Compiled here, the reading of
+# the pretty form and the writing of the new text.
+
+
+def _cv_split_trailing_dict(str text):
+    """``"!t {a = 1}"`` -> ``("!t", "{a = 1}")``; no dictionary -> ``(text, "")``
+    (both stripped; the dictionary is the last ``{`` at depth 0 of
+    _cv_scan, when the text ends with ``}``).  In Python::
+
+        text = text.strip()
+        opens = [i for i, c, depth in _cv_scan(text, 0) if c == "{" and depth == 0]
+        if text.endswith("}") and opens: return text[:opens[-1]].strip(), text[opens[-1]:]
+        return text, ""
+    """
+    return _cv_split_trailing_dict_c(text)
+
+
+cdef tuple _cv_split_trailing_dict_c(str text):
+    # _cv_split_trailing_dict (its docstring)
+    cdef Py_ssize_t last = -1
+    cdef tuple tok
+    text = text.strip()
+    if text.endswith("}"):
+        for tok in _cv_scan_c(text, 0, None):
+            if tok[1] == u"{" and tok[2] == 0:
+                last = tok[0]
+        if last >= 0:
+            return text[:last].strip(), text[last:]
+    return text, ""
+
+
+def _cv_find_word(str text, str word):
+    """Index of ``word`` at depth 0 of ``text`` (outside strings and
+    brackets) starting the text or after a space; -1 if none.  In Python::
+
+        for i, c, depth in _cv_scan(text, 0, word):
+            if depth == 0 and c == word and (i == 0 or text[i - 1].isspace()): return i
+        return -1
+    """
+    return _cv_find_word_c(text, word)
+
+
+cdef Py_ssize_t _cv_find_word_c(str text, str word) except -2:
+    # _cv_find_word (its docstring)
+    cdef tuple tok
+    cdef Py_ssize_t i
+    if word not in text:
+        return -1  # (most declarations: no scan)
+    for tok in _cv_scan_c(text, 0, word):
+        i = tok[0]
+        if tok[2] == 0 and tok[1] == word and (i == 0 or text[i - 1].isspace()):
+            return i
+    return -1
+
+
+def _cv_result_items(str text):
+    """The result types of a function type's ``text`` after ``->``: the
+    items of a parenthesized list, else ``text`` alone."""
+    return _cv_result_items_c(text)
+
+
+cdef list _cv_result_items_c(str text):
+    # _cv_result_items (its docstring)
+    cdef Py_ssize_t close
+    if text.startswith("("):
+        close, items = _cv_bracket_items_c(text, 0)
+        if close == len(text) - 1:
+            return items
+    return [text]
+
+
+def _cv_dict_items(str text):
+    """``{a = 1, b.c, "d.e" = x}`` -> ``[("a", "1"), ("b.c", ""), ('"d.e"', "x")]``
+    (fastalloc.ir.attributes.parse_dict; ValueError for other text)."""
+    items = _parse_dict(text)
+    if items is None:
+        raise ValueError(f"not an attribute dictionary: {text.strip()!r}")
+    return items
+
+
+def _cv_pretty_signature(str rest):
+    """``(inputs, results, attrs)`` of a pretty ``stream.async.func``
+    declaration's ``rest``, its text from the argument list on
+    (``(%a: T {dict}, ...) [-> results] [attributes {...}]``): inputs
+    ``(type, dictionary text or "")``, results ``(type, dictionary, index
+    of the tied argument or -1)`` (``%a`` or ``%a as T``: tied), attrs
+    ``(key as written, value text or "")``.  ValueError, KeyError or
+    IndexError on text it cannot read.  In Python::
+
+        close, args = _cv_bracket_items(rest, 0)
+        rest, attrs = rest[close + 1:] split at a top-level "attributes" (its dictionary read)
+        inputs = [_cv_split_trailing_dict(a.partition(":")[2]) for a in args]
+        for item in _cv_result_items(rest after "->"):
+            typ, d = _cv_split_trailing_dict(item)
+            results.append((typ, d, -1) unless typ is "%a [as T]": (T or a's type, d, a's index))
+    """
+    cdef Py_ssize_t close, at, k
+    cdef list args, attrs = [], arg_names = [], inputs = [], results = []
+    cdef str arg, typ, ref, arg_name, typed
+    close, args = _cv_bracket_items_c(rest, 0)
+    rest = rest[close + 1 :].strip()
+    at = _cv_find_word_c(rest, "attributes")
+    if at >= 0:
+        attrs = _cv_dict_items(rest[at + 10 :])  # (len("attributes"))
+        rest = rest[:at].strip()
+    for arg in args:
+        arg_name, _, typed = arg.partition(u":")
+        arg_names.append(arg_name.strip())
+        inputs.append(_cv_split_trailing_dict_c(typed))
+    if rest:
+        if not rest.startswith("->"):
+            raise ValueError(f"unexpected {rest!r}")
+        for item in _cv_result_items_c(rest[2:].strip()):
+            typ, dict_text = _cv_split_trailing_dict_c(item)
+            if typ.startswith("%"):
+                ref, _, typ = typ.partition(" as ")
+                k = arg_names.index(ref.strip())
+                results.append((typ.strip() or inputs[k][0], dict_text, k))
+            else:
+                results.append((typ, dict_text, -1))
+    return inputs, results, attrs
+
+
+cdef inline str _cv_key_name(str key):
+    # an attribute key without its quotes
+    return key[1 : len(key) - 1] if key.startswith('"') and key.endswith('"') else key
+
+
+cdef inline str _cv_resource_arg(Py_ssize_t n, str t, str d):
+    # a resource argument with its offset and length: ``%r[%o for %l]: T``
+    if d:
+        return f"%arg{n}[%arg{n + 1} for %arg{n + 2}]: {t} {d}"
+    return f"%arg{n}[%arg{n + 1} for %arg{n + 2}]: {t}"
+
+
+def _cv_cmd_func_tail(list inputs, list results, list attrs):
+    """The text after its name of the ``stream.cmd.func`` replacing a
+    ``stream.async.func`` with this signature (_cv_pretty_signature's
+    lists), as iree-opt prints it (seed: convertAsyncFuncOp).
+
+    Each resource argument gains an offset and a length argument (printed
+    together: ``%r[%o for %l]: T``); each untied resource result becomes a
+    trailing such argument; tied resource results disappear; other results
+    stay results; argument and result dictionaries follow their value; only
+    dialect attributes (keys with a ``.``) carry over.  In Python::
+
+        parts, n = [], 0
+        for t, d in inputs + [(t, d) for t, d, tied in results if is_resource(t) and tied < 0]:
+            parts.append(f"%arg{n}[%arg{n+1} for %arg{n+2}]: {t}" if is_resource(t) else f"%arg{n}: {t}")  # + " {d}"
+            n += 3 if is_resource(t) else 1
+        kept = [(t, d) for t, d, _ in results if not is_resource(t)]
+        text = f"({', '.join(parts)})" + (f" -> {kept[0][0]}" if one kept without d else " -> (...)" if kept)
+        text += " attributes {k = v, ...}" for the keys with a "."
+    """
+    cdef list parts = [], kept = [], keys
+    cdef Py_ssize_t n = 0, tied
+    cdef str t, d, k, v, text
+    for t, d in inputs:
+        if _is_resource_type(t):
+            parts.append(_cv_resource_arg(n, t, d))
+            n += 3
+        else:
+            parts.append(f"%arg{n}: {t} {d}" if d else f"%arg{n}: {t}")
+            n += 1
+    for t, d, tied in results:
+        if not _is_resource_type(t):
+            kept.append((t, d))
+        elif tied < 0:
+            parts.append(_cv_resource_arg(n, t, d))
+            n += 3
+    text = "(" + ", ".join(parts) + ")"
+    if len(kept) == 1 and not kept[0][1]:
+        text += " -> " + kept[0][0]
+    elif kept:
+        text += " -> (" + ", ".join([f"{t} {d}" if d else t for t, d in kept]) + ")"
+    keys = [f"{k} = {v}" if v else k for k, v in attrs if "." in _cv_key_name(k)]
+    if keys:
+        text += " attributes {" + ", ".join(keys) + "}"
+    return text
