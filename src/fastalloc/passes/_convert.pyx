@@ -641,7 +641,8 @@ def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, o
 # _CvSweep.region: fastalloc.passes.convert._apply_region's loop over a
 # region's ops (last to first), with the converters of the ops a big region is
 # made of compiled here (splat, clone, slice, fill, update, copy, barrier,
-# dispatch, call, a transfer that is a plain copy, and the erased ones).  Per
+# dispatch, call, collective, a transfer that is a plain copy, and the erased
+# ones).  Per
 # op the Python sweep spent a frame and a dozen attribute reads in the
 # converter, and more in the loop; here an op
 # costs the reads of its operands and ranges and the call of the rewriter's
@@ -661,6 +662,7 @@ cdef enum:
     _K_CALL = 10
     _K_TRANSFER = 11
     _K_CONCURRENT = 12
+    _K_COLLECTIVE = 13
 
 #: op name -> what _CvSweep does with it (names absent: _K_PY); the most
 #: frequent first (_CvSweep._kind tries them in this order).
@@ -679,6 +681,7 @@ _CV_KINDS = {
     "stream.async.call": _K_CALL,
     "stream.async.transfer": _K_TRANSFER,
     "stream.async.concurrent": _K_CONCURRENT,
+    "stream.async.collective": _K_COLLECTIVE,
 }
 
 cdef str _CV_STAGING = "!stream.resource<staging>"
@@ -688,7 +691,8 @@ cdef str _CV_STAGING = "!stream.resource<staging>"
 _CV_LAYOUT_NAMES = (
     "splat_value", "clone_source", "slice_source", "slice_offset", "slice_size", "fill_offset", "fill_length",
     "fill_value", "update_offset", "update_update", "update_size", "copy_t_offset", "copy_source",
-    "copy_s_offset", "copy_length", "barrier_source",
+    "copy_s_offset", "copy_length", "barrier_source", "coll_t_offset", "coll_source", "coll_s_offset", "coll_count",
+    "coll_channel", "coll_param",
 )
 
 
@@ -760,6 +764,9 @@ cdef class _CvSweep:
     cdef Py_ssize_t splat_value, clone_source, slice_source, slice_offset, slice_size
     cdef Py_ssize_t fill_offset, fill_length, fill_value, update_offset, update_update, update_size
     cdef Py_ssize_t copy_t_offset, copy_source, copy_s_offset, copy_length, barrier_source
+    cdef Py_ssize_t coll_t_offset, coll_source, coll_s_offset, coll_count, coll_channel, coll_param
+    cdef object cmd_collective
+    cdef str collective_name
 
     def __init__(self, _RangeTable ranges, dict consts, const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch,
                  dialect_attrs, dict apply, cv, tuple layout, bint native=True):
@@ -779,6 +786,8 @@ cdef class _CvSweep:
         self.cmd_call = _OPS["stream.cmd.call"]
         self.call_name = self.cmd_call.name
         self.cmd_concurrent = _OPS["stream.cmd.concurrent"]
+        self.cmd_collective = _OPS["stream.cmd.collective"]
+        self.collective_name = self.cmd_collective.name
         self.concurrent_name = self.cmd_concurrent.name
         # Every fill and copy has one operand per segment: they share one
         # segments list each (the model allows shared lists: whoever changes
@@ -806,7 +815,8 @@ cdef class _CvSweep:
         (self.splat_value, self.clone_source, self.slice_source, self.slice_offset, self.slice_size,
          self.fill_offset, self.fill_length, self.fill_value, self.update_offset, self.update_update,
          self.update_size, self.copy_t_offset, self.copy_source, self.copy_s_offset, self.copy_length,
-         self.barrier_source) = layout
+         self.barrier_source, self.coll_t_offset, self.coll_source, self.coll_s_offset, self.coll_count,
+         self.coll_channel, self.coll_param) = layout
 
     cdef inline ResourceRange _range(self, object v):
         cdef ResourceRange r = self.ranges._get(v)
@@ -877,6 +887,8 @@ cdef class _CvSweep:
             return self._concurrent(op)
         if kind == _K_CALL:
             return self._call(op)
+        if kind == _K_COLLECTIVE:
+            return self._collective(op)
         if kind == _K_TRANSFER:
             # Only a plain copy here (convert._apply_transfer's case with no
             # affinity on either side and no staging resource); the others
@@ -923,6 +935,29 @@ cdef class _CvSweep:
             attrs = self.dialect_attrs(src)
             if attrs:
                 new._attrs = attrs
+        return new
+
+    cdef object _collective(self, Op src):
+        # convert._apply_collective: out of place only (IREE #11249), the
+        # source read and the target written, each over its whole mapped
+        # range from the given offset
+        cdef list o = src.operands
+        cdef ResourceRange s = self._range(o[self.coll_source])
+        s_offset = self._add(s.offset, o[self.coll_s_offset])
+        cdef ResourceRange t = self._range(src.results[0])
+        t_offset = self._add(t.offset, o[self.coll_t_offset])
+        cdef list param = o[self.coll_param:]
+        cdef list operands = [o[self.coll_channel], o[self.coll_count]]
+        operands.extend(param)
+        operands.extend((s.resource, t.resource, s.resource_size, t.resource_size, s_offset, t_offset, s.length,
+                         t.length))
+        cdef list segs = [1, 1, len(param), 2, 2, 2, 2]
+        cdef Op new
+        if self.native_build:
+            new = _build_op(self.collective_name, self.cmd_collective, operands, segs, src)
+        else:
+            new = self.build(self.collective_name, self.cmd_collective, operands, segs, src)
+        new._props = {"op": _cv_prop_req(src._props, "op"), "resource_accesses": [_CV_READ, _CV_WRITE]}
         return new
 
     cdef object _concurrent(self, Op src):

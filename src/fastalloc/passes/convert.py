@@ -133,7 +133,7 @@ _CMD_FILL = OPS["stream.cmd.fill"]
 _SWEEP_LAYOUT = (
     _SPLAT_VALUE, _CLONE_SOURCE, _SLICE_SOURCE, _SLICE_OFFSET, _SLICE_SIZE, _FILL_OFFSET, _FILL_LENGTH, _FILL_VALUE,
     _UPDATE_OFFSET, _UPDATE_UPDATE, _UPDATE_SIZE, _COPY_T_OFFSET, _COPY_SOURCE, _COPY_S_OFFSET, _COPY_LENGTH,
-    _BARRIER_SOURCE,
+    _BARRIER_SOURCE, _COLL_T_OFFSET, _COLL_SOURCE, _COLL_S_OFFSET, _COLL_COUNT, _COLL_CHANNEL, _COLL_PARAM,
 )
 
 
@@ -384,7 +384,7 @@ def _apply_collective(op: Op, cv: _Conversion) -> Op:
         operands,
         [1, 1, len(param), 2, 2, 2, 2],
         op,
-        props={"op": op.props["op"], "resource_accesses": [READ, WRITE]},
+        props={"op": op._props["op"], "resource_accesses": [READ, WRITE]},
     )
 
 
@@ -566,7 +566,7 @@ if set(_APPLY) != CONVERTIBLE_OPS:  # pragma: no cover - a definition without it
 
 def _collective_kind(op: Op) -> str:
     """``#stream.collective<all_reduce with sum : f32>`` -> ``all_reduce``."""
-    text = op.props.get("op") or ""
+    text = op._props.get("op") or ""  # (read only: op.props would copy shared properties)
     inner = text[text.find("<") + 1 :].strip()
     return inner.split(None, 1)[0].split(":", 1)[0] if inner else ""
 
