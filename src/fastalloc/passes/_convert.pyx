@@ -18,6 +18,7 @@ from cpython.dict cimport PyDict_GetItemWithError as _cv_dict_get
 from cpython.list cimport PyList_GET_ITEM as _cv_list_item
 from cpython.list cimport PyList_GET_SIZE as _cv_list_size
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.long cimport PyLong_FromVoidPtr
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
@@ -1141,31 +1142,45 @@ def _cv_drop_dead(list dead):
 # -- the convertibility check ----------------------------------------------------
 
 
-cdef int _cv_suspects_into(object region, object convertible, str collective, str concurrent, list out) except -1:
-    cdef list ops = region.blocks[0].ops
-    cdef Py_ssize_t k, n = _cv_list_size(ops)
+cdef int _cv_suspects_into(object region, tuple convertible, object collective, object concurrent,
+                           list out) except -1:
+    cdef list ops = (<Block?>(<Region?>region).blocks[0]).ops
+    cdef Py_ssize_t k, j, n = _cv_list_size(ops)
     cdef Op op
+    cdef object d
+    cdef bint known
     for k in range(n - 1, -1, -1):
         op = <Op?><object>_cv_list_item(ops, k)
         if k == n - 1 and op.name == "stream.yield":  # the terminator
             continue
-        if op.name not in convertible or op.name == collective:
+        d = op.opdef
+        known = False
+        if d is not None:
+            for j in range(len(convertible)):
+                if <object>PyTuple_GET_ITEM(convertible, j) is d:
+                    known = True
+                    break
+        if not known or d is collective:
             out.append((region, op))
-        elif op.name == concurrent:
+        elif d is concurrent:
             _cv_suspects_into(op._regions[0], convertible, collective, concurrent, out)
     return 0
 
 
-def _cv_suspects(region, convertible, str collective, str concurrent):
+def _cv_suspects(region, tuple convertible not None, collective, concurrent):
     """The ops of ``region`` (its entry block) that convert._first_error
     must look at, in its visiting order (last to first, entering a
-    ``concurrent`` op's region when reaching it): those whose name is not in
-    ``convertible`` and the ``collective`` ops (whose kind decides), each as
-    ``(its region, op)``.  Assumes blocks and ops of the model.  In Python::
+    ``concurrent`` op's region when reaching it): those whose definition
+    (``op.opdef``) is not one of ``convertible`` (OpDef objects; an op
+    without one is looked at) and the ``collective`` ops (whose kind
+    decides), each as ``(its region, op)``.  Definitions are compared by
+    identity: a name compare per op costs more than the whole test.
+    Assumes blocks and ops of the model.  In Python::
 
         for op in reversed(ops):  # but the stream.yield terminator
-            if op.name not in convertible or op.name == collective: out.append((region, op))
-            elif op.name == concurrent: out += _cv_suspects(op.regions[0], ...)
+            d = op.opdef
+            if d is None or d not in convertible or d is collective: out.append((region, op))
+            elif d is concurrent: out += _cv_suspects(op.regions[0], ...)
     """
     cdef list out = []
     _cv_suspects_into(region, convertible, collective, concurrent, out)

@@ -564,6 +564,10 @@ if set(_APPLY) != CONVERTIBLE_OPS:  # pragma: no cover - a definition without it
                       "the op definitions' converts_to")
 
 
+# The convertible ops' definitions, the most frequent first (_cv_suspects compares them by identity).
+_CONVERTIBLE_DEFS = tuple(OPS[name] for name in sorted(_APPLY, key=lambda name: name != "stream.async.dispatch"))
+
+
 def _collective_kind(op: Op) -> str:
     """``#stream.collective<all_reduce with sum : f32>`` -> ``all_reduce``."""
     text = op._props.get("op") or ""  # (read only: op.props would copy shared properties)
@@ -578,7 +582,8 @@ def _first_error(region: Region) -> FastallocError | None:
     entering a concurrent region when reaching it (the walk is compiled:
     :func:`fastalloc.passes._convert._cv_suspects` lists the ops to look at).
     """
-    for op_region, op in _cv_suspects(region, _APPLY, "stream.async.collective", "stream.async.concurrent"):
+    for op_region, op in _cv_suspects(region, _CONVERTIBLE_DEFS, OPS["stream.async.collective"],
+                                      OPS["stream.async.concurrent"]):
         name = op.name
         if name not in _APPLY:
             # iree-opt reports this at the op owning the region (the execute
