@@ -558,6 +558,36 @@ def test_scanner_brackets_words_and_arrows() -> None:
         convert._matching_paren("(a, (b)", 0)
 
 
+@pytest.mark.parametrize(
+    "rest, tail",
+    [
+        ("()", "()"),
+        ("(%arg0: index) -> !stream.resource<*>", "(%arg0: index, %arg1[%arg2 for %arg3]: !stream.resource<*>)"),
+        # a tied result disappears (by name, or by name and type); dictionaries follow their value
+        ('( %arg0 : !stream.resource<*> {a.b = "x{"}, %arg1 : i32) -> (%arg0 as !stream.resource<*>, i32 {r = 1})',
+         '(%arg0[%arg1 for %arg2]: !stream.resource<*> {a.b = "x{"}, %arg3: i32) -> (i32 {r = 1})'),
+        ("(%a: !stream.resource<*>) -> (%a, !stream.resource<*> {d}, f32, i1)",
+         "(%arg0[%arg1 for %arg2]: !stream.resource<*>, %arg3[%arg4 for %arg5]: !stream.resource<*> {d}) -> (f32, i1)"),
+        # only dialect attributes carry over (a quoted key counts without its quotes)
+        ('(%a: i32) -> f32 attributes {plain = 1, stream.x, "q.k" = "v", "nodot" = 2}',
+         '(%arg0: i32) -> f32 attributes {stream.x, "q.k" = "v"}'),
+        ("(%a: i32) attributes {plain}", "(%arg0: i32)"),
+    ],
+)
+def test_cmd_func_tail_of_pretty_declarations(rest: str, tail: str) -> None:
+    from fastalloc.passes._convert import _cv_cmd_func_tail, _cv_pretty_signature
+
+    assert _cv_cmd_func_tail(*_cv_pretty_signature(rest)) == tail
+
+
+@pytest.mark.parametrize("rest", ["(%a: i32) => f32", "(%a: i32) -> (%b)", "(%a: i32", "(%a: i32) attributes {x"])
+def test_pretty_declarations_the_reader_rejects(rest: str) -> None:
+    from fastalloc.passes._convert import _cv_pretty_signature
+
+    with pytest.raises((ValueError, KeyError, IndexError)):
+        _cv_pretty_signature(rest)
+
+
 # The token regex convert._scan answered with before it was compiled (_cv_scan).
 _SCAN_REGEX = r'"(?:[^"\\]|\\[\s\S])*"?|->|[<>()\[\]{},]'
 

@@ -256,6 +256,22 @@ def test_cv_dispatch_matches_the_python_converter(case, attrs):
 # -- the compiled sweep (_CvSweep) and the dropping of replaced ops' uses --------
 
 
+@pytest.mark.parametrize("n_workload, n_bound", [(1, 3), (0, 16), (4, 2), (2, 40)])
+def test_sweep_dispatch_segments_shared_by_shape(n_workload, n_bound):
+    """The compiled sweep's dispatches: the Python converter's segments, one
+    list per shape (small shapes in its table, larger ones in its dict)."""
+    from fastalloc.passes import convert
+
+    n = n_bound
+    pool, op, scope = _build_case("dispatch", n_workload, [True] * n + [False], [n - 1, -1], [0] * n, [1] * (n + 2))
+    want = convert._apply_dispatch(op, convert._Conversion(scope()))
+    cv = convert._Conversion(scope())
+    first, again = cv.sweep.convert(op), cv.sweep.convert(op)
+    assert first.segments == again.segments == want.segments == [n_workload, 1, n + 1, n + 1, n + 1, n + 1]
+    assert first.segments is again.segments
+    assert [pool.key(v) for v in first.operands] == [pool.key(v) for v in want.operands]
+
+
 def _use_table(module):
     """Every value's use list, by positions: (op number in walk order, operand
     number) per use, in list order; values keyed by their defining op's

@@ -12,18 +12,25 @@
 # offset addition (one side a known constant 0) never leaves C.
 
 cimport cython
-from cpython.dict cimport PyDict_GetItem as _cv_dict_get
+# (WithError: no save and restore of the exception state per probe, as
+# PyDict_GetItem does; the keys here, values and strings, cannot fail to hash)
+from cpython.dict cimport PyDict_GetItemWithError as _cv_dict_get
 from cpython.list cimport PyList_GET_ITEM as _cv_list_item
 from cpython.list cimport PyList_GET_SIZE as _cv_list_size
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.long cimport PyLong_FromVoidPtr
 from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
+from cpython.unicode cimport PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_READ
 from libc.stdlib cimport malloc, free
+from libc.string cimport memcmp
 
-from fastalloc.ir.model cimport Op, Value, _build_op, _release_records, _unlink_all
+from fastalloc.ir.model cimport Block, Op, Region, Value, _build_op, _release_records, _unlink_all
+from fastalloc.ir.verifier cimport _is_resource_type
 
 from fastalloc.ir.ops import OPS as _OPS
+from fastalloc.ir.attributes import parse_dict as _parse_dict
 from fastalloc.ir.model import EMPTY_MAP as _EMPTY_MAP
 
 # The operand layout _cv_bind reads from ``base`` on: checked against the
@@ -47,14 +54,33 @@ cdef enum:
     _CV_MARKS = 64
 
 
+cdef inline bint _cv_named(object x, str name):
+    """``x`` is an Op named ``name``.  Equal strings are often distinct
+    objects here (the parser's names are not the literals), and Cython's
+    ``==`` on two strs is a full ordering compare (PyUnicode_Compare): the
+    lengths first (most names tested are of other ops), then the bytes."""
+    if not isinstance(x, Op):
+        return False
+    cdef str n = (<Op>x).name
+    if n is name:
+        return True
+    if n is None or PyUnicode_GET_LENGTH(n) != PyUnicode_GET_LENGTH(name):
+        return False
+    if PyUnicode_KIND(n) != PyUnicode_KIND(name):
+        return n == name
+    return memcmp(PyUnicode_DATA(n), PyUnicode_DATA(name), PyUnicode_GET_LENGTH(n) * PyUnicode_KIND(n)) == 0
+
+
+cdef str _CV_CONSTANT = "arith.constant"
+
+
 cdef inline object _cv_const(object v, dict consts, object const_of):
     """``const_of(v)`` (scope.constant_int) through the cache ``consts``; a
     value whose owner is not an ``arith.constant`` is answered None first,
     as constant_int's first test does, without the cache (most offsets are
     transient pack results: a probe and a store each in a table of the
     whole run's values; whoever fills the cache stores None for them)."""
-    owner = (<Value?>v).owner
-    if not (isinstance(owner, Op) and (<Op>owner).name == "arith.constant"):
+    if not _cv_named((<Value?>v).owner, _CV_CONSTANT):
         return None
     cdef _cv_PyObject* c = _cv_dict_get(consts, v)
     if c != NULL:
@@ -128,7 +154,9 @@ def _cv_bind(list o, list segs, Py_ssize_t base, object tied, list results, _Ran
             if k >= len(tied) or tied[k] < 0:
                 r = ranges[v]; bind(r.resource, r.resource_size, r.offset, result_sizes[k], W)
     """
-    return _cv_bind_c(o, segs, base, tied, results, ranges, consts, const_of, add, prims_in_place)
+    cdef _Bound b = _Bound()
+    _cv_bind_c(o, segs, base, tied, results, ranges, consts, const_of, add, prims_in_place, b)
+    return b.flat, b.n_prims, b.n, b.accesses
 
 
 cdef class ResourceRange:
@@ -213,8 +241,9 @@ cdef class _RangeTable:
     driver calls it once the region is converted: a range left on a value
     would keep the region's values alive).  ``alias_sets``: value -> the
     list of its alias set's members (one list shared by the set; values in
-    no set absent); ``subview_sets``: id(members list) -> whether a member
-    is a ``stream.resource.subview`` result (memo).
+    no set absent); ``subview_sets``: the ids of the members lists known
+    to hold a ``stream.resource.subview`` result (memo; a set without one is
+    scanned once: mapping one member maps the others, so none comes back).
 
     ``map(resource, rng, scope)`` is AllocationScope.map_resource_range
     (first mapping wins; a range without offset and length gets
@@ -237,13 +266,13 @@ cdef class _RangeTable:
     """
 
     cdef readonly dict alias_sets
-    cdef dict subview_sets
+    cdef set subview_sets
     cdef list mapped
 
     def __init__(self, alias_sets):
         # a dict for C lookups (the scope accepts any mapping)
         self.alias_sets = alias_sets if type(alias_sets) is dict else dict(alias_sets)
-        self.subview_sets = {}
+        self.subview_sets = set()
         self.mapped = []
 
     cdef inline ResourceRange _get(self, object v):
@@ -325,7 +354,8 @@ cdef class _RangeTable:
         cdef _cv_PyObject* mp
         cdef list members
         cdef Py_ssize_t k, n
-        cdef object alias, owner, flag
+        cdef object alias
+        cdef bint flag = False
         if self._get(resource) is not None:
             return 0
         if rng.offset is None and rng.length is None:
@@ -339,16 +369,14 @@ cdef class _RangeTable:
         n = _cv_list_size(members)
         if n == 0:
             return 0
-        key = PyLong_FromVoidPtr(<void*>members)  # id(members), without the call of the builtin
-        flag = self.subview_sets.get(key)
-        if flag is None:
-            flag = False
+        if self.subview_sets:
+            flag = PyLong_FromVoidPtr(<void*>members) in self.subview_sets  # id(members), without the builtin
+        if not flag:
             for k in range(n):
-                owner = (<Value?><object>_cv_list_item(members, k)).owner
-                if isinstance(owner, Op) and (<Op>owner).name == _RT_SUBVIEW:
+                if _cv_named((<Value?><object>_cv_list_item(members, k)).owner, _RT_SUBVIEW):
                     flag = True
+                    self.subview_sets.add(PyLong_FromVoidPtr(<void*>members))
                     break
-            self.subview_sets[key] = flag
         if flag:
             scope._map_subview_aliases(resource, rng, members)
             return 0
@@ -437,11 +465,11 @@ cdef class _RangeTable:
             results = op.results
             n_res = 0
             for j in range(_cv_list_size(results)):
-                if (<Value?><object>_cv_list_item(results, j)).type.startswith(_CV_RESOURCE):
+                if _is_resource_type((<Value?><object>_cv_list_item(results, j)).type):
                     n_res += 1
             n = min(<Py_ssize_t>yield_op.segments[0], n_res)
             if n_res != _cv_list_size(results):
-                results = [r for r in results if (<Value?>r).type.startswith(_CV_RESOURCE)]
+                results = [r for r in results if _is_resource_type((<Value?>r).type)]
             self._map_from(yield_op.operands, 0, results, 0, n, scope)
         return None
 
@@ -452,11 +480,17 @@ cdef inline void _cv_put(list lst, Py_ssize_t i, object v):
     PyList_SET_ITEM(lst, i, v)
 
 
+cdef class _Bound:
+    """What _cv_bind_c found (its docstring's ``flat``, ``n_prims``, ``n``,
+    ``accesses``): filled in place, so that a sweep reuses one for every op."""
+    cdef list flat, accesses
+    cdef Py_ssize_t n_prims, n
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list results, _RangeTable ranges,
-                      dict consts,
-                      object const_of, object add, bint prims_in_place):
+cdef int _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list results, _RangeTable ranges,
+                    dict consts, object const_of, object add, bint prims_in_place, _Bound out) except -1:
     # Two passes: classify the operands and results (how many bindings),
     # then fill one presized output list in operand order (the order of the
     # offset additions, which may create ops).
@@ -497,7 +531,7 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
         all_resources = n_offs == n_res
         nb_in = 0
         for i in range(n_res):
-            if all_resources or (<Value?><object>_cv_list_item(o, res0 + i)).type.startswith("!stream.resource<"):
+            if all_resources or _is_resource_type((<Value?><object>_cv_list_item(o, res0 + i)).type):
                 marks[i] = 2
                 nb_in += 1
             else:
@@ -569,7 +603,11 @@ cdef tuple _cv_bind_c(list o, list segs, Py_ssize_t base, object tied, list resu
     finally:
         if marks != marks_buf:
             free(marks)
-    return flat, n_prims, n, accesses
+    out.flat = flat
+    out.accesses = accesses
+    out.n_prims = n_prims
+    out.n = n
+    return 0
 
 
 def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, object build, object opdef,
@@ -587,10 +625,11 @@ def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, o
     cdef list segs = src.segments
     props = src._props
     tied = _cv_prop(props, "tied_operands")
-    flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, tied, src.results, ranges, consts,
-                                            const_of, add, False)
-    cdef Op new = build(opdef.name, opdef, flat, [segs[0], n_prims, n, n, n, n], op)
-    new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": accesses}
+    cdef _Bound b = _Bound()
+    _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, tied, src.results, ranges, consts, const_of, add, False, b)
+    cdef Py_ssize_t n = b.n
+    cdef Op new = build(opdef.name, opdef, b.flat, [segs[0], b.n_prims, n, n, n, n], op)
+    new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": b.accesses}
     if src._attrs:
         attrs = dialect_attrs(op)
         if attrs:
@@ -603,7 +642,8 @@ def _cv_dispatch(_RangeTable ranges, dict consts, object const_of, object add, o
 # _CvSweep.region: fastalloc.passes.convert._apply_region's loop over a
 # region's ops (last to first), with the converters of the ops a big region is
 # made of compiled here (splat, clone, slice, fill, update, copy, barrier,
-# dispatch, call, a transfer that is a plain copy, and the erased ones).  Per
+# dispatch, call, collective, a transfer that is a plain copy, and the erased
+# ones).  Per
 # op the Python sweep spent a frame and a dozen attribute reads in the
 # converter, and more in the loop; here an op
 # costs the reads of its operands and ranges and the call of the rewriter's
@@ -623,9 +663,12 @@ cdef enum:
     _K_CALL = 10
     _K_TRANSFER = 11
     _K_CONCURRENT = 12
+    _K_COLLECTIVE = 13
 
-#: op name -> what _CvSweep does with it (names absent: _K_PY).
+#: op name -> what _CvSweep does with it (names absent: _K_PY); the most
+#: frequent first (_CvSweep._kind tries them in this order).
 _CV_KINDS = {
+    "stream.async.dispatch": _K_DISPATCH,
     "stream.resource.subview": _K_ERASE,
     "stream.async.alloca": _K_ERASE,
     "stream.async.constant": _K_ERASE,
@@ -636,13 +679,12 @@ _CV_KINDS = {
     "stream.async.update": _K_UPDATE,
     "stream.async.copy": _K_COPY,
     "stream.async.barrier": _K_BARRIER,
-    "stream.async.dispatch": _K_DISPATCH,
     "stream.async.call": _K_CALL,
     "stream.async.transfer": _K_TRANSFER,
     "stream.async.concurrent": _K_CONCURRENT,
+    "stream.async.collective": _K_COLLECTIVE,
 }
 
-cdef str _CV_RESOURCE = "!stream.resource<"
 cdef str _CV_STAGING = "!stream.resource<staging>"
 
 # The operand positions _CvSweep reads, in the order of its ``layout``
@@ -650,9 +692,21 @@ cdef str _CV_STAGING = "!stream.resource<staging>"
 _CV_LAYOUT_NAMES = (
     "splat_value", "clone_source", "slice_source", "slice_offset", "slice_size", "fill_offset", "fill_length",
     "fill_value", "update_offset", "update_update", "update_size", "copy_t_offset", "copy_source",
-    "copy_s_offset", "copy_length", "barrier_source",
+    "copy_s_offset", "copy_length", "barrier_source", "coll_t_offset", "coll_source", "coll_s_offset", "coll_count",
+    "coll_channel", "coll_param",
 )
 
+
+cdef enum:
+    # _CvSweep's table sizes: kinds; dispatch shapes in seg_table (workload
+    # operands, primitive operands, bindings)
+    _CV_MAX_KINDS = 16
+    _CV_SEG_W = 4
+    _CV_SEG_P = 8
+    _CV_SEG_N = 16
+
+if len(_CV_KINDS) > _CV_MAX_KINDS:  # pragma: no cover - a new kind
+    raise ImportError("fastalloc.passes._convert: raise _CV_MAX_KINDS")
 
 cdef int _cv_hollow(Op op) except -1:
     """Empty a replaced op as soon as the sweep has replaced it: drop the
@@ -690,10 +744,19 @@ cdef class _CvSweep:
     """
 
     cdef _RangeTable ranges
-    cdef dict consts, apply, kinds, dispatch_segs
+    cdef dict consts, apply, dispatch_segs
+    # _CV_KINDS by definition: the ops' OpDef objects (the registry's, alive
+    # as long as the module) and their kinds, n_kinds of them (0: not native)
+    cdef list kind_defs
+    cdef int kind_codes[_CV_MAX_KINDS]
+    cdef Py_ssize_t n_kinds
     cdef object const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch, cmd_call, dialect_attrs, cv
     cdef str fill_name, copy_name, dispatch_name, call_name
     cdef list fill_segs, copy_segs
+    # small dispatch shapes' segments lists (_dispatch_segs) and the binding
+    # results' holder, reused op after op
+    cdef list seg_table
+    cdef _Bound bound
     # the sweep's queues (region's arguments), read by a nested region's sweep
     cdef list before, dead
     cdef object cmd_concurrent
@@ -702,6 +765,9 @@ cdef class _CvSweep:
     cdef Py_ssize_t splat_value, clone_source, slice_source, slice_offset, slice_size
     cdef Py_ssize_t fill_offset, fill_length, fill_value, update_offset, update_update, update_size
     cdef Py_ssize_t copy_t_offset, copy_source, copy_s_offset, copy_length, barrier_source
+    cdef Py_ssize_t coll_t_offset, coll_source, coll_s_offset, coll_count, coll_channel, coll_param
+    cdef object cmd_collective
+    cdef str collective_name
 
     def __init__(self, _RangeTable ranges, dict consts, const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch,
                  dialect_attrs, dict apply, cv, tuple layout, bint native=True):
@@ -721,6 +787,8 @@ cdef class _CvSweep:
         self.cmd_call = _OPS["stream.cmd.call"]
         self.call_name = self.cmd_call.name
         self.cmd_concurrent = _OPS["stream.cmd.concurrent"]
+        self.cmd_collective = _OPS["stream.cmd.collective"]
+        self.collective_name = self.cmd_collective.name
         self.concurrent_name = self.cmd_concurrent.name
         # Every fill and copy has one operand per segment: they share one
         # segments list each (the model allows shared lists: whoever changes
@@ -729,16 +797,27 @@ cdef class _CvSweep:
         self.fill_segs = [1] * len(cmd_fill.segment_names)
         self.copy_segs = [1] * len(cmd_copy.segment_names)
         self.dispatch_segs = {}
+        self.bound = _Bound()
         self.dialect_attrs = dialect_attrs
         self.apply = apply
         self.cv = cv
-        self.kinds = dict(_CV_KINDS) if native else {}
+        self.kind_defs = []
+        self.n_kinds = 0
+        if native:
+            for name, kind in _CV_KINDS.items():
+                d = _OPS.get(name)
+                if d is not None:  # (else: its Python converter)
+                    self.kind_defs.append(d)
+                    self.kind_codes[self.n_kinds] = kind
+                    self.n_kinds += 1
+        self.seg_table = [None] * (_CV_SEG_W * _CV_SEG_P * _CV_SEG_N)
         if len(layout) != len(_CV_LAYOUT_NAMES):
             raise ValueError(f"_CvSweep: {len(layout)} operand positions for {len(_CV_LAYOUT_NAMES)}")
         (self.splat_value, self.clone_source, self.slice_source, self.slice_offset, self.slice_size,
          self.fill_offset, self.fill_length, self.fill_value, self.update_offset, self.update_update,
          self.update_size, self.copy_t_offset, self.copy_source, self.copy_s_offset, self.copy_length,
-         self.barrier_source) = layout
+         self.barrier_source, self.coll_t_offset, self.coll_source, self.coll_s_offset, self.coll_count,
+         self.coll_channel, self.coll_param) = layout
 
     cdef inline ResourceRange _range(self, object v):
         cdef ResourceRange r = self.ranges._get(v)
@@ -809,6 +888,8 @@ cdef class _CvSweep:
             return self._concurrent(op)
         if kind == _K_CALL:
             return self._call(op)
+        if kind == _K_COLLECTIVE:
+            return self._collective(op)
         if kind == _K_TRANSFER:
             # Only a plain copy here (convert._apply_transfer's case with no
             # affinity on either side and no staging resource); the others
@@ -830,13 +911,15 @@ cdef class _CvSweep:
         cdef list results = src.results
         cdef Py_ssize_t k
         for k in range(_cv_list_size(results)):
-            if not (<Value?><object>_cv_list_item(results, k)).type.startswith(_CV_RESOURCE):
+            if not _is_resource_type((<Value?><object>_cv_list_item(results, k)).type):
                 return self.apply[src.name](src, self.cv)  # the Python converter's located error
         props = src._props
-        flat, n_prims, n, accesses = _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE,
-                                                _cv_prop(props, "tied_operands"), results, self.ranges, self.consts,
-                                                self.const_of, self.add, True)
-        new_props = {"callee": _cv_prop_req(props, "callee"), "resource_operand_accesses": accesses}
+        cdef _Bound b = self.bound
+        _cv_bind_c(src.operands, src.segments, _CV_CALL_BASE, _cv_prop(props, "tied_operands"), results, self.ranges,
+                   self.consts, self.const_of, self.add, True, b)
+        cdef Py_ssize_t n = b.n, n_prims = b.n_prims
+        flat = b.flat
+        new_props = {"callee": _cv_prop_req(props, "callee"), "resource_operand_accesses": b.accesses}
         v = _cv_prop(props, "arg_attrs")
         if v is not None:
             new_props["arg_attrs"] = v
@@ -855,12 +938,35 @@ cdef class _CvSweep:
                 new._attrs = attrs
         return new
 
+    cdef object _collective(self, Op src):
+        # convert._apply_collective: out of place only (IREE #11249), the
+        # source read and the target written, each over its whole mapped
+        # range from the given offset
+        cdef list o = src.operands
+        cdef ResourceRange s = self._range(o[self.coll_source])
+        s_offset = self._add(s.offset, o[self.coll_s_offset])
+        cdef ResourceRange t = self._range(src.results[0])
+        t_offset = self._add(t.offset, o[self.coll_t_offset])
+        cdef list param = o[self.coll_param:]
+        cdef list operands = [o[self.coll_channel], o[self.coll_count]]
+        operands.extend(param)
+        operands.extend((s.resource, t.resource, s.resource_size, t.resource_size, s_offset, t_offset, s.length,
+                         t.length))
+        cdef list segs = [1, 1, len(param), 2, 2, 2, 2]
+        cdef Op new
+        if self.native_build:
+            new = _build_op(self.collective_name, self.cmd_collective, operands, segs, src)
+        else:
+            new = self.build(self.collective_name, self.cmd_collective, operands, segs, src)
+        new._props = {"op": _cv_prop_req(src._props, "op"), "resource_accesses": [_CV_READ, _CV_WRITE]}
+        return new
+
     cdef object _concurrent(self, Op src):
         # convert._apply_concurrent: the yield emptied, the body swept (its
         # ops converted in place, its arguments left to the final unused
         # check), then taken over by a stream.cmd.concurrent
-        region = src._regions[0]
-        block = region.blocks[0]
+        cdef Region region = <Region?>src._regions[0]
+        cdef Block block = <Block?>region.blocks[0]
         cdef list ops = block.ops
         cdef Op terminator = <Op?>ops[len(ops) - 1]
         _unlink_all(terminator)
@@ -883,32 +989,61 @@ cdef class _CvSweep:
         # _cv_dispatch, with the new op's segments shared between dispatches of one shape
         cdef list segs = src.segments
         props = src._props
-        flat, n_prims, n, accesses = _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, _cv_prop(props, "tied_operands"),
-                                                src.results, self.ranges, self.consts, self.const_of, self.add,
-                                                False)
-        key = (segs[0], n_prims, n)
-        new_segs = self.dispatch_segs.get(key)
-        if new_segs is None:
-            new_segs = self.dispatch_segs[key] = [segs[0], n_prims, n, n, n, n]
+        cdef _Bound b = self.bound
+        _cv_bind_c(src.operands, segs, _CV_DISPATCH_BASE, _cv_prop(props, "tied_operands"), src.results, self.ranges,
+                   self.consts, self.const_of, self.add, False, b)
+        cdef list new_segs = self._dispatch_segs(<Py_ssize_t>segs[0], b.n_prims, b.n)
         cdef Op new
         if self.native_build:
-            new = _build_op(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
+            new = _build_op(self.dispatch_name, self.cmd_dispatch, b.flat, new_segs, src)
         else:
-            new = self.build(self.dispatch_name, self.cmd_dispatch, flat, new_segs, src)
-        new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": accesses}
+            new = self.build(self.dispatch_name, self.cmd_dispatch, b.flat, new_segs, src)
+        new._props = {"entry_points": _cv_prop_req(props, "entry_points"), "resource_accesses": b.accesses}
         if src._attrs:
             attrs = self.dialect_attrs(src)
             if attrs:
                 new._attrs = attrs
         return new
 
+    cdef inline int _kind(self, Op op):
+        """What the sweep does with ``op`` (_CV_KINDS), -1: its Python
+        converter.  By definition object: a few pointer compares where a
+        probe of a name-keyed dict hashes and compares strings."""
+        cdef object d = op.opdef
+        cdef Py_ssize_t i
+        if d is not None:
+            for i in range(self.n_kinds):
+                if <object>_cv_list_item(self.kind_defs, i) is d:
+                    return self.kind_codes[i]
+        return -1
+
+    cdef list _dispatch_segs(self, Py_ssize_t w, Py_ssize_t n_prims, Py_ssize_t n):
+        """The segments ``[w, n_prims, n, n, n, n]`` of a new dispatch, one
+        list per shape: small shapes in ``seg_table`` (indexed by the three
+        counts), others in ``dispatch_segs`` (a tuple key costs its hashing
+        and compares on every probe)."""
+        cdef Py_ssize_t i
+        cdef list new_segs
+        if 0 <= w < _CV_SEG_W and 0 <= n_prims < _CV_SEG_P and 0 <= n < _CV_SEG_N:
+            i = (w * _CV_SEG_P + n_prims) * _CV_SEG_N + n
+            new_segs = <list>_cv_list_item(self.seg_table, i)
+            if new_segs is None:
+                new_segs = [w, n_prims, n, n, n, n]
+                self.seg_table[i] = new_segs
+            return new_segs
+        key = (w, n_prims, n)
+        new_segs = self.dispatch_segs.get(key)
+        if new_segs is None:
+            new_segs = self.dispatch_segs[key] = [w, n_prims, n, n, n, n]
+        return new_segs
+
     def convert(self, op):
         """The op(s) replacing ``op`` (the sweep's step for one op; for tests)."""
         cdef Op x = op
-        cdef object k = self.kinds.get(x.name)
-        if k is None or k == _K_CONCURRENT:  # (a body is swept with a sweep's queues: region's)
+        cdef int k = self._kind(x)
+        if k < 0 or k == _K_CONCURRENT:  # (a body is swept with a sweep's queues: region's)
             return self.apply[x.name](x, self.cv)
-        return self._convert(<int>k, x)
+        return self._convert(k, x)
 
     def region(self, list ops, object block, list before, list dead, object tick, Py_ssize_t tick_every):
         """convert._apply_region's sweep over ``ops`` (the region's entry
@@ -929,7 +1064,7 @@ cdef class _CvSweep:
         cdef list before = self.before, dead = self.dead
         cdef Py_ssize_t n = len(ops), k, j, nb, countdown = tick_every if tick is not None else -1
         cdef Op op, x
-        cdef object kind_p
+        cdef int kind
         cdef list rev = []
         terminator = None
         if n and (<Op?>ops[n - 1]).name == "stream.yield":
@@ -944,11 +1079,11 @@ cdef class _CvSweep:
                 rev.append(op)
                 continue
             nb = len(before)
-            kind_p = self.kinds.get(op.name)
-            if kind_p is None:
+            kind = self._kind(op)
+            if kind < 0:
                 new = self.apply[op.name](op, self.cv)
             else:
-                new = self._convert(<int>kind_p, op)
+                new = self._convert(kind, op)
             if len(before) != nb:
                 # the offset adds (and folded constants) IREE builds at the op converted
                 for j in range(nb, len(before)):
@@ -1007,31 +1142,45 @@ def _cv_drop_dead(list dead):
 # -- the convertibility check ----------------------------------------------------
 
 
-cdef int _cv_suspects_into(object region, object convertible, str collective, str concurrent, list out) except -1:
-    cdef list ops = region.blocks[0].ops
-    cdef Py_ssize_t k, n = _cv_list_size(ops)
+cdef int _cv_suspects_into(object region, tuple convertible, object collective, object concurrent,
+                           list out) except -1:
+    cdef list ops = (<Block?>(<Region?>region).blocks[0]).ops
+    cdef Py_ssize_t k, j, n = _cv_list_size(ops)
     cdef Op op
+    cdef object d
+    cdef bint known
     for k in range(n - 1, -1, -1):
         op = <Op?><object>_cv_list_item(ops, k)
         if k == n - 1 and op.name == "stream.yield":  # the terminator
             continue
-        if op.name not in convertible or op.name == collective:
+        d = op.opdef
+        known = False
+        if d is not None:
+            for j in range(len(convertible)):
+                if <object>PyTuple_GET_ITEM(convertible, j) is d:
+                    known = True
+                    break
+        if not known or d is collective:
             out.append((region, op))
-        elif op.name == concurrent:
+        elif d is concurrent:
             _cv_suspects_into(op._regions[0], convertible, collective, concurrent, out)
     return 0
 
 
-def _cv_suspects(region, convertible, str collective, str concurrent):
+def _cv_suspects(region, tuple convertible not None, collective, concurrent):
     """The ops of ``region`` (its entry block) that convert._first_error
     must look at, in its visiting order (last to first, entering a
-    ``concurrent`` op's region when reaching it): those whose name is not in
-    ``convertible`` and the ``collective`` ops (whose kind decides), each as
-    ``(its region, op)``.  Assumes blocks and ops of the model.  In Python::
+    ``concurrent`` op's region when reaching it): those whose definition
+    (``op.opdef``) is not one of ``convertible`` (OpDef objects; an op
+    without one is looked at) and the ``collective`` ops (whose kind
+    decides), each as ``(its region, op)``.  Definitions are compared by
+    identity: a name compare per op costs more than the whole test.
+    Assumes blocks and ops of the model.  In Python::
 
         for op in reversed(ops):  # but the stream.yield terminator
-            if op.name not in convertible or op.name == collective: out.append((region, op))
-            elif op.name == concurrent: out += _cv_suspects(op.regions[0], ...)
+            d = op.opdef
+            if d is None or d not in convertible or d is collective: out.append((region, op))
+            elif d is concurrent: out += _cv_suspects(op.regions[0], ...)
     """
     cdef list out = []
     _cv_suspects_into(region, convertible, collective, concurrent, out)
@@ -1081,13 +1230,16 @@ cdef int _cv_token(str text, Py_ssize_t n, Py_ssize_t* at, str word, Py_ssize_t 
     _TK_END when none is left.  The caller resumes after the token."""
     cdef Py_ssize_t i = at[0]
     cdef Py_UCS4 c
+    # (the characters read from the string's buffer: no bounds test per read)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
     while i < n:
-        c = text[i]
+        c = PyUnicode_READ(kind, data, i)
         if c == u'"':
             # a string literal: skipped (a backslash at the very end ends it, unconsumed)
             i += 1
             while i < n:
-                c = text[i]
+                c = PyUnicode_READ(kind, data, i)
                 if c == u'\\':
                     if i + 1 >= n:
                         break
@@ -1104,7 +1256,7 @@ cdef int _cv_token(str text, Py_ssize_t n, Py_ssize_t* at, str word, Py_ssize_t 
             return _TK_CLOSE
         if c == u',':
             return _TK_COMMA
-        if c == u'-' and i + 1 < n and text[i + 1] == u'>':
+        if c == u'-' and i + 1 < n and PyUnicode_READ(kind, data, i + 1) == u'>':
             return _TK_ARROW
         if nw and c == word[0] and text.startswith(word, i):
             return _TK_WORD
@@ -1158,6 +1310,11 @@ def _cv_bracket_items(str text, Py_ssize_t open_index):
                 return i, ([] if parts == [""] else parts)
         raise ValueError(...)
     """
+    return _cv_bracket_items_c(text, open_index)
+
+
+cdef tuple _cv_bracket_items_c(str text, Py_ssize_t open_index):
+    # _cv_bracket_items (its docstring)
     cdef list parts = []
     cdef Py_ssize_t n = len(text), i = open_index, prev = open_index, depth = 0
     cdef int kind
@@ -1181,3 +1338,189 @@ def _cv_bracket_items(str text, Py_ssize_t open_index):
         elif kind == _TK_ARROW:
             i += 1
         i += 1
+
+
+# -- the stream.async.func declarations ---------------------------------------------
+#
+# fastalloc.passes.convert.cmd_func_op reads each declaration's text (the
+# front end keeps stream.async.func uninterpreted) and writes the
+# stream.cmd.func text: a few dozen string steps per argument, for every
+# declaration of a module (one per callee).  Compiled here, the reading of
+# the pretty form and the writing of the new text.
+
+
+def _cv_split_trailing_dict(str text):
+    """``"!t {a = 1}"`` -> ``("!t", "{a = 1}")``; no dictionary -> ``(text, "")``
+    (both stripped; the dictionary is the last ``{`` at depth 0 of
+    _cv_scan, when the text ends with ``}``).  In Python::
+
+        text = text.strip()
+        opens = [i for i, c, depth in _cv_scan(text, 0) if c == "{" and depth == 0]
+        if text.endswith("}") and opens: return text[:opens[-1]].strip(), text[opens[-1]:]
+        return text, ""
+    """
+    return _cv_split_trailing_dict_c(text)
+
+
+cdef tuple _cv_split_trailing_dict_c(str text):
+    # _cv_split_trailing_dict (its docstring)
+    cdef Py_ssize_t last = -1
+    cdef tuple tok
+    text = text.strip()
+    if text.endswith("}"):
+        for tok in _cv_scan_c(text, 0, None):
+            if tok[1] == u"{" and tok[2] == 0:
+                last = tok[0]
+        if last >= 0:
+            return text[:last].strip(), text[last:]
+    return text, ""
+
+
+def _cv_find_word(str text, str word):
+    """Index of ``word`` at depth 0 of ``text`` (outside strings and
+    brackets) starting the text or after a space; -1 if none.  In Python::
+
+        for i, c, depth in _cv_scan(text, 0, word):
+            if depth == 0 and c == word and (i == 0 or text[i - 1].isspace()): return i
+        return -1
+    """
+    return _cv_find_word_c(text, word)
+
+
+cdef Py_ssize_t _cv_find_word_c(str text, str word) except -2:
+    # _cv_find_word (its docstring)
+    cdef tuple tok
+    cdef Py_ssize_t i
+    if word not in text:
+        return -1  # (most declarations: no scan)
+    for tok in _cv_scan_c(text, 0, word):
+        i = tok[0]
+        if tok[2] == 0 and tok[1] == word and (i == 0 or text[i - 1].isspace()):
+            return i
+    return -1
+
+
+def _cv_result_items(str text):
+    """The result types of a function type's ``text`` after ``->``: the
+    items of a parenthesized list, else ``text`` alone."""
+    return _cv_result_items_c(text)
+
+
+cdef list _cv_result_items_c(str text):
+    # _cv_result_items (its docstring)
+    cdef Py_ssize_t close
+    if text.startswith("("):
+        close, items = _cv_bracket_items_c(text, 0)
+        if close == len(text) - 1:
+            return items
+    return [text]
+
+
+def _cv_dict_items(str text):
+    """``{a = 1, b.c, "d.e" = x}`` -> ``[("a", "1"), ("b.c", ""), ('"d.e"', "x")]``
+    (fastalloc.ir.attributes.parse_dict; ValueError for other text)."""
+    items = _parse_dict(text)
+    if items is None:
+        raise ValueError(f"not an attribute dictionary: {text.strip()!r}")
+    return items
+
+
+def _cv_pretty_signature(str rest):
+    """``(inputs, results, attrs)`` of a pretty ``stream.async.func``
+    declaration's ``rest``, its text from the argument list on
+    (``(%a: T {dict}, ...) [-> results] [attributes {...}]``): inputs
+    ``(type, dictionary text or "")``, results ``(type, dictionary, index
+    of the tied argument or -1)`` (``%a`` or ``%a as T``: tied), attrs
+    ``(key as written, value text or "")``.  ValueError, KeyError or
+    IndexError on text it cannot read.  In Python::
+
+        close, args = _cv_bracket_items(rest, 0)
+        rest, attrs = rest[close + 1:] split at a top-level "attributes" (its dictionary read)
+        inputs = [_cv_split_trailing_dict(a.partition(":")[2]) for a in args]
+        for item in _cv_result_items(rest after "->"):
+            typ, d = _cv_split_trailing_dict(item)
+            results.append((typ, d, -1) unless typ is "%a [as T]": (T or a's type, d, a's index))
+    """
+    cdef Py_ssize_t close, at, k
+    cdef list args, attrs = [], arg_names = [], inputs = [], results = []
+    cdef str arg, typ, ref, arg_name, typed
+    close, args = _cv_bracket_items_c(rest, 0)
+    rest = rest[close + 1 :].strip()
+    at = _cv_find_word_c(rest, "attributes")
+    if at >= 0:
+        attrs = _cv_dict_items(rest[at + 10 :])  # (len("attributes"))
+        rest = rest[:at].strip()
+    for arg in args:
+        arg_name, _, typed = arg.partition(u":")
+        arg_names.append(arg_name.strip())
+        inputs.append(_cv_split_trailing_dict_c(typed))
+    if rest:
+        if not rest.startswith("->"):
+            raise ValueError(f"unexpected {rest!r}")
+        for item in _cv_result_items_c(rest[2:].strip()):
+            typ, dict_text = _cv_split_trailing_dict_c(item)
+            if typ.startswith("%"):
+                ref, _, typ = typ.partition(" as ")
+                k = arg_names.index(ref.strip())
+                results.append((typ.strip() or inputs[k][0], dict_text, k))
+            else:
+                results.append((typ, dict_text, -1))
+    return inputs, results, attrs
+
+
+cdef inline str _cv_key_name(str key):
+    # an attribute key without its quotes
+    return key[1 : len(key) - 1] if key.startswith('"') and key.endswith('"') else key
+
+
+cdef inline str _cv_resource_arg(Py_ssize_t n, str t, str d):
+    # a resource argument with its offset and length: ``%r[%o for %l]: T``
+    if d:
+        return f"%arg{n}[%arg{n + 1} for %arg{n + 2}]: {t} {d}"
+    return f"%arg{n}[%arg{n + 1} for %arg{n + 2}]: {t}"
+
+
+def _cv_cmd_func_tail(list inputs, list results, list attrs):
+    """The text after its name of the ``stream.cmd.func`` replacing a
+    ``stream.async.func`` with this signature (_cv_pretty_signature's
+    lists), as iree-opt prints it (seed: convertAsyncFuncOp).
+
+    Each resource argument gains an offset and a length argument (printed
+    together: ``%r[%o for %l]: T``); each untied resource result becomes a
+    trailing such argument; tied resource results disappear; other results
+    stay results; argument and result dictionaries follow their value; only
+    dialect attributes (keys with a ``.``) carry over.  In Python::
+
+        parts, n = [], 0
+        for t, d in inputs + [(t, d) for t, d, tied in results if is_resource(t) and tied < 0]:
+            parts.append(f"%arg{n}[%arg{n+1} for %arg{n+2}]: {t}" if is_resource(t) else f"%arg{n}: {t}")  # + " {d}"
+            n += 3 if is_resource(t) else 1
+        kept = [(t, d) for t, d, _ in results if not is_resource(t)]
+        text = f"({', '.join(parts)})" + (f" -> {kept[0][0]}" if one kept without d else " -> (...)" if kept)
+        text += " attributes {k = v, ...}" for the keys with a "."
+    """
+    cdef list parts = [], kept = [], keys
+    cdef Py_ssize_t n = 0, tied
+    cdef str t, d, k, v, text
+    for t, d in inputs:
+        if _is_resource_type(t):
+            parts.append(_cv_resource_arg(n, t, d))
+            n += 3
+        else:
+            parts.append(f"%arg{n}: {t} {d}" if d else f"%arg{n}: {t}")
+            n += 1
+    for t, d, tied in results:
+        if not _is_resource_type(t):
+            kept.append((t, d))
+        elif tied < 0:
+            parts.append(_cv_resource_arg(n, t, d))
+            n += 3
+    text = "(" + ", ".join(parts) + ")"
+    if len(kept) == 1 and not kept[0][1]:
+        text += " -> " + kept[0][0]
+    elif kept:
+        text += " -> (" + ", ".join([f"{t} {d}" if d else t for t, d in kept]) + ")"
+    keys = [f"{k} = {v}" if v else k for k, v in attrs if "." in _cv_key_name(k)]
+    if keys:
+        text += " attributes {" + ", ".join(keys) + "}"
+    return text

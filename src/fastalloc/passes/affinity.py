@@ -75,6 +75,7 @@ from collections.abc import Callable, Iterable
 
 from fastalloc._lazyre import lazy_compile
 from fastalloc.ir.ops import AFFINITY_OPS, OPS, TEXT_OP_INTERFACES
+from fastalloc.ir.verifier import _is_resource_type
 from fastalloc.passes.regions import tied_operand, tied_results
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
@@ -116,7 +117,7 @@ _EMPTY: dict[str, str] = {}
 
 def _is_affinity_type(type_text: str) -> bool:
     """``isa<AffinityTypeInterface>``: stream resources and ranked tensors."""
-    return type_text.startswith("!stream.resource<") or type_text.startswith("tensor<")
+    return _is_resource_type(type_text) or type_text.startswith("tensor<")
 
 
 def _head(op: Op) -> str:

@@ -34,7 +34,9 @@ from collections.abc import Callable
 from functools import partial
 
 from fastalloc.passes._convert import (
-    _CvSweep, _cv_add_values, _cv_bind, _cv_bracket_items, _cv_dispatch, _cv_drop_dead, _cv_scan, _cv_suspects,
+    _CvSweep, _cv_add_values, _cv_bind, _cv_bracket_items, _cv_cmd_func_tail, _cv_dict_items, _cv_dispatch,
+    _cv_drop_dead, _cv_find_word, _cv_pretty_signature, _cv_result_items, _cv_scan, _cv_split_trailing_dict,
+    _cv_suspects,
 )
 from fastalloc._guard import op_location
 from fastalloc._record import Record
@@ -54,6 +56,7 @@ from fastalloc.ir.rewriter import (
     splice,
     text_op,
 )
+from fastalloc.ir.verifier import _is_resource_type
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,10 +76,6 @@ __all__ = [
 READ = 1
 WRITE = 2
 READ_WRITE = READ | WRITE
-
-
-def _is_resource(value: Value) -> bool:
-    return value.type.startswith("!stream.resource<")
 
 
 def _is_staging(value: Value) -> bool:
@@ -134,7 +133,7 @@ _CMD_FILL = OPS["stream.cmd.fill"]
 _SWEEP_LAYOUT = (
     _SPLAT_VALUE, _CLONE_SOURCE, _SLICE_SOURCE, _SLICE_OFFSET, _SLICE_SIZE, _FILL_OFFSET, _FILL_LENGTH, _FILL_VALUE,
     _UPDATE_OFFSET, _UPDATE_UPDATE, _UPDATE_SIZE, _COPY_T_OFFSET, _COPY_SOURCE, _COPY_S_OFFSET, _COPY_LENGTH,
-    _BARRIER_SOURCE,
+    _BARRIER_SOURCE, _COLL_T_OFFSET, _COLL_SOURCE, _COLL_S_OFFSET, _COLL_COUNT, _COLL_CHANNEL, _COLL_PARAM,
 )
 
 
@@ -385,7 +384,7 @@ def _apply_collective(op: Op, cv: _Conversion) -> Op:
         operands,
         [1, 1, len(param), 2, 2, 2, 2],
         op,
-        props={"op": op.props["op"], "resource_accesses": [READ, WRITE]},
+        props={"op": op._props["op"], "resource_accesses": [READ, WRITE]},
     )
 
 
@@ -491,7 +490,7 @@ def _apply_dispatch(op: Op, cv: _Conversion) -> Op:
 
 def _apply_call(op: Op, cv: _Conversion) -> Op:
     for result in op.results:
-        if not _is_resource(result):
+        if not _is_resource_type(result.type):
             # The async.call verifier rejects these (the seed would turn them
             # into cmd.call results and leave their uses dangling).
             raise FastallocError(
@@ -565,9 +564,13 @@ if set(_APPLY) != CONVERTIBLE_OPS:  # pragma: no cover - a definition without it
                       "the op definitions' converts_to")
 
 
+# The convertible ops' definitions, the most frequent first (_cv_suspects compares them by identity).
+_CONVERTIBLE_DEFS = tuple(OPS[name] for name in sorted(_APPLY, key=lambda name: name != "stream.async.dispatch"))
+
+
 def _collective_kind(op: Op) -> str:
     """``#stream.collective<all_reduce with sum : f32>`` -> ``all_reduce``."""
-    text = op.props.get("op") or ""
+    text = op._props.get("op") or ""  # (read only: op.props would copy shared properties)
     inner = text[text.find("<") + 1 :].strip()
     return inner.split(None, 1)[0].split(":", 1)[0] if inner else ""
 
@@ -579,7 +582,8 @@ def _first_error(region: Region) -> FastallocError | None:
     entering a concurrent region when reaching it (the walk is compiled:
     :func:`fastalloc.passes._convert._cv_suspects` lists the ops to look at).
     """
-    for op_region, op in _cv_suspects(region, _APPLY, "stream.async.collective", "stream.async.concurrent"):
+    for op_region, op in _cv_suspects(region, _CONVERTIBLE_DEFS, OPS["stream.async.collective"],
+                                      OPS["stream.async.concurrent"]):
         name = op.name
         if name not in _APPLY:
             # iree-opt reports this at the op owning the region (the execute
@@ -707,14 +711,9 @@ def parse_function_type(text: str) -> tuple[list[str], list[str]]:
     return inputs, _result_items(rest[2:].strip())
 
 
-def _result_items(text: str) -> list[str]:
-    """The result types of a function type's ``text`` after ``->``: the
-    items of a parenthesized list, else ``text`` alone."""
-    if text.startswith("("):
-        close, items = _bracket_items(text, 0)
-        if close == len(text) - 1:
-            return items
-    return [text]
+#: The result types of a function type's text after ``->``: the items of a
+#: parenthesized list, else the text alone (compiled).
+_result_items = _cv_result_items
 
 
 def format_function_type(inputs: list[str], results: list[str]) -> str:
@@ -750,30 +749,10 @@ class _Signature(Record):
         self.attrs = attrs
 
 
-def _dict_items(text: str) -> list[tuple[str, str]]:
-    """``{a = 1, b.c, "d.e" = x}`` -> [("a", "1"), ("b.c", ""), ('"d.e"', "x")]."""
-    items = parse_dict(text)
-    if items is None:
-        raise ValueError(f"not an attribute dictionary: {text.strip()!r}")
-    return items
-
-
-def _key_name(key: str) -> str:
-    return key[1:-1] if key.startswith('"') and key.endswith('"') else key
-
-
-def _format_dict(items: list[tuple[str, str]]) -> str:
-    return "{" + ", ".join(f"{k} = {v}" if v else k for k, v in items) + "}"
-
-
-def _split_trailing_dict(text: str) -> tuple[str, str]:
-    """``"!t {a = 1}"`` -> ("!t", "{a = 1}"); no dictionary -> (text, "")."""
-    text = text.strip()
-    if text.endswith("}"):
-        opens = [i for i, c, depth in _scan(text) if c == "{" and depth == 0]
-        if opens:
-            return text[: opens[-1]].strip(), text[opens[-1] :]
-    return text, ""
+#: ``{a = 1, b.c, "d.e" = x}`` -> [("a", "1"), ("b.c", ""), ('"d.e"', "x")] (compiled).
+_dict_items = _cv_dict_items
+#: ``"!t {a = 1}"`` -> ("!t", "{a = 1}"); no dictionary -> (text, "") (compiled).
+_split_trailing_dict = _cv_split_trailing_dict
 
 
 def _attr_dict_list(value: object, count: int) -> list[str]:
@@ -825,8 +804,9 @@ def _signature_from_props(props: dict, attrs: list[tuple[str, str]]) -> _Signatu
     )
 
 
-def _signature_from_text(op: Op) -> _Signature:
-    """Read an uninterpreted ``stream.async.func`` declaration from its text."""
+def _declaration_text(op: Op) -> str:
+    """The text of an uninterpreted ``stream.async.func`` declaration (its
+    template's pieces; ValueError for one with operands or without a template)."""
     if op.tmpl is None:
         raise ValueError("not a declaration")
     pieces = []
@@ -835,96 +815,34 @@ def _signature_from_text(op: Op) -> _Signature:
             pieces.append(p)
         elif not (isinstance(p, tuple) and p[0] == "r"):
             raise ValueError("not a declaration")
-    text = " ".join(pieces).strip()
-    if text.startswith('"'):
-        # Generic form: "stream.async.func"() <{props}> ({ }) {attrs} : () -> ()
-        open_ = text.index("<{")
-        close = _matching_paren(text, open_ + 1)
-        props = dict(_dict_items(text[open_ + 1 : close + 1]))
-        rest = text[close + 2 :]
-        colon = rest.rindex(":")
-        _, attr_text = _split_trailing_dict(rest[:colon].replace("(", " ").replace(")", " "))
-        attrs = _dict_items(attr_text) if attr_text else []
-        return _signature_from_props(props, attrs)
+    return " ".join(pieces).strip()
 
-    # Pretty form: stream.async.func [vis] @name(args) [-> results] [attributes {...}]
-    rest = text[len(op.name) :].strip()
-    vis = None
+
+def _signature_from_generic(text: str) -> _Signature:
+    """Generic form: ``"stream.async.func"() <{props}> ({ }) {attrs} : () -> ()``."""
+    open_ = text.index("<{")
+    close = _matching_paren(text, open_ + 1)
+    props = dict(_dict_items(text[open_ + 1 : close + 1]))
+    rest = text[close + 2 :]
+    colon = rest.rindex(":")
+    _, attr_text = _split_trailing_dict(rest[:colon].replace("(", " ").replace(")", " "))
+    attrs = _dict_items(attr_text) if attr_text else []
+    return _signature_from_props(props, attrs)
+
+
+def _pretty_head(text: str, op_name: str) -> tuple[str, str]:
+    """Pretty form ``op_name [vis] @name(args) [-> results] [attributes {...}]``
+    -> ``("@name", "(args) ...")``: the rest, from the argument list on, is
+    what :func:`fastalloc.passes._convert._cv_pretty_signature` reads."""
+    rest = text[len(op_name) :].strip()
     if not rest.startswith("@"):
-        vis, rest = rest.split(None, 1)
+        _vis, rest = rest.split(None, 1)
     open_ = rest.index("(")
-    name = rest[:open_].strip()
-    close, args = _bracket_items(rest, open_)
-    rest = rest[close + 1 :].strip()
-    attrs: list[tuple[str, str]] = []
-    at = _find_top_level_word(rest, "attributes")
-    if at >= 0:
-        attrs = _dict_items(rest[at + len("attributes") :])
-        rest = rest[:at].strip()
-
-    arg_names: list[str] = []
-    inputs: list[tuple[str, str]] = []
-    for arg in args:
-        arg_name, _, typed = arg.partition(":")
-        arg_names.append(arg_name.strip())
-        inputs.append(_split_trailing_dict(typed))
-
-    results: list[tuple[str, str, int]] = []
-    if rest:
-        if not rest.startswith("->"):
-            raise ValueError(f"unexpected {rest!r}")
-        for item in _result_items(rest[2:].strip()):
-            typ, dict_text = _split_trailing_dict(item)
-            if typ.startswith("%"):
-                ref, _, typ = typ.partition(" as ")
-                k = arg_names.index(ref.strip())
-                results.append((typ.strip() or inputs[k][0], dict_text, k))
-            else:
-                results.append((typ, dict_text, -1))
-    return _Signature(vis, name, inputs, results, attrs)
+    return rest[:open_].strip(), rest[open_:]
 
 
-def _find_top_level_word(text: str, word: str) -> int:
-    if word not in text:
-        return -1  # (most declarations: no scan)
-    for i, c, depth in _scan(text, 0, word):
-        if depth == 0 and c == word and (i == 0 or text[i - 1].isspace()):
-            return i
-    return -1
-
-
-def _format_cmd_func(sig: _Signature) -> str:
-    """``stream.cmd.func`` in the pretty form iree-opt prints.
-
-    ``sig.inputs`` of the cmd func come in groups: a resource followed by its
-    offset and length arguments, printed together as ``%r[%o for %l]: T``.
-    """
-    parts = []
-    n = 0
-    i = 0
-    while i < len(sig.inputs):
-        t, d = sig.inputs[i]
-        dict_part = f" {d}" if d else ""
-        if t.startswith("!stream.resource<"):
-            parts.append(f"%arg{n}[%arg{n + 1} for %arg{n + 2}]: {t}{dict_part}")
-            n += 3
-            i += 3
-        else:
-            parts.append(f"%arg{n}: {t}{dict_part}")
-            n += 1
-            i += 1
-    text = "stream.cmd.func "
-    if sig.visibility:
-        text += sig.visibility + " "
-    text += f"{sig.name}({', '.join(parts)})"
-    if sig.results:
-        if len(sig.results) == 1 and not sig.results[0][1]:
-            text += f" -> {sig.results[0][0]}"
-        else:
-            text += " -> (" + ", ".join(f"{t} {d}" if d else t for t, d, _ in sig.results) + ")"
-    if sig.attrs:
-        text += " attributes " + _format_dict(sig.attrs)
-    return text
+#: Index of a word at depth 0 of a text, starting it or after a space; -1 if none (compiled).
+_find_top_level_word = _cv_find_word
 
 
 def convert_async_func(op: Op) -> Op:
@@ -944,34 +862,27 @@ def cmd_func_op(op: Op) -> Op:
     resource result becomes a trailing (resource, offset, length) argument;
     tied resource results disappear; other results stay results; argument
     and result attributes follow their value.  Only dialect attributes (keys
-    with a ``.``) carry over.  Reads the declaration the parser kept as text (the front end
-    does not interpret stream.async.func), in pretty or generic form.
+    with a ``.``) carry over (the new text after the name:
+    :func:`fastalloc.passes._convert._cv_cmd_func_tail`).  Reads the
+    declaration the parser kept as text (the front end does not interpret
+    stream.async.func), in pretty or generic form.
     """
     try:
-        sig = _signature_from_text(op)
+        text = _declaration_text(op)
+        if text.startswith('"'):
+            sig = _signature_from_generic(text)
+            name, tail = sig.name, _cv_cmd_func_tail(sig.inputs, sig.results, sig.attrs)
+        else:
+            name, rest = _pretty_head(text, op.name)
+            tail = _cv_cmd_func_tail(*_cv_pretty_signature(rest))
     except (ValueError, KeyError, IndexError) as exc:
         raise FastallocError(f"cannot read the signature of this stream.async.func: {exc}", op_location(op)) from None
 
-    inputs: list[tuple[str, str]] = []
-    for t, d in sig.inputs:
-        inputs.append((t, d))
-        if t.startswith("!stream.resource<"):
-            inputs += [("index", ""), ("index", "")]
-    results: list[tuple[str, str, int]] = []
-    for t, d, tied in sig.results:
-        if t.startswith("!stream.resource<"):
-            if tied < 0:
-                inputs += [(t, d), ("index", ""), ("index", "")]
-        else:
-            results.append((t, d, -1))
-    attrs = [(k, v) for k, v in sig.attrs if "." in _key_name(k)]
     # IREE's CmdFuncOp builder makes every new func private (iree-opt turns a
-    # `nested` async.func into a `private` cmd.func).
-    new_sig = _Signature("private", sig.name, inputs, results, attrs)
-
-    # stream.cmd.func is not interpreted by the front end: it is made as
-    # text, the way the parser keeps every op it does not interpret.
-    new_op = text_op("stream.cmd.func", [_format_cmd_func(new_sig)])
+    # `nested` async.func into a `private` cmd.func).  stream.cmd.func is not
+    # interpreted by the front end: it is made as text, the way the parser
+    # keeps every op it does not interpret.
+    new_op = text_op("stream.cmd.func", [f"stream.cmd.func private {name}{tail}"])
     new_op.copy_loc_from(op)
     return new_op
 
