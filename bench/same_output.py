@@ -56,6 +56,25 @@ def run_cases(n_ops: int, seeds: list[int], strategies: list[str], log=sys.stder
     return out
 
 
+def compare(saved: dict[str, str], got: dict[str, str], options: str, out=sys.stdout) -> int:
+    """Print one line per case (same, DIFFERS, NOT RUN, new); return how many differ or were not run.
+
+    ``options`` names the command-line options that select the cases (for the NOT RUN hint)."""
+    bad = 0
+    for name, digest in sorted(saved.items()):
+        if name not in got:
+            print(f"NOT RUN  {name} (run with the same {options})", file=out)
+            bad += 1
+        elif got[name] != digest:
+            print(f"DIFFERS  {name}: saved {digest[:24]}, now {got[name][:24]}", file=out)
+            bad += 1
+        else:
+            print(f"same     {name}", file=out)
+    for name in sorted(set(got) - set(saved)):
+        print(f"new      {name}", file=out)
+    return bad
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.same_output", description=__doc__.split("\n\n")[0])
     mode = p.add_mutually_exclusive_group(required=True)
@@ -76,19 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with open(args.check) as f:
         saved = json.load(f)
-    bad = 0
-    for name, digest in sorted(saved.items()):
-        if name not in got:
-            print(f"NOT RUN  {name} (run with the same --n-ops/--seeds/--strategies)")
-            bad += 1
-        elif got[name] != digest:
-            print(f"DIFFERS  {name}: saved {digest[:16]}, now {got[name][:16]}")
-            bad += 1
-        else:
-            print(f"same     {name}")
-    for name in sorted(set(got) - set(saved)):
-        print(f"new      {name} (not in {args.check})")
-    return 1 if bad else 0
+    return 1 if compare(saved, got, "--n-ops/--seeds/--strategies") else 0
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from bench.same_output import compare
 from fastalloc import pack
 from fastalloc.csvio import read_csv
 from fastalloc.testing.benchmarks import benchmark_csvs
@@ -80,23 +81,6 @@ def run_cases(cases: str, log=sys.stderr) -> dict[str, str]:
     return out
 
 
-def compare(saved: dict[str, str], got: dict[str, str], out=sys.stdout) -> int:
-    """Print one line per case; the number of cases that differ or were not run."""
-    bad = 0
-    for name, digest in sorted(saved.items()):
-        if name not in got:
-            print(f"NOT RUN  {name} (run with the same --cases)", file=out)
-            bad += 1
-        elif got[name] != digest:
-            print(f"DIFFERS  {name}: saved {digest}, now {got[name]}", file=out)
-            bad += 1
-        else:
-            print(f"same     {name}", file=out)
-    for name in sorted(set(got) - set(saved)):
-        print(f"new      {name}", file=out)
-    return bad
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.same_plans", description=__doc__.split("\n\n")[0])
     mode = p.add_mutually_exclusive_group(required=True)
@@ -113,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with open(args.check) as f:
         saved = json.load(f)
-    return 1 if compare(saved, got) else 0
+    return 1 if compare(saved, got, "--cases") else 0
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ import io
 
 import numpy as np
 
-from bench.same_plans import compare, plan_digest
+from bench.same_output import compare
+from bench.same_plans import plan_digest
 
 
 def test_digest_tells_offsets_and_totals_apart():
@@ -19,13 +20,13 @@ def test_digest_tells_offsets_and_totals_apart():
 def test_compare_counts_differences_and_cases_not_run():
     saved = {"a": "x/1", "b": "y/2", "c": "z/3"}
     out = io.StringIO()
-    assert compare(saved, {"a": "x/1", "b": "y/9", "d": "w/4"}, out) == 2
+    assert compare(saved, {"a": "x/1", "b": "y/9", "d": "w/4"}, "--cases", out) == 2
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("same     a")
     assert lines[1].startswith("DIFFERS  b")
-    assert lines[2].startswith("NOT RUN  c")
+    assert lines[2].startswith("NOT RUN  c") and "--cases" in lines[2]
     assert lines[3].startswith("new      d")
-    assert compare(saved, dict(saved), io.StringIO()) == 0
+    assert compare(saved, dict(saved), "--cases", io.StringIO()) == 0
 
 
 def test_the_same_problem_gives_the_same_digest_twice():
