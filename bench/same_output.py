@@ -75,6 +75,20 @@ def compare(saved: dict[str, str], got: dict[str, str], options: str, out=sys.st
     return bad
 
 
+def write_or_check(got: dict[str, str], write: str | None, check: str | None, options: str) -> int:
+    """Save ``got`` to ``write`` (JSON), or compare it with the file ``check``; the exit status."""
+    if write:
+        with open(write, "w") as f:
+            json.dump(got, f, indent=1, sort_keys=True)
+            f.write("\n")
+        print(f"wrote {len(got)} digests to {write}")
+        return 0
+    assert check is not None
+    with open(check) as f:
+        saved = json.load(f)
+    return 1 if compare(saved, got, options) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.same_output", description=__doc__.split("\n\n")[0])
     mode = p.add_mutually_exclusive_group(required=True)
@@ -87,15 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [int(s) for s in args.seeds.split(",") if s]
     strategies = [s for s in args.strategies.split(",") if s]
     got = run_cases(args.n_ops, seeds, strategies)
-    if args.write:
-        with open(args.write, "w") as f:
-            json.dump(got, f, indent=1, sort_keys=True)
-            f.write("\n")
-        print(f"wrote {len(got)} hashes to {args.write}")
-        return 0
-    with open(args.check) as f:
-        saved = json.load(f)
-    return 1 if compare(saved, got, "--n-ops/--seeds/--strategies") else 0
+    return write_or_check(got, args.write, args.check, "--n-ops/--seeds/--strategies")
 
 
 if __name__ == "__main__":

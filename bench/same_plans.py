@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import sys
 import time
 from collections.abc import Iterator
 
 import numpy as np
 
-from bench.same_output import compare
+from bench.same_output import write_or_check
 from fastalloc import pack
 from fastalloc.csvio import read_csv
 from fastalloc.testing.benchmarks import benchmark_csvs
@@ -89,15 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cases", choices=CASES, default="small")
     args = p.parse_args(argv)
     got = run_cases(args.cases)
-    if args.write:
-        with open(args.write, "w") as f:
-            json.dump(got, f, indent=1, sort_keys=True)
-            f.write("\n")
-        print(f"wrote {len(got)} digests to {args.write}")
-        return 0
-    with open(args.check) as f:
-        saved = json.load(f)
-    return 1 if compare(saved, got, "--cases") else 0
+    return write_or_check(got, args.write, args.check, "--cases")
 
 
 if __name__ == "__main__":
