@@ -1931,7 +1931,7 @@ class _Parser:
     @cython.wraparound(False)
     @cython.locals(sizes=list, flat=list, vals=list, kind=cython.int, base=cython.Py_ssize_t,
                    idx=cython.Py_ssize_t, results=list, v=Value, n=cython.Py_ssize_t,
-                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str, size=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str, want=str, size=cython.Py_ssize_t,
                    code=cython.Py_ssize_t)
     def finish(self, op: Op, segs: list, kinds: tuple, result_types: list[str]) -> None:
         """The known op's operands from ``segs``, one entry per ODS segment
@@ -1954,12 +1954,15 @@ class _Parser:
         for k in range(n):
             x = segs[k]
             kind = kinds[k]
+            # an operand's type is nearly always the very str of its kind
+            # (tokens and these names are interned): seg_type only if not
+            want = _seg_want(kind) if kind else None
             if type(x) is list:
                 vals = x
                 for v in vals:
                     flat[nflat] = v
                     nflat += 1
-                    if kind:
+                    if kind and v.type is not want:
                         self.seg_type(v, kind)
             elif type(x) is tuple:
                 pass  # an empty segment (see _p_format)
@@ -1967,7 +1970,7 @@ class _Parser:
                 v = x
                 flat[nflat] = v
                 nflat += 1
-                if kind:
+                if kind and v.type is not want:
                     self.seg_type(v, kind)
         op.operands = flat
         if flat:
@@ -1994,7 +1997,7 @@ class _Parser:
     def seg_type(self, v: Value, kind: cython.int) -> cython.int:
         """An operand of an index (kind 1) or timepoint (2) segment: its type
         is that, else it was a guess (an uninterpreted op's result) or wrong."""
-        want = "index" if kind == 1 else TIMEPOINT
+        want = _seg_want(kind)
         vt = v.type
         if not _eq(vt, want):
             owner = v.owner
@@ -2615,6 +2618,13 @@ def _seg_list(slots: list, k: cython.Py_ssize_t) -> list:
         vals = []
         slots[k] = vals
     return vals
+
+
+@cython.cfunc
+@cython.inline
+def _seg_want(kind: cython.int) -> str:
+    """The type of an operand of an index (kind 1) or timepoint (2) segment."""
+    return "index" if kind == 1 else TIMEPOINT
 
 
 @cython.cfunc
