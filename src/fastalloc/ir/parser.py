@@ -2082,7 +2082,7 @@ class _Parser:
     @cython.ccall
     def tied_result(self, target: Value) -> tuple[str, Value]:
         """custom<ShapedTiedResult>: ``[%x as] T{%size}``; T is also the target's type."""
-        if self.peek()[:1] == "%":
+        if _first_char(self.peek()) == "%":
             # iree-opt does not resolve this name (the tie is fixed); neither do we.
             self.i += 1
             self.expect("as")
@@ -2487,7 +2487,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
         elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or "")
             t = objs[pc - 1][0]
             if _eq(t, "%"):
-                present = p.toks[p.i][:1] == "%"
+                present = _first_char(p.toks[p.i]) == "%"
             else:
                 present = _eq(p.peek(), t)
             if present:
@@ -2540,7 +2540,7 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtyp
         paren = p.accept("(")
         if not (paren and p.accept(")")):
             while True:
-                if p.peek()[:1] == "%":
+                if _first_char(p.peek()) == "%":
                     v = p.use()
                     idx = _index_of(outer, v)
                     if idx < 0:
@@ -2797,7 +2797,7 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
     paren = p.accept("(")
     if not (paren and p.accept(")")):
         while True:
-            if p.peek()[:1] == "%":
+            if _first_char(p.peek()) == "%":
                 v = p.use()
                 idx = _index_of(operands, v)
                 if idx < 0:
