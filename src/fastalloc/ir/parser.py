@@ -1931,7 +1931,7 @@ class _Parser:
     @cython.wraparound(False)
     @cython.locals(sizes=list, flat=list, vals=list, kind=cython.int, base=cython.Py_ssize_t,
                    idx=cython.Py_ssize_t, results=list, v=Value, n=cython.Py_ssize_t,
-                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str, size=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, nflat=cython.Py_ssize_t, ty=str, want=str, size=cython.Py_ssize_t,
                    code=cython.Py_ssize_t)
     def finish(self, op: Op, segs: list, kinds: tuple, result_types: list[str]) -> None:
         """The known op's operands from ``segs``, one entry per ODS segment
@@ -1954,12 +1954,15 @@ class _Parser:
         for k in range(n):
             x = segs[k]
             kind = kinds[k]
+            # an operand's type is nearly always the very str of its kind
+            # (tokens and these names are interned): seg_type only if not
+            want = _seg_want(kind) if kind else None
             if type(x) is list:
                 vals = x
                 for v in vals:
                     flat[nflat] = v
                     nflat += 1
-                    if kind:
+                    if kind and v.type is not want:
                         self.seg_type(v, kind)
             elif type(x) is tuple:
                 pass  # an empty segment (see _p_format)
@@ -1967,7 +1970,7 @@ class _Parser:
                 v = x
                 flat[nflat] = v
                 nflat += 1
-                if kind:
+                if kind and v.type is not want:
                     self.seg_type(v, kind)
         op.operands = flat
         if flat:
@@ -1994,7 +1997,7 @@ class _Parser:
     def seg_type(self, v: Value, kind: cython.int) -> cython.int:
         """An operand of an index (kind 1) or timepoint (2) segment: its type
         is that, else it was a guess (an uninterpreted op's result) or wrong."""
-        want = "index" if kind == 1 else TIMEPOINT
+        want = _seg_want(kind)
         vt = v.type
         if not _eq(vt, want):
             owner = v.owner
@@ -2079,7 +2082,7 @@ class _Parser:
     @cython.ccall
     def tied_result(self, target: Value) -> tuple[str, Value]:
         """custom<ShapedTiedResult>: ``[%x as] T{%size}``; T is also the target's type."""
-        if self.peek()[:1] == "%":
+        if _first_char(self.peek()) == "%":
             # iree-opt does not resolve this name (the tie is fixed); neither do we.
             self.i += 1
             self.expect("as")
@@ -2484,7 +2487,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
         elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or "")
             t = objs[pc - 1][0]
             if _eq(t, "%"):
-                present = p.toks[p.i][:1] == "%"
+                present = _first_char(p.toks[p.i]) == "%"
             else:
                 present = _eq(p.peek(), t)
             if present:
@@ -2537,7 +2540,7 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtyp
         paren = p.accept("(")
         if not (paren and p.accept(")")):
             while True:
-                if p.peek()[:1] == "%":
+                if _first_char(p.peek()) == "%":
                     v = p.use()
                     idx = _index_of(outer, v)
                     if idx < 0:
@@ -2615,6 +2618,13 @@ def _seg_list(slots: list, k: cython.Py_ssize_t) -> list:
         vals = []
         slots[k] = vals
     return vals
+
+
+@cython.cfunc
+@cython.inline
+def _seg_want(kind: cython.int) -> str:
+    """The type of an operand of an index (kind 1) or timepoint (2) segment."""
+    return "index" if kind == 1 else TIMEPOINT
 
 
 @cython.cfunc
@@ -2787,7 +2797,7 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
     paren = p.accept("(")
     if not (paren and p.accept(")")):
         while True:
-            if p.peek()[:1] == "%":
+            if _first_char(p.peek()) == "%":
                 v = p.use()
                 idx = _index_of(operands, v)
                 if idx < 0:
