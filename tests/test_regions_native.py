@@ -606,3 +606,31 @@ def test_escapes_reject_non_values():
         _regions._escaping_results([1], _TIED_KIND, "stream.yield", "stream.async.execute")
     with pytest.raises(TypeError):
         _regions._used_beyond(["x"], "stream.yield")
+
+
+_NAMES = st.one_of(
+    st.none(),
+    st.sampled_from(["stream.yield", "stream.cmd.execute", "stream.yield2", "stream.yiele", "", "arith.constant"]),
+    st.text(max_size=6),
+)
+
+
+@given(a=_NAMES, b=_NAMES)
+def test_same_name_is_str_equality(a, b):
+    # passes/_names.pxd's inline test: identity, lengths, kinds, then bytes;
+    # copies make equal names distinct objects, as parsed names are.
+    from fastalloc.passes._regions import _py_same_name
+
+    expected = a == b
+    assert _py_same_name(a, b) is expected
+    if a is not None:
+        copy = "".join(list(a))
+        assert _py_same_name(copy, b) is expected
+        assert _py_same_name(b, copy) is expected
+    # the same length, a different last character
+    if a:
+        other = a[:-1] + chr(ord(a[-1]) ^ 1)
+        assert _py_same_name(a, other) is False
+    # one-byte against wider kinds, equal lengths
+    assert _py_same_name("ab", "a\u0100") is False
+    assert _py_same_name("a\u0100", "a\u0100"[:1] + "\u0100") is True

@@ -619,7 +619,7 @@ def _add_uses(op: Op, operands: list[Value]) -> int:
         _slots(op, n)
         u = op._urec
         for i in range(n):
-            v = operands[i]
+            v = cython.cast(Value, operands[i])  # (checked above)
             u[i].value = cython.cast(_Ptr, v)
             t = v._utail
             if t == cython.NULL:

@@ -24,8 +24,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.ref cimport PyObject as _cv_PyObject
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_READ
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcmp
-
+from fastalloc.passes._names cimport _same_name
 from fastalloc.ir.model cimport Block, Op, Region, Value, _build_op, _release_records, _unlink_all
 from fastalloc.ir.verifier cimport _is_resource_type
 
@@ -55,20 +54,8 @@ cdef enum:
 
 
 cdef inline bint _cv_named(object x, str name):
-    """``x`` is an Op named ``name``.  Equal strings are often distinct
-    objects here (the parser's names are not the literals), and Cython's
-    ``==`` on two strs is a full ordering compare (PyUnicode_Compare): the
-    lengths first (most names tested are of other ops), then the bytes."""
-    if not isinstance(x, Op):
-        return False
-    cdef str n = (<Op>x).name
-    if n is name:
-        return True
-    if n is None or PyUnicode_GET_LENGTH(n) != PyUnicode_GET_LENGTH(name):
-        return False
-    if PyUnicode_KIND(n) != PyUnicode_KIND(name):
-        return n == name
-    return memcmp(PyUnicode_DATA(n), PyUnicode_DATA(name), PyUnicode_GET_LENGTH(n) * PyUnicode_KIND(n)) == 0
+    """``x`` is an Op named ``name``."""
+    return isinstance(x, Op) and _same_name((<Op>x).name, name)
 
 
 cdef str _CV_CONSTANT = "arith.constant"
@@ -1067,7 +1054,7 @@ cdef class _CvSweep:
         cdef int kind
         cdef list rev = []
         terminator = None
-        if n and (<Op?>ops[n - 1]).name == "stream.yield":
+        if n and _same_name((<Op?>ops[n - 1]).name, "stream.yield"):
             terminator = ops[n - 1]
         for k in range(n - 1, -1, -1):
             op = <Op?>ops[k]
@@ -1151,7 +1138,7 @@ cdef int _cv_suspects_into(object region, tuple convertible, object collective, 
     cdef bint known
     for k in range(n - 1, -1, -1):
         op = <Op?><object>_cv_list_item(ops, k)
-        if k == n - 1 and op.name == "stream.yield":  # the terminator
+        if k == n - 1 and _same_name(op.name, "stream.yield"):  # the terminator
             continue
         d = op.opdef
         known = False

@@ -10,7 +10,7 @@
 # reference: tests/test_layout_slices.py checks both print the same module.
 
 cimport cython
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint8_t
@@ -18,6 +18,7 @@ from libc.stdint cimport int64_t, uint8_t
 from fastalloc.ir.model cimport Op, Value
 # rewriter.build_text_op, the model's trusted constructor of uninterpreted ops, as a C call
 from fastalloc.ir.model cimport _new_text_op
+from fastalloc.passes._names cimport _same_name
 
 from math import gcd as _gcd
 
@@ -74,11 +75,11 @@ cdef class Folder:
         self.loc_from = loc_from
 
     cdef object constant(self, object v):
-        cdef PyObject* p = PyDict_GetItem(self.consts, v)
+        cdef PyObject* p = PyDict_GetItemWithError(self.consts, v)
         if p != NULL:
             return <object>p
         owner = (<Value?>v).owner
-        if isinstance(owner, Op) and (<Op>owner).name == _CONSTANT:
+        if isinstance(owner, Op) and _same_name((<Op>owner).name, _CONSTANT):
             c = _constant_int(v)
         else:
             c = None
@@ -88,7 +89,7 @@ cdef class Folder:
     cdef Value fresh_constant(self, object c):
         # the run's template of c: a C dict probe when made already (a pack
         # asks for ~10^5 constants of a few thousand values)
-        cdef PyObject* t = PyDict_GetItem(self.tmpls, c)
+        cdef PyObject* t = PyDict_GetItemWithError(self.tmpls, c)
         tmpl = <object>t if t != NULL else _index_constant_tmpl(c, self.tmpls)
         cdef Op op = _new_text_op(_CONSTANT, tmpl, [], _INDEX, self.loc_from)
         self.out.append(op)
@@ -105,7 +106,7 @@ cdef class Folder:
 
     cpdef Value index(self, object c):
         """The pack's IndexSet: one constant per value, made on first ask."""
-        cdef PyObject* p = PyDict_GetItem(self.index_set, c)
+        cdef PyObject* p = PyDict_GetItemWithError(self.index_set, c)
         if p != NULL:
             return <Value>p
         v = self.fresh_constant(c)
@@ -116,11 +117,11 @@ cdef class Folder:
         if cb is not None and cb == 0:
             return a
         da = a.owner
-        if isinstance(da, Op) and (<Op>da).name == _SUBI and len((<Op>da).operands) == 2 \
+        if isinstance(da, Op) and _same_name((<Op>da).name, _SUBI) and len((<Op>da).operands) == 2 \
                 and (<Op>da).operands[1] is b:
             return (<Op>da).operands[0]
         db = b.owner
-        if isinstance(db, Op) and (<Op>db).name == _SUBI and len((<Op>db).operands) == 2 \
+        if isinstance(db, Op) and _same_name((<Op>db).name, _SUBI) and len((<Op>db).operands) == 2 \
                 and (<Op>db).operands[1] is a:
             return (<Op>db).operands[0]
         if ca is not None and cb is not None:
@@ -143,7 +144,7 @@ cdef class Folder:
 
     cdef bint aligned_to(self, Value v, object a) except -1:
         key = (v, a)
-        cdef PyObject* p = PyDict_GetItem(self.aligned, key)
+        cdef PyObject* p = PyDict_GetItemWithError(self.aligned, key)
         if p != NULL:
             return <object>p is True
         r = self._aligned_to(v, a)
@@ -159,7 +160,7 @@ cdef class Folder:
             return False
         cdef Op op = <Op>owner
         cdef list operands = op.operands
-        if op.name == _ALIGN and len(operands) == 2:
+        if _same_name(op.name, _ALIGN) and len(operands) == 2:
             sa = self.constant(operands[1])
             if sa is not None:
                 sa = sa & _MASK
@@ -168,9 +169,9 @@ cdef class Folder:
             return self.aligned_to(<Value?>operands[0], a)
         if len(operands) != 2:
             return False
-        if op.name == _ADDI or op.name == _SUBI:
+        if _same_name(op.name, _ADDI) or _same_name(op.name, _SUBI):
             return self.aligned_to(<Value?>operands[0], a) and self.aligned_to(<Value?>operands[1], a)
-        if op.name == _MULI:
+        if _same_name(op.name, _MULI):
             return self.aligned_to(<Value?>operands[0], a) or self.aligned_to(<Value?>operands[1], a)
         return False
 
@@ -210,9 +211,9 @@ def static_sizes(list sizes, dict consts, uint8_t[::1] mask, int64_t[::1] out):
     for k in range(n):
         v = <Value?><object>PyList_GET_ITEM(sizes, k)
         owner = v.owner
-        if not (isinstance(owner, Op) and (<Op>owner).name == _CONSTANT):
+        if not (isinstance(owner, Op) and _same_name((<Op>owner).name, _CONSTANT)):
             continue
-        p = PyDict_GetItem(consts, v)
+        p = PyDict_GetItemWithError(consts, v)
         if p != NULL:
             c = <object>p
         else:
@@ -369,7 +370,7 @@ cdef int _pack_walk_into(object block, str name, list out) except -1:
             for r in regions:
                 for blk in r.blocks:
                     _pack_walk_into(blk, name, out)
-        if op.name == name:
+        if _same_name(op.name, name):
             out.append(op)
             found = True
     if found:

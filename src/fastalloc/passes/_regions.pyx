@@ -26,6 +26,7 @@ from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcmp, memset
 
 from fastalloc.ir.model cimport Op, Value, _Use
+from fastalloc.passes._names cimport _same_name
 from fastalloc.kernels._buf cimport new_i64, new_u8
 from fastalloc.kernels._types cimport LIVE_IN_C as _LIVE_IN, LIVE_OUT_C as _LIVE_OUT
 
@@ -212,7 +213,7 @@ cdef list _rg_yielded(object block):
     import); other ops answer through ``group``."""
     cdef list ops = block.ops
     term = ops[len(ops) - 1]
-    if _rg_name(term) == "stream.yield":
+    if _same_name(_rg_name(term), "stream.yield"):
         segs = (<Op>term).segments
         if segs is not None:
             return _rg_operands(term)[:segs[0]]
@@ -325,7 +326,7 @@ cdef int _rg_collect_pairs(object region_op, _RgKinds* kc, dict kinds, object pr
     _rg_yield_pairs(region_op, block, prefix, out)
     for op in block.ops:
         name = _rg_name(op)
-        if name == concurrent_name:
+        if _same_name(name, concurrent_name):
             _rg_collect_pairs(op, kc, kinds, prefix, concurrent_name, out)
         kind = _rg_kind(kc, kinds, name)
         if kind == _RG_UNTIED:
@@ -426,7 +427,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
                 for x in inner:
                     nested_lists.append(_rg_operands(x))
                     _rg_push(&nested_pos, i)
-                if name == concurrent_name:
+                if _same_name(name, concurrent_name):
                     concurrent.append(op)
                     # The values the nested ops use (a set by address).
                     n_inner = 0
@@ -438,7 +439,7 @@ def _region_scan(execute_op, block, list args, dict kinds, str prefix, str concu
                         for j in range(PyList_GET_SIZE(lst)):
                             _rg_map_put(&used, PyList_GET_ITEM(lst, j), 1)
                     for x in inner:
-                        if _rg_name(x) == concurrent_name:
+                        if _same_name(_rg_name(x), concurrent_name):
                             concurrent.append(x)
                     # Nested results are used only by nested ops of the same op.
                     for x in inner:
@@ -824,7 +825,7 @@ cdef int _rg_walk_named(Op op, str name, list out) except -1:
             ops = block.ops
             for k in range(PyList_GET_SIZE(ops)):
                 inner = <Op?><object>PyList_GET_ITEM(ops, k)
-                if inner.name == name:
+                if _same_name(inner.name, name):
                     out.append(inner)
                 if inner._regions:
                     _rg_walk_named(inner, name, out)
@@ -859,7 +860,7 @@ def _ops_named(list ops, str name):
     cdef Op op
     for k in range(PyList_GET_SIZE(ops)):
         op = <Op?><object>PyList_GET_ITEM(ops, k)
-        if op.name == name:
+        if _same_name(op.name, name):
             out.append(op)
     return out
 
@@ -926,10 +927,10 @@ def _escaping_results(list values, dict kinds, str yield_name, str execute_name)
         work = list(reversed(value.uses))
         while work:
             user, idx = work.pop()
-            if user.name == yield_name:
+            if _same_name(user.name, yield_name):
                 parent = user.parent.parent.parent
                 outer = parent.results[idx]
-                if parent.name == execute_name:
+                if _same_name(parent.name, execute_name):
                     return outer
                 work.extend(reversed(outer.uses))
             elif user.opdef is not None:
@@ -956,10 +957,10 @@ def _escaping_results(list values, dict kinds, str yield_name, str execute_name)
                 slots.n -= 1
                 idx = slots.p[slots.n]
                 user = <Op>users.pop()
-                if user.name == yield_name:
+                if _same_name(user.name, yield_name):
                     parent = <Op?>user.parent.parent.parent
                     outer = parent.results[idx]
-                    if parent.name == execute_name:
+                    if _same_name(parent.name, execute_name):
                         found = outer
                         break
                     _rg_push_uses(<Value?>outer, users, &slots)
@@ -984,7 +985,7 @@ def _tied_yield_results(list values, execute_op, dict kinds, str yield_name):
         while work:
             v = work.pop()
             for user, idx in reversed(v.uses):
-                if user.name == yield_name:
+                if _same_name(user.name, yield_name):
                     if user.parent is block:
                         return execute_op.results[idx]
                     continue
@@ -1015,7 +1016,7 @@ def _tied_yield_results(list values, execute_op, dict kinds, str yield_name):
                 for q in range(slots.n):
                     user = <Op>users[q]
                     idx = slots.p[q]
-                    if user.name == yield_name:
+                    if _same_name(user.name, yield_name):
                         if user.parent is block:
                             found = results[idx]
                             break
@@ -1046,7 +1047,7 @@ def _used_beyond(list values, str name):
         op = v._uhead
         i = v._uhead_i
         while op != NULL:
-            if (<Op>op).name != name:
+            if not _same_name((<Op>op).name, name):
                 beyond = True
                 break
             u = (<Op>op)._urec + i
@@ -1054,3 +1055,8 @@ def _used_beyond(list values, str name):
             i = u.next_i
         out.append(beyond)
     return out
+
+
+def _py_same_name(a, b):
+    """``_same_name`` (passes/_names.pxd) for tests."""
+    return _same_name(a, b)
