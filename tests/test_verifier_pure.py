@@ -160,3 +160,36 @@ def test_pack_intervals_fit_index_alike(pure, bound, ok):
         else:
             with pytest.raises(FastallocError, match="lifetime_intervals: integer constant out of range for attribute"):
                 verify(m)
+
+
+@pytest.mark.parametrize(("ty", "want"), [
+    # same length as the yielded type, other spelling: compared in full
+    ("!stream.resource<transienx>", "operand #0 of type '!stream.resource<transient>' does not match the parent "
+                                    "op's result type '!stream.resource<transienx>'"),
+    ("!stream.resource<external>", "does not match the parent op's result type '!stream.resource<external>'"),
+    # an equal string that is not the parser's shared one
+    ("".join(["!stream.resource<", "transient>"]), None),
+])
+def test_yielded_types_checked_alike(pure, ty, want):
+    for verify in (compiled.verify, pure.verify):
+        m = _retyped("u", ty)
+        if want is None:
+            verify(m)
+        else:
+            with pytest.raises(FastallocError) as e:
+                verify(m)
+            assert want in e.value.format()
+
+
+def test_async_region_terminator_rules_alike(pure):
+    yield_line = "    stream.yield %a : !stream.resource<transient>{%c64}\n"
+    assert yield_line in _TYPED
+    twice = _TYPED.replace(yield_line, yield_line * 2)
+    assert "must be the last operation in the parent block" in _outcome(compiled.verify, twice)
+    assert _outcome(compiled.verify, twice) == _outcome(pure.verify, twice)
+    m = raw_parse(_TYPED, "case.mlir")
+    ex = next(op for op in m.walk() if op.name == "stream.async.execute")
+    ex._regions[0].blocks[0].ops[-1].name = "stream.yieldx"  # not a terminator any more (same check path)
+    for verify in (compiled.verify, pure.verify):
+        with pytest.raises(FastallocError, match="block with no terminator, has 'stream.yieldx'"):
+            verify(m)

@@ -454,6 +454,18 @@ def _id(x: object) -> int:
 _RESOURCE = "!stream.resource<"
 
 
+def _str_is(s: str, lit: str) -> bool:
+    """``s == lit`` for str ``s`` (or None) and ``lit``; compiled, identity,
+    then the lengths, before the compare (Cython's ``str == str`` is
+    ``PyUnicode_Compare``, a full ordering compare, even when the lengths
+    differ, as they do for most names tested against one literal)."""
+    if s is lit:
+        return True
+    if s is None or len(s) != len(lit):
+        return False
+    return s == lit
+
+
 def _is_resource_type(t: str) -> bool:
     """``t.startswith("!stream.resource<")``; compiled, for an exact str of
     one byte per character, a compare of its first bytes (str.startswith
@@ -569,18 +581,18 @@ def _check_async_region(op: Op) -> None:
     if not block.ops:
         raise _err(op, "expects a non-empty block")
     term = block.ops[-1]
-    if term.name != "stream.yield":
+    if not _str_is(term.name, "stream.yield"):
         # iree-opt: "block with no terminator, has <the last op>", at that op
         raise FastallocError(f"block with no terminator, has '{term.name}' (the region of '{op.name}' "
                              "must end in 'stream.yield')", _loc(term))
     ops = block.ops
     for k in range(len(ops) - 1):
         inner = ops[k]
-        if inner.name == "stream.yield":
+        if _str_is(inner.name, "stream.yield"):
             raise _err(inner, "must be the last operation in the parent block")
     results = op.results
     nres = len(results)
-    if op.name == "stream.async.execute" and nres:
+    if nres and _str_is(op.name, "stream.async.execute"):
         nres -= 1  # the timepoint
     yielded = term.group("resource_operands")
     if len(yielded) != nres:
@@ -588,7 +600,7 @@ def _check_async_region(op: Op) -> None:
     for k in range(nres):
         v = yielded[k]
         r = results[k]
-        if v.type and r.type and v.type != r.type:
+        if v.type and r.type and not _str_is(v.type, r.type):
             raise _err(term, f"operand #{k} of type '{v.type}' does not match the parent op's result type '{r.type}'")
 
 
@@ -760,7 +772,7 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
                 t = v.type
                 if t is want or not t or t is seen[k]:
                     continue
-                if kind == 2 and t.startswith(want) or kind == 1 and t == want:
+                if kind == 2 and _is_resource_type(t) or kind == 1 and _str_is(t, want):
                     if t.__class__ is str:
                         seen[k] = t
                     continue
