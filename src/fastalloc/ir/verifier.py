@@ -262,7 +262,7 @@ def _check_op(op: Op, capt: Op | None, checked: dict, globs: dict, facts_of: dic
                 raise FastallocError(f"custom op '{name}' expected non-empty function body", _loc(op))
             for block in region.blocks:
                 _check_terminated(block)
-    elif name == "arith.constant" and op.tmpl is not None:
+    elif _str_is(name, "arith.constant") and op.tmpl is not None:
         _check_constant(op)
     elif name in _GLOBAL_ACCESS and op.tmpl is not None:
         _check_global_access(op, globs)
@@ -492,7 +492,8 @@ def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
             checked[_id(d)] = top
         if top >= 0 and op.opdef is not None and facts.resource_operands >= 0 and top >= _group_len(op, facts):
             _check_tied(op, facts, dict.get(d, "tied_operands"))
-        life = dict.get(d, "lifetime_intervals")
+        # (only a pack reads it: no lookup for the other ops)
+        life = dict.get(d, "lifetime_intervals") if _str_is(op.name, "stream.resource.pack") else None
     else:
         # (a read-only mapping: read it as a dict)
         props = d if type(d) is dict else dict(d)
@@ -501,7 +502,7 @@ def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
         if isinstance(tied, list) and op.opdef is not None and facts.resource_operands >= 0:
             _check_tied(op, facts, tied)
         life = props.get("lifetime_intervals")
-    if isinstance(life, list) and op.name == "stream.resource.pack":
+    if isinstance(life, list) and _str_is(op.name, "stream.resource.pack"):
         if len(life) % 2:
             raise _err(op, f"lifetime_intervals has an odd number of entries ({len(life)}): expected start/end pairs")
         n = len(life) // 2
