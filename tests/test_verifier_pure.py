@@ -160,3 +160,66 @@ def test_pack_intervals_fit_index_alike(pure, bound, ok):
         else:
             with pytest.raises(FastallocError, match="lifetime_intervals: integer constant out of range for attribute"):
                 verify(m)
+
+
+@pytest.mark.parametrize(("ty", "want"), [
+    # same length as the yielded type, other spelling: compared in full
+    ("!stream.resource<transienx>", "operand #0 of type '!stream.resource<transient>' does not match the parent "
+                                    "op's result type '!stream.resource<transienx>'"),
+    ("!stream.resource<external>", "does not match the parent op's result type '!stream.resource<external>'"),
+    # an equal string that is not the parser's shared one
+    ("".join(["!stream.resource<", "transient>"]), None),
+])
+def test_yielded_types_checked_alike(pure, ty, want):
+    for verify in (compiled.verify, pure.verify):
+        m = _retyped("u", ty)
+        if want is None:
+            verify(m)
+        else:
+            with pytest.raises(FastallocError) as e:
+                verify(m)
+            assert want in e.value.format()
+
+
+def test_async_region_terminator_rules_alike(pure):
+    yield_line = "    stream.yield %a : !stream.resource<transient>{%c64}\n"
+    assert yield_line in _TYPED
+    twice = _TYPED.replace(yield_line, yield_line * 2)
+    assert "must be the last operation in the parent block" in _outcome(compiled.verify, twice)
+    assert _outcome(compiled.verify, twice) == _outcome(pure.verify, twice)
+    m = raw_parse(_TYPED, "case.mlir")
+    ex = next(op for op in m.walk() if op.name == "stream.async.execute")
+    ex._regions[0].blocks[0].ops[-1].name = "stream.yieldx"  # not a terminator any more (same check path)
+    for verify in (compiled.verify, pure.verify):
+        with pytest.raises(FastallocError, match="block with no terminator, has 'stream.yieldx'"):
+            verify(m)
+
+
+@pytest.mark.parametrize("shared", [True, False])
+@pytest.mark.parametrize(("life", "want"), [
+    ([0, 1, 1], "lifetime_intervals has an odd number of entries (3): expected start/end pairs"),
+    ([0, 1, 1, 2, 2, 3], "has 3 lifetime intervals but 2 slice results"),
+    ([0, 1, 1, 2], None),
+])
+def test_pack_interval_count_checked_alike(pure, shared, life, want):
+    """The pack's interval count, from shared (parsed) properties and from an
+    op's own, by the compiled and the Python verifier; other ops' intervals
+    are not a pack's (no error)."""
+    from fastalloc.ir.model import SharedProps
+
+    for verify in (compiled.verify, pure.verify):
+        m = raw_parse(_PACK, "case.mlir")
+        pack = m.body.ops[0]._regions[0].blocks[0].ops[0]
+        assert type(pack._props) is SharedProps
+        props = dict(pack._props, lifetime_intervals=life)
+        pack._props = SharedProps(props) if shared else props
+        if want is None:
+            verify(m)
+        else:
+            with pytest.raises(FastallocError) as e:
+                verify(m)
+            assert want in e.value.format()
+        # the same definition under another name (a pass's mistake): the
+        # count is a pack's rule, by name, as before
+        pack.name = "stream.resource.packx"
+        verify(m)

@@ -69,6 +69,7 @@ cdef Py_ssize_t _total(list segs) except? -1
 cdef bint _COMPILED  # (a C constant once set: _id's test costs nothing)
 cpdef bint _is_resource_type(t) except -1  # (the printer cimports it)
 cdef Py_ssize_t _id(object x) noexcept
+cdef bint _str_is(str s, str lit) except -1
 
 @cython.locals(props=dict, n=Py_ssize_t, top=object)
 cdef _check_props(Op op, _OpFacts facts, dict checked)

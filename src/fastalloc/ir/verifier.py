@@ -262,7 +262,7 @@ def _check_op(op: Op, capt: Op | None, checked: dict, globs: dict, facts_of: dic
                 raise FastallocError(f"custom op '{name}' expected non-empty function body", _loc(op))
             for block in region.blocks:
                 _check_terminated(block)
-    elif name == "arith.constant" and op.tmpl is not None:
+    elif _str_is(name, "arith.constant") and op.tmpl is not None:
         _check_constant(op)
     elif name in _GLOBAL_ACCESS and op.tmpl is not None:
         _check_global_access(op, globs)
@@ -454,6 +454,18 @@ def _id(x: object) -> int:
 _RESOURCE = "!stream.resource<"
 
 
+def _str_is(s: str, lit: str) -> bool:
+    """``s == lit`` for str ``s`` (or None) and ``lit``; compiled, identity,
+    then the lengths, before the compare (Cython's ``str == str`` is
+    ``PyUnicode_Compare``, a full ordering compare, even when the lengths
+    differ, as they do for most names tested against one literal)."""
+    if s is lit:
+        return True
+    if s is None or len(s) != len(lit):
+        return False
+    return s == lit
+
+
 def _is_resource_type(t: str) -> bool:
     """``t.startswith("!stream.resource<")``; compiled, for an exact str of
     one byte per character, a compare of its first bytes (str.startswith
@@ -480,7 +492,8 @@ def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
             checked[_id(d)] = top
         if top >= 0 and op.opdef is not None and facts.resource_operands >= 0 and top >= _group_len(op, facts):
             _check_tied(op, facts, dict.get(d, "tied_operands"))
-        life = dict.get(d, "lifetime_intervals")
+        # (only a pack reads it: no lookup for the other ops)
+        life = dict.get(d, "lifetime_intervals") if _str_is(op.name, "stream.resource.pack") else None
     else:
         # (a read-only mapping: read it as a dict)
         props = d if type(d) is dict else dict(d)
@@ -489,7 +502,7 @@ def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
         if isinstance(tied, list) and op.opdef is not None and facts.resource_operands >= 0:
             _check_tied(op, facts, tied)
         life = props.get("lifetime_intervals")
-    if isinstance(life, list) and op.name == "stream.resource.pack":
+    if isinstance(life, list) and _str_is(op.name, "stream.resource.pack"):
         if len(life) % 2:
             raise _err(op, f"lifetime_intervals has an odd number of entries ({len(life)}): expected start/end pairs")
         n = len(life) // 2
@@ -569,18 +582,18 @@ def _check_async_region(op: Op) -> None:
     if not block.ops:
         raise _err(op, "expects a non-empty block")
     term = block.ops[-1]
-    if term.name != "stream.yield":
+    if not _str_is(term.name, "stream.yield"):
         # iree-opt: "block with no terminator, has <the last op>", at that op
         raise FastallocError(f"block with no terminator, has '{term.name}' (the region of '{op.name}' "
                              "must end in 'stream.yield')", _loc(term))
     ops = block.ops
     for k in range(len(ops) - 1):
         inner = ops[k]
-        if inner.name == "stream.yield":
+        if _str_is(inner.name, "stream.yield"):
             raise _err(inner, "must be the last operation in the parent block")
     results = op.results
     nres = len(results)
-    if op.name == "stream.async.execute" and nres:
+    if nres and _str_is(op.name, "stream.async.execute"):
         nres -= 1  # the timepoint
     yielded = term.group("resource_operands")
     if len(yielded) != nres:
@@ -588,7 +601,7 @@ def _check_async_region(op: Op) -> None:
     for k in range(nres):
         v = yielded[k]
         r = results[k]
-        if v.type and r.type and v.type != r.type:
+        if v.type and r.type and not _str_is(v.type, r.type):
             raise _err(term, f"operand #{k} of type '{v.type}' does not match the parent op's result type '{r.type}'")
 
 
@@ -760,7 +773,7 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
                 t = v.type
                 if t is want or not t or t is seen[k]:
                     continue
-                if kind == 2 and t.startswith(want) or kind == 1 and t == want:
+                if kind == 2 and _is_resource_type(t) or kind == 1 and _str_is(t, want):
                     if t.__class__ is str:
                         seen[k] = t
                     continue
