@@ -244,7 +244,43 @@ def test_signal_during_write_leaves_nothing(tmp_path, big_module, sig):
     # the end of the write
     _, err = p.communicate(timeout=60)
     assert p.returncode == 128 + sig, err
-    assert os.listdir(out.parent) == []
+    left = os.listdir(out.parent)
+    if left == []:
+        assert b"no output written" in err, err
+    else:
+        # The signal came after the rename (a fast write): the whole output is
+        # there and the message says so; never a temporary file, never a part.
+        assert left == ["o.mlir"], left
+        assert b"output already written: " + str(out).encode() in err, err
+        whole = tmp_path / "whole.mlir"
+        subprocess.run([sys.executable, "-m", "fastalloc", "opt", "--passes", "schedule-allocation,layout-slices",
+                        str(big_module), "-o", str(whole)], check=True)
+        assert out.read_bytes() == whole.read_bytes()
+
+
+def test_signal_after_the_rename_reports_the_written_output(tmp_path):
+    """A signal that lands after an output was renamed into place says so (the file is whole), not
+    "no output written"; one that lands before any write says nothing was written."""
+    out = tmp_path / "o.mlir"
+    code = (
+        "import os, signal, sys, time\n"
+        "from fastalloc import cli\n"
+        "cli._install_signal_handlers()\n"
+        "if sys.argv[2] == 'write':\n"
+        "    cli.write_atomic(sys.argv[1], 'module {}\\n')\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "time.sleep(30)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code, str(out), "write"], capture_output=True, timeout=60)
+    assert r.returncode == 128 + signal.SIGTERM, r.stderr
+    assert b"output already written: " + str(out).encode() in r.stderr, r.stderr
+    assert out.read_text() == "module {}\n"
+    assert [n for n in os.listdir(tmp_path) if n.startswith(".fastalloc-")] == []
+    out.unlink()
+    r = subprocess.run([sys.executable, "-c", code, str(out), "none"], capture_output=True, timeout=60)
+    assert r.returncode == 128 + signal.SIGTERM, r.stderr
+    assert b"no output written" in r.stderr, r.stderr
+    assert os.listdir(tmp_path) == []
 
 
 # -- 11: packing API and CSV ------------------------------------------------------

@@ -43,6 +43,7 @@ Long runs draw a progress bar on stderr when it is a terminal (``-q``: never);
 
 from __future__ import annotations
 
+import _thread
 import os
 import sys
 
@@ -136,7 +137,13 @@ def _replace_via_temp(path: str, suffix: str, write) -> None:
     try:
         write(tmp)
         _set_mode(tmp, path)
-        os.replace(tmp, path)
+        # The signal handler runs on the main thread while this may run on
+        # the worker: the rename and its record are one step for it, so it
+        # either removes the temporary file or knows the output was written
+        # (never "no output written" beside a new file).
+        with _commit_lock:
+            os.replace(tmp, path)
+            _written.append(path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -147,8 +154,12 @@ def _replace_via_temp(path: str, suffix: str, write) -> None:
         _live_temps.discard(tmp)
 
 
-#: Temporary output files being written (see _replace_via_temp, _install_signal_handlers).
+#: Temporary output files being written, outputs already renamed into place, and
+#: the lock that makes a rename and its record one step for the signal handler
+#: (see _replace_via_temp, _install_signal_handlers).  Signals are per process.
 _live_temps: set[str] = set()
+_written: list[str] = []
+_commit_lock = _thread.allocate_lock()
 
 
 def _install_signal_handlers() -> None:
@@ -167,14 +178,22 @@ def _install_signal_handlers() -> None:
     names = {getattr(signal, sig): sig for sig in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, sig)}
 
     def handler(signum, _frame) -> None:
+        # Held while the worker renames an output: wait for that syscall to
+        # end, then no rename can start (the process ends here).  Bounded,
+        # should the write ever run on this thread and hold it itself.
+        _commit_lock.acquire(timeout=1.0)
         for tmp in list(_live_temps):
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
         name = names.get(signum, f"signal {signum}")
+        if _written:
+            what = "output already written: " + ", ".join(_written)
+        else:
+            what = "no output written"
         try:
-            os.write(2, f"fastalloc: interrupted ({name}); no output written\n".encode())
+            os.write(2, f"fastalloc: interrupted ({name}); {what}\n".encode())
         except OSError:
             pass
         os._exit(128 + signum)
