@@ -104,6 +104,16 @@ def _retyped(name: str, ty: str):
     return m
 
 
+
+def _verdict(verify, m, want) -> None:
+    """``verify(m)`` passes (``want`` None) or raises a FastallocError whose text holds ``want``."""
+    if want is None:
+        verify(m)
+    else:
+        with pytest.raises(FastallocError) as e:
+            verify(m)
+        assert want in e.value.format()
+
 @pytest.mark.parametrize(("name", "ty", "want"), [
     # a size or offset: index; the first op with a bad type is reported, after others of its shape passed
     ("n", "i32", "'stream.async.slice' op operand '%n' (source_offset) must be index, but got 'i32'"),
@@ -119,12 +129,7 @@ def _retyped(name: str, ty: str):
 def test_segment_types_checked_alike(pure, name, ty, want):
     for verify in (compiled.verify, pure.verify):
         m = _retyped(name, ty)
-        if want is None:
-            verify(m)
-        else:
-            with pytest.raises(FastallocError) as e:
-                verify(m)
-            assert want in e.value.format()
+        _verdict(verify, m, want)
 
 
 def test_segment_type_checks_remember_no_type_across_ops(pure):
@@ -173,12 +178,7 @@ def test_pack_intervals_fit_index_alike(pure, bound, ok):
 def test_yielded_types_checked_alike(pure, ty, want):
     for verify in (compiled.verify, pure.verify):
         m = _retyped("u", ty)
-        if want is None:
-            verify(m)
-        else:
-            with pytest.raises(FastallocError) as e:
-                verify(m)
-            assert want in e.value.format()
+        _verdict(verify, m, want)
 
 
 def test_async_region_terminator_rules_alike(pure):
@@ -213,12 +213,7 @@ def test_pack_interval_count_checked_alike(pure, shared, life, want):
         assert type(pack._props) is SharedProps
         props = dict(pack._props, lifetime_intervals=life)
         pack._props = SharedProps(props) if shared else props
-        if want is None:
-            verify(m)
-        else:
-            with pytest.raises(FastallocError) as e:
-                verify(m)
-            assert want in e.value.format()
+        _verdict(verify, m, want)
         # the same definition under another name (a pass's mistake): the
         # count is a pack's rule, by name, as before
         pack.name = "stream.resource.packx"
