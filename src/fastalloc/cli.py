@@ -1425,6 +1425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
     args = _parse_args(sys.argv[1:] if argv is None else list(argv))
     _configure_logging(getattr(args, "verbose", 0))
+    del _written[:]  # what this command writes (in-process callers run many)
     if argv is None:
         try:
             _install_signal_handlers()
