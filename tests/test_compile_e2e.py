@@ -55,8 +55,9 @@ if find_tool("iree-compile") is None or find_tool("iree-opt") is None:
                 allow_module_level=True)
 rt = pytest.importorskip("iree.runtime", reason="iree.runtime not found: pip install 'iree-base-runtime==3.13.0'")
 
-import subprocess  # noqa: E402
 import sys  # noqa: E402
+
+from fastalloc.testing.iree import run_tool  # noqa: E402
 
 MODELS_DIR = Path(__file__).parent / "models"
 FLAGS = [
@@ -85,12 +86,12 @@ _ALLOCA = re.compile(r"stream\.resource\.alloca\b.*!stream\.resource<transient>\
 
 
 def _iree_compile(*args: str) -> None:
-    proc = subprocess.run([find_tool("iree-compile"), *args], capture_output=True, text=True)
+    proc = run_tool([find_tool("iree-compile"), *args], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
 
 
 def _reprint(text: str, *args: str) -> str:
-    proc = subprocess.run([find_tool("iree-opt"), *args, "-"], input=text, capture_output=True, text=True)
+    proc = run_tool([find_tool("iree-opt"), *args, "-"], input=text, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
@@ -183,7 +184,7 @@ class Artifacts:
             (d / "before-schedule.mlir").write_text(dumps[0].read_text().split("\n", 1)[1])  # without the header
             shutil.rmtree(tree)
             raw = (d / "raw-stream.mlir").read_text()
-            proc = subprocess.run([find_tool("iree-compile"), "-", *FLAGS, "--compile-from=stream", "-o",
+            proc = run_tool([find_tool("iree-compile"), "-", *FLAGS, "--compile-from=stream", "-o",
                                    str(d / "plain.vmfb")], input=raw, capture_output=True, text=True)
             assert proc.returncode == 0, proc.stderr
             (d / "stream.mlir").write_text(_reprint(raw, DEBUGINFO))
@@ -370,7 +371,7 @@ def test_stream_flags_reach_every_step(art):
     still exactly iree-compile's with the same flag, and the slabs grew."""
     model, flag = "unidirectional_lstm.mlir", "--iree-stream-resource-min-offset-alignment=256"
     stream, report = compile_stream(MODELS_DIR / model, pack_strategy="iree", flags=[*FLAGS, flag])
-    proc = subprocess.run([find_tool("iree-compile"), str(MODELS_DIR / model), *FLAGS, flag, DEBUGINFO,
+    proc = run_tool([find_tool("iree-compile"), str(MODELS_DIR / model), *FLAGS, flag, DEBUGINFO,
                            "--compile-to=stream", "-o", "-"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert _reprint(stream, DEBUGINFO) == _reprint(proc.stdout, DEBUGINFO)

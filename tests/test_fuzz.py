@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from fastalloc.testing import fuzz
-from fastalloc.testing.iree import find_iree_opt
+from fastalloc.testing.iree import find_iree_opt, run_tool
 
 LIT = Path(__file__).parent / "lit"
 
@@ -90,7 +90,7 @@ def _iree_batch(texts: list[bytes], pipeline: str | None) -> list[tuple[str, str
         return None
     cmd = [exe, *((f"--pass-pipeline={pipeline}",) if pipeline else ()), "--split-input-file", "-"]
     try:
-        p = subprocess.run(cmd, input=b"\n// -----\n".join(texts), capture_output=True, timeout=600)
+        p = run_tool(cmd, input=b"\n// -----\n".join(texts), capture_output=True, timeout=600)
     except subprocess.TimeoutExpired:
         return None
     if p.returncode not in (0, 1):

@@ -22,6 +22,7 @@ from fastalloc.testing.iree import (
     _fix_quirks,
     find_iree_opt,
     iree_opt,
+    run_tool,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -168,7 +169,7 @@ def _iree_batch(texts: list[str], pipeline: str | None, args: tuple[str, ...]) -
         return [_iree(t, pipeline, args) for t in texts]
     counts = [len(_MARKER.findall(t)) + 1 for t in texts]
     cmd = [exe, *((f"--pass-pipeline={pipeline}",) if pipeline else ()), *args, "-"]
-    proc = subprocess.run(cmd, input=_fix_quirks("\n// -----\n".join(texts)), capture_output=True, text=True,
+    proc = run_tool(cmd, input=_fix_quirks("\n// -----\n".join(texts)), capture_output=True, text=True,
                           timeout=600)
     pieces = _fix_quirks(proc.stdout).split("// -----\n")
     assert len(pieces) == sum(counts), (proc.returncode, proc.stderr[-2000:])
@@ -358,7 +359,7 @@ def test_split_input_file_output_is_iree_opts():
     bad = "util.func public @b() {\n  util.return %zz : index\n}\n"
     text = good + "// -----\n" + bad + "// -----\n" + bad.replace("@b", "@c") + "// -----\n" + good.replace("@a", "@d")
     exe = find_iree_opt()
-    theirs = subprocess.run([exe, "--split-input-file", "-"], input=text, capture_output=True, text=True)
+    theirs = run_tool([exe, "--split-input-file", "-"], input=text, capture_output=True, text=True)
     r = _fastalloc_opt(text, "--split-input-file")
     assert theirs.returncode == 1 and r.returncode == 1
     assert r.stdout == theirs.stdout  # blank line after each module, failed chunks keep their (empty) slot

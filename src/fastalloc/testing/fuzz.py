@@ -356,12 +356,12 @@ class Runner:
 
 def iree_outcome(text: bytes, timeout: float = 60) -> tuple[str, str]:
     """(accepted | rejected | crash, output or stderr) of iree-opt with the passes."""
-    from fastalloc.testing.iree import find_iree_opt
+    from fastalloc.testing.iree import find_iree_opt, run_tool
 
     exe = find_iree_opt()
     if exe is None:
         raise RuntimeError("iree-opt not found")
-    p = subprocess.run([exe, f"--pass-pipeline={IREE_PIPELINE}", "-"], input=text, capture_output=True,
+    p = run_tool([exe, f"--pass-pipeline={IREE_PIPELINE}", "-"], input=text, capture_output=True,
                        timeout=timeout)
     if p.returncode == 0:
         return "accepted", p.stdout.decode("utf-8", errors="replace")

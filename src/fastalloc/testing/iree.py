@@ -22,6 +22,7 @@ __all__ = [
     "find_iree_opt",
     "iree_opt",
     "reprint",
+    "run_tool",
 ]
 
 SCHEDULE_ALLOCATION = "builtin.module(iree-stream-schedule-allocation)"
@@ -33,6 +34,43 @@ SCHEDULE_AND_LAYOUT = (
 # iree-opt 3.13 prints `alias_mutable_bindings = 0` in #stream.resource_config
 # but its own parser only accepts true/false there.
 _ALIAS_BINDINGS = re.compile(r"alias_mutable_bindings = 0\b")
+
+
+#: The address space an IREE tool may take when a test runs it.  Its largest
+#: legitimate use here (schedule-allocation on a 10^5-op module) stays under
+#: 1 GiB; once, a batched run grew past 20 GiB on a shared machine with 23
+#: GiB, nearly taking the test run (and everything else) down with it.  Capped,
+#: such a run fails at once and the callers fall back or report it.
+TOOL_ADDRESS_SPACE = 8 << 30
+
+
+def _address_space_cap() -> tuple[int, int] | None:
+    """(soft, hard) RLIMIT_AS for a tool's process, None to leave it as is."""
+    try:
+        import resource
+    except ImportError:  # not POSIX
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = TOOL_ADDRESS_SPACE if hard == resource.RLIM_INFINITY else min(hard, TOOL_ADDRESS_SPACE)
+    if soft != resource.RLIM_INFINITY and soft <= cap:
+        return None
+    return cap, hard
+
+
+def run_tool(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess:
+    """``subprocess.run(cmd, **kwargs)`` for IREE's tools, their address space
+    capped at TOOL_ADDRESS_SPACE (a runaway child fails with an allocation
+    error instead of exhausting the machine)."""
+    limits = _address_space_cap()
+    if limits is not None:
+        import resource
+
+        def cap(setrlimit=resource.setrlimit, which=resource.RLIMIT_AS, limits=limits) -> None:
+            # runs in the child between fork and exec: one call, no imports
+            setrlimit(which, limits)
+
+        kwargs.setdefault("preexec_fn", cap)
+    return subprocess.run(cmd, **kwargs)  # type: ignore[call-overload]
 
 
 class IreeOptError(RuntimeError):
@@ -80,7 +118,7 @@ def iree_opt(
     cmd.extend(args)
     cmd.append("-")
     env = dict(os.environ)
-    proc = subprocess.run(
+    proc = run_tool(
         cmd,
         input=_fix_quirks(text),
         capture_output=True,
