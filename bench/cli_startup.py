@@ -41,8 +41,8 @@ IREE_PIPELINE = ("--pass-pipeline=builtin.module(iree-stream-schedule-allocation
                  "util.func(iree-stream-layout-slices))")
 
 
-def run_once(argv: list[str], cwd: str, env: dict[str, str] | None = None) -> tuple[float, float]:
-    """(user + sys CPU seconds, wall seconds) of one run of ``argv``."""
+def rusage_of(argv: list[str], cwd: str | None, env: dict[str, str] | None) -> tuple[float, float, float]:
+    """(user + sys CPU seconds, wall seconds, peak RSS MiB) of one run of ``argv``."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     # wait4 gives this child's own rusage (not the sum over all children)
@@ -52,7 +52,13 @@ def run_once(argv: list[str], cwd: str, env: dict[str, str] | None = None) -> tu
     err = proc.stderr.read() if proc.stderr is not None else b""
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(argv)}: exit {proc.returncode}\n{err.decode(errors='replace')}")
-    return ru.ru_utime + ru.ru_stime, wall
+    return ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss / 1024
+
+
+def run_once(argv: list[str], cwd: str, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """(user + sys CPU seconds, wall seconds) of one run of ``argv``."""
+    cpu, wall, _ = rusage_of(argv, cwd, env)
+    return cpu, wall
 
 
 def main() -> None:
