@@ -60,12 +60,16 @@ cdef enum:
     C_IDSTART = 2   # [A-Za-z_]
     C_DIGIT = 4     # [0-9]
     C_HEX = 8       # [0-9a-fA-F]
-    C_SKIP = 16     # blanks the regex skips before a token: [ \t\r\f\v]
+    C_SKIP = 16     # what the regex skips before a token: [ \t\r\f\v] and \x1c-\x1f (\s, never matched)
     C_SPACE = 32    # Python's \s on ASCII: [ \t\n\r\f\v\x1c-\x1f]
     C_SSA = 64      # [\w$.\-]: SSA, block and symbol names
     C_NAME = 128    # [\w$.]: identifiers, #attr / !type names
+    C_SINGLE = 256  # a token of this one character wherever it starts one (punctuation, \S not starting a longer token)
+    C_BAL = 512     # what a balanced <...> body looks at: < > " - and the line break
 
-cdef uint8_t _CLS[256]
+# None of the run classes (C_SSA, C_NAME, C_DIGIT, C_HEX) holds NUL: a run
+# stops at the NUL after a str's characters (see _run).
+cdef uint16_t _CLS[256]
 
 
 cdef void _init_classes() noexcept:
@@ -80,14 +84,19 @@ cdef void _init_classes() noexcept:
             _CLS[c] |= C_DIGIT | C_HEX
         if (97 <= c <= 102) or (65 <= c <= 70):
             _CLS[c] |= C_HEX
-        if c == 32 or c == 9 or c == 13 or c == 12 or c == 11:
+        if c == 32 or c == 9 or c == 13 or c == 12 or c == 11 or (0x1c <= c <= 0x1f):
             _CLS[c] |= C_SKIP | C_SPACE
-        if c == 10 or (0x1c <= c <= 0x1f):
+        if c == 10:
             _CLS[c] |= C_SPACE
         if c == 36 or c == 46:  # $ .
             _CLS[c] |= C_SSA | C_NAME
         if c == 45:  # -
             _CLS[c] |= C_SSA
+        if c == 60 or c == 62 or c == 34 or c == 45 or c == 10:  # < > " - \n
+            _CLS[c] |= C_BAL
+        # the first characters of the longer tokens: \n % ^ @ # ! " - digits, identifiers
+        if c < 128 and not (_CLS[c] & (C_SPACE | C_WORD)) and c not in (37, 94, 64, 35, 33, 34, 45):
+            _CLS[c] |= C_SINGLE
 
 
 _init_classes()
@@ -122,9 +131,11 @@ cdef Py_ssize_t _bal_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p, int level
     cdef uint8_t c
     while q < n:
         c = s[q]
-        if c == 62:  # >
+        if not (_CLS[c] & C_BAL):
+            q += 1  # (most of a body: one test per character)
+        elif c == 62:  # >
             return q + 1
-        if c == 60:  # <
+        elif c == 60:  # <
             if levels == 0:
                 return -1
             r = _bal_end(s, n, q, levels - 1, newlines)
@@ -141,15 +152,18 @@ cdef Py_ssize_t _bal_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p, int level
                 q += 2
             else:
                 q += 1
-        elif c == 10 and not newlines:
+        elif not newlines:  # a line break
             return -1
         else:
             q += 1
     return -1
 
 
-cdef inline Py_ssize_t _run(const uint8_t* s, Py_ssize_t n, Py_ssize_t q, uint8_t cls) noexcept nogil:
-    while q < n and (_CLS[s[q]] & cls):
+cdef inline Py_ssize_t _run(const uint8_t* s, Py_ssize_t q, uint16_t cls) noexcept nogil:
+    """The end of the run of class ``cls`` from ``q``: no bound but the NUL
+    after a str's characters, which no run class holds (a test of the
+    bound per character costs as much as the test of the class)."""
+    while _CLS[s[q]] & cls:
         q += 1
     return q
 
@@ -177,7 +191,7 @@ cdef inline Py_ssize_t _ssa_name(const uint8_t* s, Py_ssize_t n, Py_ssize_t q) n
     """``[\\w$.\\-]+|STR`` at q (a symbol name after ``@``): its end, or -1."""
     cdef Py_ssize_t r
     if q < n and (_CLS[s[q]] & C_SSA):
-        return _run(s, n, q + 1, C_SSA)
+        return _run(s, q + 1, C_SSA)
     if q < n and s[q] == 34:
         return _str_end(s, n, q)
     return -1
@@ -189,11 +203,11 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
     cdef uint8_t c = s[p]
     cdef Py_ssize_t q, r
     if c == 37 or c == 94:  # % ^
-        q = _run(s, n, p + 1, C_SSA)
+        q = _run(s, p + 1, C_SSA)
         if q == p + 1:
             return p + 1
         if c == 37 and q + 1 < n and s[q] == 35 and (_CLS[s[q + 1]] & C_DIGIT):  # %x#3
-            q = _run(s, n, q + 2, C_DIGIT)
+            q = _run(s, q + 2, C_DIGIT)
         return q
     if c == 64:  # @
         q = _ssa_name(s, n, p + 1)
@@ -206,7 +220,7 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
             q = r
         return q
     if c == 35 or c == 33:  # # !
-        q = _run(s, n, p + 1, C_NAME)
+        q = _run(s, p + 1, C_NAME)
         if q == p + 1:
             return p + 1
         if q < n and s[q] == 60:
@@ -219,7 +233,7 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
         r = _str_end(s, n, p)
         return r if r >= 0 else p + 1
     if _CLS[c] & C_IDSTART:
-        q = _run(s, n, p + 1, C_NAME)
+        q = _run(s, p + 1, C_NAME)
         if q < n and s[q] == 60 and _is_builtin_angle(s, p, q):
             r = _bal_end(s, n, q, 6, True)
             return r  # -1: the regex decides (it would fall back to the bare name)
@@ -236,16 +250,16 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
             else:
                 return p + 1
         elif c == 48 and p + 2 < n and s[p + 1] == 120 and (_CLS[s[p + 2]] & C_HEX):  # 0x...
-            return _run(s, n, p + 2, C_HEX)
-        q = _run(s, n, q, C_DIGIT)
+            return _run(s, p + 2, C_HEX)
+        q = _run(s, q, C_DIGIT)
         if q < n and s[q] == 46:  # .
-            q = _run(s, n, q + 1, C_DIGIT)
+            q = _run(s, q + 1, C_DIGIT)
         if q < n and (s[q] == 101 or s[q] == 69):  # e E
             r = q + 1
             if r < n and (s[r] == 43 or s[r] == 45):
                 r += 1
             if r < n and (_CLS[s[r]] & C_DIGIT):
-                q = _run(s, n, r, C_DIGIT)
+                q = _run(s, r, C_DIGIT)
         return q
     return p + 1
 
@@ -591,15 +605,66 @@ cdef list _out_list(Scanner sc, Py_ssize_t count, list head, tuple tail):
         x = head[k]
         Py_INCREF(x)
         PyList_SET_ITEM(out, k, x)
-    for k in range(count):
-        x = <object> sc.out[k]
-        Py_INCREF(x)
-        PyList_SET_ITEM(out, nh + k, x)
+    _fill(out, nh, sc.out, count)
     for k in range(nt):
         x = tail[k]
         Py_INCREF(x)
         PyList_SET_ITEM(out, nh + count + k, x)
     return out
+
+
+cdef extern from "Python.h":
+    # on borrowed pointers, where Cython's would count a reference to a
+    # local object in and out per item
+    void _incref "Py_INCREF" (PyObject* o) noexcept nogil
+    void _set_item "PyList_SET_ITEM" (object lst, Py_ssize_t i, PyObject* o) noexcept
+
+
+cdef inline void _fill(list out, Py_ssize_t at, PyObject** items, Py_ssize_t count) noexcept:
+    """Store new references to ``items[:count]`` at ``out[at:at + count]``
+    (a fresh list's empty slots)."""
+    cdef Py_ssize_t k
+    for k in range(count):
+        _incref(items[k])
+        _set_item(out, at + k, items[k])
+
+
+cdef inline Py_ssize_t _skip(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+    """The first position from ``p`` (``n`` at most) that the regex does
+    not skip before a token: blanks, comments, and the \\x1c-\\x1f it never
+    matches."""
+    cdef uint8_t c
+    while p < n:
+        c = s[p]
+        if _CLS[c] & C_SKIP:
+            p += 1
+        elif c == 47 and p + 1 < n and s[p + 1] == 47:
+            p = _comment_end(s, n, p + 2)
+        else:
+            break
+    return p
+
+
+cdef inline Py_ssize_t _comment_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+    """The line break that ends the comment whose text goes on at ``p``, or ``n``."""
+    while p < n and s[p] != 10:
+        p += 1
+    return p
+
+
+cdef inline Py_ssize_t _line_break_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+    """The end of the line-break token whose ``\\n`` is before ``p``: the
+    blank and comment lines after it are part of it."""
+    cdef uint8_t c
+    while p < n:
+        c = s[p]
+        if _CLS[c] & C_SPACE:
+            p += 1
+        elif c == 47 and p + 1 < n and s[p + 1] == 47:
+            p = _comment_end(s, n, p + 2)
+        else:
+            break
+    return p
 
 
 @cython.boundscheck(False)
@@ -613,6 +678,7 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
         end = n
     if start < 0 or start > end:
         raise ValueError(f"fastalloc._lexer.scan: bad range [{start}, {end}) of a text of {n} characters")
+    cdef Py_ssize_t full = n  # the text's length: its characters are followed by a NUL
     n = end
     cdef object nl = "\n"
     cdef PyObject* one
@@ -627,40 +693,28 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
             if starts == NULL:
                 raise MemoryError()
         while True:
-            # blanks, comments, and the \x1c-\x1f the regex never matches
-            while p < n:
-                c = s[p]
-                if (_CLS[c] & C_SKIP) or 0x1c <= c <= 0x1f:
-                    p += 1
-                elif c == 47 and p + 1 < n and s[p + 1] == 47:
-                    p += 2
-                    while p < n and s[p] != 10:
-                        p += 1
-                else:
-                    break
+            p = _skip(s, n, p)
             if p >= n:
                 break
             a = p
-            if s[p] == 10:
+            c = s[p]
+            if _CLS[c] & C_SINGLE:
+                # half the tokens of a module: no search of their end, no hash
                 p += 1
-                while p < n:
-                    c = s[p]
-                    if _CLS[c] & C_SPACE:
-                        p += 1
-                    elif c == 47 and p + 1 < n and s[p + 1] == 47:
-                        p += 2
-                        while p < n and s[p] != 10:
-                            p += 1
-                    else:
-                        break
                 if want_tokens:
-                    if count == sc.out_cap:
-                        sc._grow()
-                    sc.out[count] = <PyObject*> nl
-                    count += 1
+                    one = sc.single[c]
+                    if one == NULL:
+                        one = sc._token(a, p)
+                        sc.single[c] = one
+            elif c == 10:
+                p = _line_break_end(s, n, p + 1)
+                one = <PyObject*> nl
             else:
-                b = _token_end(s, n, a)
-                if b < 0:
+                # scanned up to the whole text's end (no bound tested per
+                # character); a token that ends past the range's is the
+                # regex's, over the range
+                b = _token_end(s, full, a)
+                if b < 0 or b > n:
                     m = token_re.match(text, a, n)
                     a, b = m.span(1)
                 p = b
@@ -672,10 +726,11 @@ cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, tok
                             sc.single[s[a]] = one
                     else:
                         one = sc._token(a, b)
-                    if count == sc.out_cap:
-                        sc._grow()
-                    sc.out[count] = one
-                    count += 1
+            if want_tokens:
+                if count == sc.out_cap:
+                    sc._grow()
+                sc.out[count] = one
+                count += 1
             if want_starts:
                 if nstarts == cap_starts:
                     cap_starts *= 2
