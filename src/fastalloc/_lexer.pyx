@@ -94,8 +94,9 @@ cdef void _init_classes() noexcept:
             _CLS[c] |= C_SSA
         if c == 60 or c == 62 or c == 34 or c == 45 or c == 10:  # < > " - \n
             _CLS[c] |= C_BAL
-        # the first characters of the longer tokens: \n % ^ @ # ! " - digits, identifiers
-        if c < 128 and not (_CLS[c] & (C_SPACE | C_WORD)) and c not in (37, 94, 64, 35, 33, 34, 45):
+        # not the first characters of the longer tokens (\n % ^ @ # ! " -
+        # digits, identifiers) nor / (a comment's)
+        if c < 128 and not (_CLS[c] & (C_SPACE | C_WORD)) and c not in (37, 94, 64, 35, 33, 34, 45, 47):
             _CLS[c] |= C_SINGLE
 
 
@@ -667,94 +668,127 @@ cdef inline Py_ssize_t _line_break_end(const uint8_t* s, Py_ssize_t n, Py_ssize_
     return p
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, token_re, bint want_tokens,
                        bint want_starts, Py_ssize_t start, Py_ssize_t end, list head=None, tuple tail=None):
     """``(tokens, starts)`` of ``text[start:end]`` (``sc`` interns the
     tokens; None when only the starts are wanted), the tokens between the
-    items of ``head`` and of ``tail``."""
+    items of ``head`` and of ``tail``.  ``s[:n]``: the text's characters
+    (followed by a NUL)."""
     if end < 0 or end > n:
         end = n
     if start < 0 or start > end:
         raise ValueError(f"fastalloc._lexer.scan: bad range [{start}, {end}) of a text of {n} characters")
-    cdef Py_ssize_t full = n  # the text's length: its characters are followed by a NUL
-    n = end
+    cdef Py_ssize_t count
+    toks = None
+    if want_tokens:
+        count = _scan_tokens(sc, text, s, n, token_re, start, end)
+        toks = _out_list(sc, count, head, tail)
+        if sc.out_cap > _KEEP_OUT:
+            # a whole text's worth (tokenize): not kept for the next range
+            free(sc.out)
+            sc.out = NULL
+            sc.out_cap = 0
+    out_starts = _scan_starts(text, s, n, token_re, start, end) if want_starts else None
+    return toks, out_starts
+
+
+cdef inline Py_ssize_t _regex_end(str text, token_re, Py_ssize_t* a, Py_ssize_t end) except -1:
+    """The end of the token at ``a[0]`` that the scanner leaves to the
+    regex, over the range that ends at ``end`` (``a[0]``: its start)."""
+    cdef Py_ssize_t b
+    m = token_re.match(text, a[0], end)
+    a[0], b = m.span(1)
+    return b
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef Py_ssize_t _scan_tokens(Scanner sc, str text, const uint8_t* s, Py_ssize_t full, token_re,
+                             Py_ssize_t p, Py_ssize_t n) except -1:
+    """Scan ``text[p:n]`` into ``sc.out``: the number of tokens.  One test
+    of the first character's class tells most tokens and the blanks
+    between them (what _skip skips, told here without a loop of its own)."""
     cdef object nl = "\n"
     cdef PyObject* one
-    cdef Py_ssize_t p = start, a, b, cap_starts = 0, nstarts = 0, count = 0
+    cdef Py_ssize_t a, b, count = 0
     cdef uint8_t c
-    cdef int64_t* starts = NULL
+    cdef uint16_t k
+    while p < n:
+        a = p
+        c = s[p]
+        k = _CLS[c]
+        if k & C_SINGLE:
+            # half the tokens of a module: no search of their end, no hash
+            p += 1
+            one = sc.single[c]
+            if one == NULL:
+                one = sc._token(a, p)
+                sc.single[c] = one
+        elif k & C_SKIP:
+            p += 1
+            continue
+        elif c == 10:
+            p = _line_break_end(s, n, p + 1)
+            one = <PyObject*> nl
+        elif c == 47 and p + 1 < n and s[p + 1] == 47:
+            p = _comment_end(s, n, p + 2)
+            continue
+        else:
+            # scanned up to the whole text's end (no bound tested per
+            # character); a token that ends past the range's is the regex's,
+            # over the range
+            b = _token_end(s, full, a)
+            if b < 0 or b > n:
+                b = _regex_end(text, token_re, &a, n)
+            p = b
+            if b == a + 1 and s[a] < 128:
+                one = sc.single[s[a]]
+                if one == NULL:
+                    one = sc._token(a, b)
+                    sc.single[s[a]] = one
+            else:
+                one = sc._token(a, b)
+        if count == sc.out_cap:
+            sc._grow()
+        sc.out[count] = one
+        count += 1
+    return count
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef object _scan_starts(str text, const uint8_t* s, Py_ssize_t full, token_re, Py_ssize_t p, Py_ssize_t n):
+    """The start offsets of the tokens of ``text[p:n]``, a memoryview of int64."""
+    cdef Py_ssize_t a, b, cap = (n - p) // 4 + 16, count = 0
+    cdef int64_t* starts = <int64_t*> malloc(cap * sizeof(int64_t))
     cdef int64_t* grown
+    if starts == NULL:
+        raise MemoryError()
     try:
-        if want_starts:
-            cap_starts = (n - start) // 4 + 16
-            starts = <int64_t*> malloc(cap_starts * sizeof(int64_t))
-            if starts == NULL:
-                raise MemoryError()
         while True:
             p = _skip(s, n, p)
             if p >= n:
                 break
             a = p
-            c = s[p]
-            if _CLS[c] & C_SINGLE:
-                # half the tokens of a module: no search of their end, no hash
-                p += 1
-                if want_tokens:
-                    one = sc.single[c]
-                    if one == NULL:
-                        one = sc._token(a, p)
-                        sc.single[c] = one
-            elif c == 10:
+            if s[p] == 10:
                 p = _line_break_end(s, n, p + 1)
-                one = <PyObject*> nl
             else:
-                # scanned up to the whole text's end (no bound tested per
-                # character); a token that ends past the range's is the
-                # regex's, over the range
                 b = _token_end(s, full, a)
                 if b < 0 or b > n:
-                    m = token_re.match(text, a, n)
-                    a, b = m.span(1)
+                    b = _regex_end(text, token_re, &a, n)
                 p = b
-                if want_tokens:
-                    if b == a + 1 and s[a] < 128:
-                        one = sc.single[s[a]]
-                        if one == NULL:
-                            one = sc._token(a, b)
-                            sc.single[s[a]] = one
-                    else:
-                        one = sc._token(a, b)
-            if want_tokens:
-                if count == sc.out_cap:
-                    sc._grow()
-                sc.out[count] = one
-                count += 1
-            if want_starts:
-                if nstarts == cap_starts:
-                    cap_starts *= 2
-                    grown = <int64_t*> realloc(starts, cap_starts * sizeof(int64_t))
-                    if grown == NULL:
-                        raise MemoryError()
-                    starts = grown
-                starts[nstarts] = a
-                nstarts += 1
-        toks = None
-        if want_tokens:
-            toks = _out_list(sc, count, head, tail)
-            if sc.out_cap > _KEEP_OUT:
-                # a whole text's worth (tokenize): not kept for the next range
-                free(sc.out)
-                sc.out = NULL
-                sc.out_cap = 0
-        out_starts = None
-        if want_starts:
-            buf = bytearray(nstarts * sizeof(int64_t))
-            if nstarts:
-                memcpy(<char*> buf, starts, nstarts * sizeof(int64_t))
-            out_starts = memoryview(buf).cast("q")
-        return toks, out_starts
+            if count == cap:
+                cap *= 2
+                grown = <int64_t*> realloc(starts, cap * sizeof(int64_t))
+                if grown == NULL:
+                    raise MemoryError()
+                starts = grown
+            starts[count] = a
+            count += 1
+        buf = bytearray(count * sizeof(int64_t))
+        if count:
+            memcpy(<char*> buf, starts, count * sizeof(int64_t))
+        return memoryview(buf).cast("q")
     finally:
         free(starts)
 
