@@ -266,7 +266,7 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
 
 
 cdef struct _Entry:
-    uint64_t hash
+    uint64_t hash         # the token's _key
     PyObject* tok         # NULL: an empty slot; else an ASCII str (a reference owned by Scanner.every)
 
 
@@ -327,49 +327,124 @@ cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssiz
     return h
 
 
+# _key's word of a token of m <= 8 bytes: its bytes (_KEY_MASK[m]) and m
+# (_KEY_TAG[m], in bits 7, 15, 23 and 39: the top bits of bytes 0, 1, 2 and
+# 4, clear in ASCII); bit 31 (byte 3's) marks the hashes of longer tokens.
+cdef uint64_t _KEY_MASK[9]
+cdef uint64_t _KEY_TAG[9]
+
+
+cdef void _init_keys() noexcept:
+    cdef int m
+    for m in range(9):
+        _KEY_MASK[m] = ((<uint64_t> 1 << (8 * m)) - 1) if m < 8 else ~(<uint64_t> 0)
+        _KEY_TAG[m] = ((<uint64_t> (m & 1) << 7) | (<uint64_t> (m & 2) << 14) | (<uint64_t> (m & 4) << 21)
+                       | (<uint64_t> (m & 8) << 36))
+
+
+_init_keys()
+
+
+cdef inline uint64_t _key(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t n) noexcept nogil:
+    """The tables' key of the ASCII token ``s[a:b]`` (``n``: the buffer's
+    size): for up to 8 bytes, the bytes and the length as one word (one
+    read, masked; equal keys are equal tokens, no comparison of
+    characters); for more, a hash of the bytes, eight per step, the last
+    step the eight bytes that end the token (no mask), with bit 31 set
+    (clear in every short token's key).  Assumes validated input (ASCII,
+    ``a <= b <= n``).  In Python::
+
+        t = bytes(s[a:b])
+        if len(t) <= 8:
+            k = int.from_bytes(t, "little")
+            m = len(t)
+            return k | (m & 1) << 7 | (m & 2) << 14 | (m & 4) << 21 | (m & 8) << 36
+        return some_hash(t) | 1 << 31
+    """
+    cdef Py_ssize_t m = b - a
+    cdef const uint8_t* p = s + a
+    cdef uint64_t w, h
+    if m <= 8:
+        if a + 8 <= n:
+            memcpy(&w, p, 8)
+            w &= _KEY_MASK[m]
+        else:
+            w = _tail(p, m)
+        return w | _KEY_TAG[m]
+    h = <uint64_t> m * 0x9E3779B97F4A7C15ULL
+    while m > 8:
+        memcpy(&w, p, 8)
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL
+        h ^= h >> 32
+        p += 8
+        m -= 8
+    memcpy(&w, s + b - 8, 8)
+    h = (h ^ w) * 0xFF51AFD7ED558CCDULL
+    h ^= h >> 32
+    return h | (<uint64_t> 1 << 31)
+
+
+cdef inline Py_ssize_t _slot_of(uint64_t key, int shift) noexcept nogil:
+    """A table's home slot for ``key``: the top bits of its product with an
+    odd constant (they depend on every bit of the key; a short token's key
+    is its bytes, not mixed)."""
+    return <Py_ssize_t> ((key * 0x9E3779B97F4A7C15ULL) >> shift)
+
+
 cdef struct _Table:
     Py_ssize_t cap        # slots, a power of two
     Py_ssize_t count      # entries in use
+    int shift             # 64 - log2(cap) (_slot_of)
     _Entry* slot
+
+
+cdef int _shift_of(Py_ssize_t cap) noexcept:
+    cdef int bits = 0
+    while (<Py_ssize_t> 1 << bits) < cap:
+        bits += 1
+    return 64 - bits
 
 
 cdef int _table_init(_Table* t, Py_ssize_t cap) except -1:
     t.cap = cap
     t.count = 0
+    t.shift = _shift_of(cap)
     t.slot = <_Entry*> calloc(cap, sizeof(_Entry))
     if t.slot == NULL:
         raise MemoryError()
     return 0
 
 
-cdef inline _Entry* _probe(_Table* t, uint64_t h, const uint8_t* w, Py_ssize_t m) noexcept nogil:
-    """The entry of the token ``w[:m]`` (hash ``h``), or the empty slot where it goes."""
+cdef inline _Entry* _probe(_Table* t, uint64_t key, const uint8_t* w, Py_ssize_t m) noexcept nogil:
+    """The entry of the token ``w[:m]`` (its _key ``key``), or the empty slot where it goes."""
     cdef Py_ssize_t mask = t.cap - 1
-    cdef Py_ssize_t k = <Py_ssize_t> (h & <uint64_t> mask)
+    cdef Py_ssize_t k = _slot_of(key, t.shift)
     cdef _Entry* e
     while True:
         e = &t.slot[k]
-        if e.tok == NULL or (e.hash == h and PyUnicode_GET_LENGTH(e.tok) == m
-                             and (m <= 8 or memcmp(PyUnicode_DATA(e.tok), w, m) == 0)):
+        if e.tok == NULL or (e.hash == key and (m <= 8 or (PyUnicode_GET_LENGTH(e.tok) == m
+                                                           and memcmp(PyUnicode_DATA(e.tok), w, m) == 0))):
             return e
         k = (k + 1) & mask
 
 
 cdef int _table_grow(_Table* t) except -1:
     cdef Py_ssize_t cap = t.cap * 2
+    cdef int shift = _shift_of(cap)
     cdef _Entry* slot = <_Entry*> calloc(cap, sizeof(_Entry))
     if slot == NULL:
         raise MemoryError()
     cdef Py_ssize_t i, k
     for i in range(t.cap):
         if t.slot[i].tok != NULL:
-            k = <Py_ssize_t> (t.slot[i].hash & <uint64_t> (cap - 1))
+            k = _slot_of(t.slot[i].hash, shift)
             while slot[k].tok != NULL:
                 k = (k + 1) & (cap - 1)
             slot[k] = t.slot[i]
     free(t.slot)
     t.slot = slot
     t.cap = cap
+    t.shift = shift
     return 0
 
 
@@ -475,7 +550,7 @@ cdef class Scanner:
             if type(tok) is not str or not (<str> tok).isascii():
                 raise ValueError(f"fastalloc._lexer.Scanner: seed {tok!r} is not an ASCII str")
             w = <const uint8_t*> PyUnicode_AsUTF8AndSize(tok, &m)
-            h = _hash(w, 0, m, m)
+            h = _key(w, 0, m, m)
             g = _probe(&self.every, h, w, m)
             if g.tok != NULL:
                 continue  # an equal one came first
@@ -521,7 +596,7 @@ cdef class Scanner:
         """The canonical ``str`` of ``text[a:b]``, borrowed (the tables own
         it): one of the recent tokens as a rule, found here, in the scanning
         loop; else _token_seen."""
-        cdef uint64_t h = _hash(self.s, a, b, self.n)
+        cdef uint64_t h = _key(self.s, a, b, self.n)
         cdef _Entry* e = _probe(&self.recent, h, self.s + a, b - a)
         if e.tok != NULL:
             return e.tok
@@ -1087,3 +1162,12 @@ def _py_hash(bytes data, Py_ssize_t a, Py_ssize_t b) -> int:
     if not 0 <= a <= b <= len(data):
         raise ValueError("fastalloc._lexer._py_hash: bad range")
     return _hash(<const uint8_t*> (<const char*> data), a, b, len(data))
+
+
+def _py_key(bytes data, Py_ssize_t a, Py_ssize_t b) -> int:
+    """_key of ``data[a:b]`` read in ``data`` (for the tests; ASCII, checked)."""
+    if not 0 <= a <= b <= len(data):
+        raise ValueError("fastalloc._lexer._py_key: bad range")
+    if not data.isascii():
+        raise ValueError("fastalloc._lexer._py_key: not ASCII")
+    return _key(<const uint8_t*> (<const char*> data), a, b, len(data))
