@@ -198,9 +198,11 @@ cdef inline Py_ssize_t _ssa_name(const uint8_t* s, Py_ssize_t n, Py_ssize_t q) n
     return -1
 
 
-cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+cdef inline Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
     """End of the token starting at ``p`` (not a blank, not a line break), or
-    -1 when the regex must decide."""
+    -1 when the regex must decide.  ``s[:n]``: a str's characters, followed
+    by its NUL (_run); the caller sends a token that ends past its range to
+    the regex."""
     cdef uint8_t c = s[p]
     cdef Py_ssize_t q, r
     if c == 37 or c == 94:  # % ^
@@ -396,6 +398,9 @@ cdef struct _Table:
     Py_ssize_t count      # entries in use
     int shift             # 64 - log2(cap) (_slot_of)
     _Entry* slot
+    # NULL, or the slots in use (count of them, room for cap): a table
+    # cleared again and again (_table_clear) visits these, not every slot
+    Py_ssize_t* used
 
 
 cdef int _shift_of(Py_ssize_t cap) noexcept:
@@ -405,14 +410,50 @@ cdef int _shift_of(Py_ssize_t cap) noexcept:
     return 64 - bits
 
 
-cdef int _table_init(_Table* t, Py_ssize_t cap) except -1:
+cdef int _table_init(_Table* t, Py_ssize_t cap, bint track=False) except -1:
+    """An empty table of ``cap`` slots (a power of two); ``track``: keep
+    the list of the slots in use (``used``)."""
     t.cap = cap
     t.count = 0
     t.shift = _shift_of(cap)
+    t.used = NULL
     t.slot = <_Entry*> calloc(cap, sizeof(_Entry))
     if t.slot == NULL:
         raise MemoryError()
+    if track:
+        t.used = <Py_ssize_t*> malloc(cap * sizeof(Py_ssize_t))
+        if t.used == NULL:
+            raise MemoryError()
     return 0
+
+
+cdef void _table_free(_Table* t) noexcept:
+    free(t.slot)
+    free(t.used)
+    t.slot = NULL
+    t.used = NULL
+
+
+cdef inline void _table_put(_Table* t, _Entry* e, uint64_t key, PyObject* tok) noexcept:
+    """Fill ``e``, an empty slot of ``t``."""
+    e.hash = key
+    e.tok = tok
+    if t.used != NULL:
+        t.used[t.count] = e - t.slot
+    t.count += 1
+
+
+cdef void _table_clear(_Table* t, bint release) noexcept:
+    """Empty a table that keeps its slots in use (``release``: drop the
+    references of its tokens)."""
+    cdef Py_ssize_t i
+    cdef _Entry* e
+    for i in range(t.count):
+        e = &t.slot[t.used[i]]
+        if release:
+            Py_DECREF(<object> e.tok)
+        e.tok = NULL
+    t.count = 0
 
 
 cdef inline _Entry* _probe(_Table* t, uint64_t key, const uint8_t* w, Py_ssize_t m) noexcept nogil:
@@ -434,15 +475,26 @@ cdef int _table_grow(_Table* t) except -1:
     cdef _Entry* slot = <_Entry*> calloc(cap, sizeof(_Entry))
     if slot == NULL:
         raise MemoryError()
-    cdef Py_ssize_t i, k
+    cdef Py_ssize_t* used = NULL
+    if t.used != NULL:
+        used = <Py_ssize_t*> malloc(cap * sizeof(Py_ssize_t))
+        if used == NULL:
+            free(slot)
+            raise MemoryError()
+    cdef Py_ssize_t i, k, j = 0
     for i in range(t.cap):
         if t.slot[i].tok != NULL:
             k = _slot_of(t.slot[i].hash, shift)
             while slot[k].tok != NULL:
                 k = (k + 1) & (cap - 1)
             slot[k] = t.slot[i]
+            if used != NULL:
+                used[j] = k
+                j += 1
     free(t.slot)
+    free(t.used)
     t.slot = slot
+    t.used = used
     t.cap = cap
     t.shift = shift
     return 0
@@ -511,9 +563,9 @@ cdef class Scanner:
     cdef Py_ssize_t out_cap
 
     def __cinit__(self, str text, token_re, dict canon=None, tuple seed=None, bint piece_names=False):
-        self.every.slot = NULL
-        self.recent.slot = NULL
-        self.names.slot = NULL
+        self.every.slot = self.every.used = NULL
+        self.recent.slot = self.recent.used = NULL
+        self.names.slot = self.names.used = NULL
         self.out = NULL
         self.out_cap = 0
         memset(self.single, 0, sizeof(self.single))
@@ -527,14 +579,14 @@ cdef class Scanner:
         # short text (an op format's literal, a type) gets tables its size,
         # not the zeroing of the full-size ones.
         _table_init(&self.every, _cap_for(self.n, 4096))
-        _table_init(&self.recent, _cap_for(self.n, _RECENT))
+        _table_init(&self.recent, _cap_for(self.n, _RECENT), True)
         # piece_names: a ``%name`` token (an SSA value's name; the parser
         # keeps names, not these tokens: fastalloc._lexer.Names.sigil_name)
         # is one object within a range only.  Kept across ranges they would
         # be most of the distinct tokens, alive till the last range.
         self.piece_names = piece_names
         if piece_names:
-            _table_init(&self.names, 1024)
+            _table_init(&self.names, 1024, True)
         if seed:
             self._seed(seed)
 
@@ -555,9 +607,7 @@ cdef class Scanner:
             if g.tok != NULL:
                 continue  # an equal one came first
             Py_INCREF(tok)
-            g.hash = h
-            g.tok = <PyObject*> tok
-            self.every.count += 1
+            _table_put(&self.every, g, h, <PyObject*> tok)
             if self.every.count * 4 > self.every.cap * 3:
                 _table_grow(&self.every)
         return 0
@@ -568,11 +618,11 @@ cdef class Scanner:
             for i in range(self.every.cap):
                 if self.every.slot[i].tok != NULL:
                     Py_DECREF(<object> self.every.slot[i].tok)
-        free(self.every.slot)
+        _table_free(&self.every)
         if self.names.slot != NULL:
             self._forget_names()
-        free(self.names.slot)
-        free(self.recent.slot)
+        _table_free(&self.names)
+        _table_free(&self.recent)
         free(self.out)
 
     @property
@@ -625,15 +675,11 @@ cdef class Scanner:
             if self.canon is not None:
                 tok = self.canon.setdefault(tok, tok)
             Py_INCREF(tok)
-            g.hash = h
-            g.tok = <PyObject*> tok
-            t.count += 1
+            _table_put(t, g, h, <PyObject*> tok)
         if self.recent.count * 2 >= self.recent.cap:
-            memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
-            self.recent.count = 0
+            _table_clear(&self.recent, False)
             e = _probe(&self.recent, h, w, m)
-        e[0] = g[0]
-        self.recent.count += 1
+        _table_put(&self.recent, e, h, g.tok)
         cdef PyObject* r = g.tok
         if t.count * 4 > t.cap * 3:
             _table_grow(t)
@@ -642,14 +688,8 @@ cdef class Scanner:
     cdef void _forget_names(self) noexcept:
         """Drop the ``%name`` tokens of the last range, and the recent
         tokens (some of them are those)."""
-        cdef Py_ssize_t i
-        for i in range(self.names.cap):
-            if self.names.slot[i].tok != NULL:
-                Py_DECREF(<object> self.names.slot[i].tok)
-        memset(self.names.slot, 0, self.names.cap * sizeof(_Entry))
-        self.names.count = 0
-        memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
-        self.recent.count = 0
+        _table_clear(&self.recent, False)
+        _table_clear(&self.names, True)
 
     cdef int _grow(self) except -1:
         """Double the room of ``out``."""
