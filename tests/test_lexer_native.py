@@ -12,10 +12,11 @@ comments, ``{-# #-}``).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from fastalloc._lexer import scan
@@ -531,6 +532,11 @@ def test_ranges_cut_anywhere_are_the_regex_over_the_range(text, data):
 
     start = data.draw(st.integers(0, len(text)))
     end = data.draw(st.integers(start, len(text)))
+    # A comment that ends the range with no line break after it: TOKEN_RE
+    # skips a comment only where a token follows, and makes tokens of its
+    # characters; the scanner skips it (as MLIR does; a parsed text's last
+    # comment is part of a line-break token).
+    assume(re.search(r"//[^\n]*\Z", text[start:end]) is None)
     ref = [("\n" if t[0] == "\n" else t) for t in TOKEN_RE.findall(text, start, end)]
     ref_starts = [m.start(1) for m in TOKEN_RE.finditer(text, start, end)]
     toks, starts = scan(text, TOKEN_RE, True, True, start, end)
