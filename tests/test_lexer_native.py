@@ -543,3 +543,22 @@ def test_ranges_cut_anywhere_are_the_regex_over_the_range(text, data):
     assert toks == ref
     assert starts.tolist() == ref_starts
     assert Scanner(text, TOKEN_RE, None, None, True).tokens(start, end) == ref
+
+
+TYPE_PIECES = ["!t<a>", "!t<a>", "!t<a", "!t<ab>", "!t", "#x<b>", "#x<b\n>", "->", "-", ">", "<", "tensor<4>",
+               "tensor<4xi8>", "a", "%v", " ", "\n", "\"s>\"", "!t<\"a>\">", "!t<a->b>", "!t<<a>>"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(TYPE_PIECES), max_size=30), st.data())
+def test_repeated_types_are_the_regex_tokens(pieces, data):
+    # a token that ends in the ">" its own scan closed is taken again where
+    # its characters come again: right whatever follows them, within a range
+    from fastalloc._lexer import Scanner
+
+    text = "".join(pieces)
+    _check(text)
+    end = data.draw(st.integers(0, len(text)))
+    assume(re.search(r"//[^\n]*\Z", text[:end]) is None)
+    ref = [("\n" if t[0] == "\n" else t) for t in TOKEN_RE.findall(text, 0, end)]
+    assert Scanner(text, TOKEN_RE, None, None, True).tokens(0, end) == ref

@@ -556,6 +556,12 @@ cdef class Scanner:
     # not yet; a reference owned by ``every``): half the tokens of a module
     # are punctuation, found here without hashing.
     cdef PyObject* single[128]
+    # The last token of each first character that ends in a ``>`` its own
+    # scan closed (a type or attribute with its ``<...>`` body, ``->``; a
+    # reference owned by ``every``): its end depends on its characters
+    # only, so that the same characters at a token's start are that token
+    # (a module repeats its types: half of them equal the one before).
+    cdef PyObject* closed[256]
     # The tokens of the range being scanned (references owned by ``every``,
     # or ``nl``), copied into one list of their exact size at the end: the
     # list is not grown append by append (each growth copies it).
@@ -569,6 +575,7 @@ cdef class Scanner:
         self.out = NULL
         self.out_cap = 0
         memset(self.single, 0, sizeof(self.single))
+        memset(self.closed, 0, sizeof(self.closed))
         if not text.isascii():
             raise ValueError("fastalloc._lexer.scan: text is not ASCII; use the regex tokenizer")
         self.text = text
@@ -816,6 +823,12 @@ cdef inline Py_ssize_t _regex_end(str text, token_re, Py_ssize_t* a, Py_ssize_t 
     return b
 
 
+cdef inline bint _at(const uint8_t* s, Py_ssize_t p, Py_ssize_t n, PyObject* tok) noexcept nogil:
+    """Are the characters of the ASCII str ``tok`` at ``s[p:n]``?"""
+    cdef Py_ssize_t m = PyUnicode_GET_LENGTH(tok)
+    return p + m <= n and memcmp(PyUnicode_DATA(tok), s + p, m) == 0
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef Py_ssize_t _scan_tokens(Scanner sc, str text, const uint8_t* s, Py_ssize_t full, token_re,
@@ -828,6 +841,7 @@ cdef Py_ssize_t _scan_tokens(Scanner sc, str text, const uint8_t* s, Py_ssize_t 
     cdef Py_ssize_t a, b, count = 0
     cdef uint8_t c
     cdef uint16_t k
+    cdef bint closes
     while p < n:
         a = p
         c = s[p]
@@ -852,17 +866,24 @@ cdef Py_ssize_t _scan_tokens(Scanner sc, str text, const uint8_t* s, Py_ssize_t 
             # scanned up to the whole text's end (no bound tested per
             # character); a token that ends past the range's is the regex's,
             # over the range
-            b = _token_end(s, full, a)
-            if b < 0 or b > n:
-                b = _regex_end(text, token_re, &a, n)
-            p = b
-            if b == a + 1 and s[a] < 128:
-                one = sc.single[s[a]]
-                if one == NULL:
-                    one = sc._token(a, b)
-                    sc.single[s[a]] = one
+            one = sc.closed[c]
+            if one != NULL and _at(s, p, n, one):
+                p += PyUnicode_GET_LENGTH(one)
             else:
-                one = sc._token(a, b)
+                b = _token_end(s, full, a)
+                closes = 0 < b <= n and s[b - 1] == 62  # >
+                if b < 0 or b > n:
+                    b = _regex_end(text, token_re, &a, n)
+                p = b
+                if b == a + 1 and s[a] < 128:
+                    one = sc.single[s[a]]
+                    if one == NULL:
+                        one = sc._token(a, b)
+                        sc.single[s[a]] = one
+                else:
+                    one = sc._token(a, b)
+                    if closes:
+                        sc.closed[c] = one
         if count == sc.out_cap:
             sc._grow()
         sc.out[count] = one
