@@ -202,9 +202,11 @@ cdef inline Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) 
     """End of the token starting at ``p`` (not a blank, not a line break), or
     -1 when the regex must decide.  ``s[:n]``: a str's characters, followed
     by its NUL (_run); the caller sends a token that ends past its range to
-    the regex."""
+    the regex.  SSA values and identifiers, most of the longer tokens, are
+    told here (small enough to be compiled into the scanning loop), the
+    others by _other_end."""
     cdef uint8_t c = s[p]
-    cdef Py_ssize_t q, r
+    cdef Py_ssize_t q
     if c == 37 or c == 94:  # % ^
         q = _run(s, p + 1, C_SSA)
         if q == p + 1:
@@ -212,6 +214,20 @@ cdef inline Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) 
         if c == 37 and q + 1 < n and s[q] == 35 and (_CLS[s[q + 1]] & C_DIGIT):  # %x#3
             q = _run(s, q + 2, C_DIGIT)
         return q
+    if _CLS[c] & C_IDSTART:
+        q = _run(s, p + 1, C_NAME)
+        if q < n and (s[q] == 60 or s[q] == 91):  # < [
+            return _other_end(s, n, p)
+        return q
+    return _other_end(s, n, p)
+
+
+cdef Py_ssize_t _other_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+    """_token_end of the tokens it does not tell itself: symbols,
+    attributes and types, strings, numbers, ``->``, identifiers followed by
+    ``<`` or ``[``, single characters."""
+    cdef uint8_t c = s[p]
+    cdef Py_ssize_t q, r
     if c == 64:  # @
         q = _ssa_name(s, n, p + 1)
         if q < 0:
