@@ -60,12 +60,16 @@ cdef enum:
     C_IDSTART = 2   # [A-Za-z_]
     C_DIGIT = 4     # [0-9]
     C_HEX = 8       # [0-9a-fA-F]
-    C_SKIP = 16     # blanks the regex skips before a token: [ \t\r\f\v]
+    C_SKIP = 16     # what the regex skips before a token: [ \t\r\f\v] and \x1c-\x1f (\s, never matched)
     C_SPACE = 32    # Python's \s on ASCII: [ \t\n\r\f\v\x1c-\x1f]
     C_SSA = 64      # [\w$.\-]: SSA, block and symbol names
     C_NAME = 128    # [\w$.]: identifiers, #attr / !type names
+    C_SINGLE = 256  # a token of this one character wherever it starts one (punctuation, \S not starting a longer token)
+    C_BAL = 512     # what a balanced <...> body looks at: < > " - and the line break
 
-cdef uint8_t _CLS[256]
+# None of the run classes (C_SSA, C_NAME, C_DIGIT, C_HEX) holds NUL: a run
+# stops at the NUL after a str's characters (see _run).
+cdef uint16_t _CLS[256]
 
 
 cdef void _init_classes() noexcept:
@@ -80,14 +84,20 @@ cdef void _init_classes() noexcept:
             _CLS[c] |= C_DIGIT | C_HEX
         if (97 <= c <= 102) or (65 <= c <= 70):
             _CLS[c] |= C_HEX
-        if c == 32 or c == 9 or c == 13 or c == 12 or c == 11:
+        if c == 32 or c == 9 or c == 13 or c == 12 or c == 11 or (0x1c <= c <= 0x1f):
             _CLS[c] |= C_SKIP | C_SPACE
-        if c == 10 or (0x1c <= c <= 0x1f):
+        if c == 10:
             _CLS[c] |= C_SPACE
         if c == 36 or c == 46:  # $ .
             _CLS[c] |= C_SSA | C_NAME
         if c == 45:  # -
             _CLS[c] |= C_SSA
+        if c == 60 or c == 62 or c == 34 or c == 45 or c == 10:  # < > " - \n
+            _CLS[c] |= C_BAL
+        # not the first characters of the longer tokens (\n % ^ @ # ! " -
+        # digits, identifiers) nor / (a comment's)
+        if c < 128 and not (_CLS[c] & (C_SPACE | C_WORD)) and c not in (37, 94, 64, 35, 33, 34, 45, 47):
+            _CLS[c] |= C_SINGLE
 
 
 _init_classes()
@@ -122,9 +132,11 @@ cdef Py_ssize_t _bal_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p, int level
     cdef uint8_t c
     while q < n:
         c = s[q]
-        if c == 62:  # >
+        if not (_CLS[c] & C_BAL):
+            q += 1  # (most of a body: one test per character)
+        elif c == 62:  # >
             return q + 1
-        if c == 60:  # <
+        elif c == 60:  # <
             if levels == 0:
                 return -1
             r = _bal_end(s, n, q, levels - 1, newlines)
@@ -141,15 +153,18 @@ cdef Py_ssize_t _bal_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p, int level
                 q += 2
             else:
                 q += 1
-        elif c == 10 and not newlines:
+        elif not newlines:  # a line break
             return -1
         else:
             q += 1
     return -1
 
 
-cdef inline Py_ssize_t _run(const uint8_t* s, Py_ssize_t n, Py_ssize_t q, uint8_t cls) noexcept nogil:
-    while q < n and (_CLS[s[q]] & cls):
+cdef inline Py_ssize_t _run(const uint8_t* s, Py_ssize_t q, uint16_t cls) noexcept nogil:
+    """The end of the run of class ``cls`` from ``q``: no bound but the NUL
+    after a str's characters, which no run class holds (a test of the
+    bound per character costs as much as the test of the class)."""
+    while _CLS[s[q]] & cls:
         q += 1
     return q
 
@@ -177,24 +192,42 @@ cdef inline Py_ssize_t _ssa_name(const uint8_t* s, Py_ssize_t n, Py_ssize_t q) n
     """``[\\w$.\\-]+|STR`` at q (a symbol name after ``@``): its end, or -1."""
     cdef Py_ssize_t r
     if q < n and (_CLS[s[q]] & C_SSA):
-        return _run(s, n, q + 1, C_SSA)
+        return _run(s, q + 1, C_SSA)
     if q < n and s[q] == 34:
         return _str_end(s, n, q)
     return -1
 
 
-cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+cdef inline Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
     """End of the token starting at ``p`` (not a blank, not a line break), or
-    -1 when the regex must decide."""
+    -1 when the regex must decide.  ``s[:n]``: a str's characters, followed
+    by its NUL (_run); the caller sends a token that ends past its range to
+    the regex.  SSA values and identifiers, most of the longer tokens, are
+    told here (small enough to be compiled into the scanning loop), the
+    others by _other_end."""
     cdef uint8_t c = s[p]
-    cdef Py_ssize_t q, r
+    cdef Py_ssize_t q
     if c == 37 or c == 94:  # % ^
-        q = _run(s, n, p + 1, C_SSA)
+        q = _run(s, p + 1, C_SSA)
         if q == p + 1:
             return p + 1
         if c == 37 and q + 1 < n and s[q] == 35 and (_CLS[s[q + 1]] & C_DIGIT):  # %x#3
-            q = _run(s, n, q + 2, C_DIGIT)
+            q = _run(s, q + 2, C_DIGIT)
         return q
+    if _CLS[c] & C_IDSTART:
+        q = _run(s, p + 1, C_NAME)
+        if q < n and (s[q] == 60 or s[q] == 91):  # < [
+            return _other_end(s, n, p)
+        return q
+    return _other_end(s, n, p)
+
+
+cdef Py_ssize_t _other_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+    """_token_end of the tokens it does not tell itself: symbols,
+    attributes and types, strings, numbers, ``->``, identifiers followed by
+    ``<`` or ``[``, single characters."""
+    cdef uint8_t c = s[p]
+    cdef Py_ssize_t q, r
     if c == 64:  # @
         q = _ssa_name(s, n, p + 1)
         if q < 0:
@@ -206,7 +239,7 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
             q = r
         return q
     if c == 35 or c == 33:  # # !
-        q = _run(s, n, p + 1, C_NAME)
+        q = _run(s, p + 1, C_NAME)
         if q == p + 1:
             return p + 1
         if q < n and s[q] == 60:
@@ -219,7 +252,7 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
         r = _str_end(s, n, p)
         return r if r >= 0 else p + 1
     if _CLS[c] & C_IDSTART:
-        q = _run(s, n, p + 1, C_NAME)
+        q = _run(s, p + 1, C_NAME)
         if q < n and s[q] == 60 and _is_builtin_angle(s, p, q):
             r = _bal_end(s, n, q, 6, True)
             return r  # -1: the regex decides (it would fall back to the bare name)
@@ -236,22 +269,22 @@ cdef Py_ssize_t _token_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcep
             else:
                 return p + 1
         elif c == 48 and p + 2 < n and s[p + 1] == 120 and (_CLS[s[p + 2]] & C_HEX):  # 0x...
-            return _run(s, n, p + 2, C_HEX)
-        q = _run(s, n, q, C_DIGIT)
+            return _run(s, p + 2, C_HEX)
+        q = _run(s, q, C_DIGIT)
         if q < n and s[q] == 46:  # .
-            q = _run(s, n, q + 1, C_DIGIT)
+            q = _run(s, q + 1, C_DIGIT)
         if q < n and (s[q] == 101 or s[q] == 69):  # e E
             r = q + 1
             if r < n and (s[r] == 43 or s[r] == 45):
                 r += 1
             if r < n and (_CLS[s[r]] & C_DIGIT):
-                q = _run(s, n, r, C_DIGIT)
+                q = _run(s, r, C_DIGIT)
         return q
     return p + 1
 
 
 cdef struct _Entry:
-    uint64_t hash
+    uint64_t hash         # the token's _key
     PyObject* tok         # NULL: an empty slot; else an ASCII str (a reference owned by Scanner.every)
 
 
@@ -312,49 +345,174 @@ cdef inline uint64_t _hash(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssiz
     return h
 
 
+# _key's word of a token of m <= 8 bytes: its bytes (_KEY_MASK[m]) and m
+# (_KEY_TAG[m], in bits 7, 15, 23 and 39: the top bits of bytes 0, 1, 2 and
+# 4, clear in ASCII); bit 31 (byte 3's) marks the hashes of longer tokens.
+cdef uint64_t _KEY_MASK[9]
+cdef uint64_t _KEY_TAG[9]
+
+
+cdef void _init_keys() noexcept:
+    cdef int m
+    for m in range(9):
+        _KEY_MASK[m] = ((<uint64_t> 1 << (8 * m)) - 1) if m < 8 else ~(<uint64_t> 0)
+        _KEY_TAG[m] = ((<uint64_t> (m & 1) << 7) | (<uint64_t> (m & 2) << 14) | (<uint64_t> (m & 4) << 21)
+                       | (<uint64_t> (m & 8) << 36))
+
+
+_init_keys()
+
+
+cdef inline uint64_t _key(const uint8_t* s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t n) noexcept nogil:
+    """The tables' key of the ASCII token ``s[a:b]`` (``n``: the buffer's
+    size): for up to 8 bytes, the bytes and the length as one word (one
+    read, masked; equal keys are equal tokens, no comparison of
+    characters); for more, a hash of the bytes, eight per step, the last
+    step the eight bytes that end the token (no mask), with bit 31 set
+    (clear in every short token's key).  Assumes validated input (ASCII,
+    ``a <= b <= n``).  In Python::
+
+        t = bytes(s[a:b])
+        if len(t) <= 8:
+            k = int.from_bytes(t, "little")
+            m = len(t)
+            return k | (m & 1) << 7 | (m & 2) << 14 | (m & 4) << 21 | (m & 8) << 36
+        return some_hash(t) | 1 << 31
+    """
+    cdef Py_ssize_t m = b - a
+    cdef const uint8_t* p = s + a
+    cdef uint64_t w, h
+    if m <= 8:
+        if a + 8 <= n:
+            memcpy(&w, p, 8)
+            w &= _KEY_MASK[m]
+        else:
+            w = _tail(p, m)
+        return w | _KEY_TAG[m]
+    h = <uint64_t> m * 0x9E3779B97F4A7C15ULL
+    while m > 8:
+        memcpy(&w, p, 8)
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL
+        h ^= h >> 32
+        p += 8
+        m -= 8
+    memcpy(&w, s + b - 8, 8)
+    h = (h ^ w) * 0xFF51AFD7ED558CCDULL
+    h ^= h >> 32
+    return h | (<uint64_t> 1 << 31)
+
+
+cdef inline Py_ssize_t _slot_of(uint64_t key, int shift) noexcept nogil:
+    """A table's home slot for ``key``: the top bits of its product with an
+    odd constant (they depend on every bit of the key; a short token's key
+    is its bytes, not mixed)."""
+    return <Py_ssize_t> ((key * 0x9E3779B97F4A7C15ULL) >> shift)
+
+
 cdef struct _Table:
     Py_ssize_t cap        # slots, a power of two
     Py_ssize_t count      # entries in use
+    int shift             # 64 - log2(cap) (_slot_of)
     _Entry* slot
+    # NULL, or the slots in use (count of them, room for cap): a table
+    # cleared again and again (_table_clear) visits these, not every slot
+    Py_ssize_t* used
 
 
-cdef int _table_init(_Table* t, Py_ssize_t cap) except -1:
+cdef int _shift_of(Py_ssize_t cap) noexcept:
+    cdef int bits = 0
+    while (<Py_ssize_t> 1 << bits) < cap:
+        bits += 1
+    return 64 - bits
+
+
+cdef int _table_init(_Table* t, Py_ssize_t cap, bint track=False) except -1:
+    """An empty table of ``cap`` slots (a power of two); ``track``: keep
+    the list of the slots in use (``used``)."""
     t.cap = cap
     t.count = 0
+    t.shift = _shift_of(cap)
+    t.used = NULL
     t.slot = <_Entry*> calloc(cap, sizeof(_Entry))
     if t.slot == NULL:
         raise MemoryError()
+    if track:
+        t.used = <Py_ssize_t*> malloc(cap * sizeof(Py_ssize_t))
+        if t.used == NULL:
+            raise MemoryError()
     return 0
 
 
-cdef inline _Entry* _probe(_Table* t, uint64_t h, const uint8_t* w, Py_ssize_t m) noexcept nogil:
-    """The entry of the token ``w[:m]`` (hash ``h``), or the empty slot where it goes."""
+cdef void _table_free(_Table* t) noexcept:
+    free(t.slot)
+    free(t.used)
+    t.slot = NULL
+    t.used = NULL
+
+
+cdef inline void _table_put(_Table* t, _Entry* e, uint64_t key, PyObject* tok) noexcept:
+    """Fill ``e``, an empty slot of ``t``."""
+    e.hash = key
+    e.tok = tok
+    if t.used != NULL:
+        t.used[t.count] = e - t.slot
+    t.count += 1
+
+
+cdef void _table_clear(_Table* t, bint release) noexcept:
+    """Empty a table that keeps its slots in use (``release``: drop the
+    references of its tokens)."""
+    cdef Py_ssize_t i
+    cdef _Entry* e
+    for i in range(t.count):
+        e = &t.slot[t.used[i]]
+        if release:
+            Py_DECREF(<object> e.tok)
+        e.tok = NULL
+    t.count = 0
+
+
+cdef inline _Entry* _probe(_Table* t, uint64_t key, const uint8_t* w, Py_ssize_t m) noexcept nogil:
+    """The entry of the token ``w[:m]`` (its _key ``key``), or the empty slot where it goes."""
     cdef Py_ssize_t mask = t.cap - 1
-    cdef Py_ssize_t k = <Py_ssize_t> (h & <uint64_t> mask)
+    cdef Py_ssize_t k = _slot_of(key, t.shift)
     cdef _Entry* e
     while True:
         e = &t.slot[k]
-        if e.tok == NULL or (e.hash == h and PyUnicode_GET_LENGTH(e.tok) == m
-                             and (m <= 8 or memcmp(PyUnicode_DATA(e.tok), w, m) == 0)):
+        if e.tok == NULL or (e.hash == key and (m <= 8 or (PyUnicode_GET_LENGTH(e.tok) == m
+                                                           and memcmp(PyUnicode_DATA(e.tok), w, m) == 0))):
             return e
         k = (k + 1) & mask
 
 
 cdef int _table_grow(_Table* t) except -1:
     cdef Py_ssize_t cap = t.cap * 2
+    cdef int shift = _shift_of(cap)
     cdef _Entry* slot = <_Entry*> calloc(cap, sizeof(_Entry))
     if slot == NULL:
         raise MemoryError()
-    cdef Py_ssize_t i, k
+    cdef Py_ssize_t* used = NULL
+    if t.used != NULL:
+        used = <Py_ssize_t*> malloc(cap * sizeof(Py_ssize_t))
+        if used == NULL:
+            free(slot)
+            raise MemoryError()
+    cdef Py_ssize_t i, k, j = 0
     for i in range(t.cap):
         if t.slot[i].tok != NULL:
-            k = <Py_ssize_t> (t.slot[i].hash & <uint64_t> (cap - 1))
+            k = _slot_of(t.slot[i].hash, shift)
             while slot[k].tok != NULL:
                 k = (k + 1) & (cap - 1)
             slot[k] = t.slot[i]
+            if used != NULL:
+                used[j] = k
+                j += 1
     free(t.slot)
+    free(t.used)
     t.slot = slot
+    t.used = used
     t.cap = cap
+    t.shift = shift
     return 0
 
 
@@ -414,6 +572,12 @@ cdef class Scanner:
     # not yet; a reference owned by ``every``): half the tokens of a module
     # are punctuation, found here without hashing.
     cdef PyObject* single[128]
+    # The last token of each first character that ends in a ``>`` its own
+    # scan closed (a type or attribute with its ``<...>`` body, ``->``; a
+    # reference owned by ``every``): its end depends on its characters
+    # only, so that the same characters at a token's start are that token
+    # (a module repeats its types: half of them equal the one before).
+    cdef PyObject* closed[256]
     # The tokens of the range being scanned (references owned by ``every``,
     # or ``nl``), copied into one list of their exact size at the end: the
     # list is not grown append by append (each growth copies it).
@@ -421,12 +585,13 @@ cdef class Scanner:
     cdef Py_ssize_t out_cap
 
     def __cinit__(self, str text, token_re, dict canon=None, tuple seed=None, bint piece_names=False):
-        self.every.slot = NULL
-        self.recent.slot = NULL
-        self.names.slot = NULL
+        self.every.slot = self.every.used = NULL
+        self.recent.slot = self.recent.used = NULL
+        self.names.slot = self.names.used = NULL
         self.out = NULL
         self.out_cap = 0
         memset(self.single, 0, sizeof(self.single))
+        memset(self.closed, 0, sizeof(self.closed))
         if not text.isascii():
             raise ValueError("fastalloc._lexer.scan: text is not ASCII; use the regex tokenizer")
         self.text = text
@@ -437,14 +602,14 @@ cdef class Scanner:
         # short text (an op format's literal, a type) gets tables its size,
         # not the zeroing of the full-size ones.
         _table_init(&self.every, _cap_for(self.n, 4096))
-        _table_init(&self.recent, _cap_for(self.n, _RECENT))
+        _table_init(&self.recent, _cap_for(self.n, _RECENT), True)
         # piece_names: a ``%name`` token (an SSA value's name; the parser
         # keeps names, not these tokens: fastalloc._lexer.Names.sigil_name)
         # is one object within a range only.  Kept across ranges they would
         # be most of the distinct tokens, alive till the last range.
         self.piece_names = piece_names
         if piece_names:
-            _table_init(&self.names, 1024)
+            _table_init(&self.names, 1024, True)
         if seed:
             self._seed(seed)
 
@@ -460,14 +625,12 @@ cdef class Scanner:
             if type(tok) is not str or not (<str> tok).isascii():
                 raise ValueError(f"fastalloc._lexer.Scanner: seed {tok!r} is not an ASCII str")
             w = <const uint8_t*> PyUnicode_AsUTF8AndSize(tok, &m)
-            h = _hash(w, 0, m, m)
+            h = _key(w, 0, m, m)
             g = _probe(&self.every, h, w, m)
             if g.tok != NULL:
                 continue  # an equal one came first
             Py_INCREF(tok)
-            g.hash = h
-            g.tok = <PyObject*> tok
-            self.every.count += 1
+            _table_put(&self.every, g, h, <PyObject*> tok)
             if self.every.count * 4 > self.every.cap * 3:
                 _table_grow(&self.every)
         return 0
@@ -478,11 +641,11 @@ cdef class Scanner:
             for i in range(self.every.cap):
                 if self.every.slot[i].tok != NULL:
                     Py_DECREF(<object> self.every.slot[i].tok)
-        free(self.every.slot)
+        _table_free(&self.every)
         if self.names.slot != NULL:
             self._forget_names()
-        free(self.names.slot)
-        free(self.recent.slot)
+        _table_free(&self.names)
+        _table_free(&self.recent)
         free(self.out)
 
     @property
@@ -506,7 +669,7 @@ cdef class Scanner:
         """The canonical ``str`` of ``text[a:b]``, borrowed (the tables own
         it): one of the recent tokens as a rule, found here, in the scanning
         loop; else _token_seen."""
-        cdef uint64_t h = _hash(self.s, a, b, self.n)
+        cdef uint64_t h = _key(self.s, a, b, self.n)
         cdef _Entry* e = _probe(&self.recent, h, self.s + a, b - a)
         if e.tok != NULL:
             return e.tok
@@ -535,15 +698,11 @@ cdef class Scanner:
             if self.canon is not None:
                 tok = self.canon.setdefault(tok, tok)
             Py_INCREF(tok)
-            g.hash = h
-            g.tok = <PyObject*> tok
-            t.count += 1
+            _table_put(t, g, h, <PyObject*> tok)
         if self.recent.count * 2 >= self.recent.cap:
-            memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
-            self.recent.count = 0
+            _table_clear(&self.recent, False)
             e = _probe(&self.recent, h, w, m)
-        e[0] = g[0]
-        self.recent.count += 1
+        _table_put(&self.recent, e, h, g.tok)
         cdef PyObject* r = g.tok
         if t.count * 4 > t.cap * 3:
             _table_grow(t)
@@ -552,14 +711,8 @@ cdef class Scanner:
     cdef void _forget_names(self) noexcept:
         """Drop the ``%name`` tokens of the last range, and the recent
         tokens (some of them are those)."""
-        cdef Py_ssize_t i
-        for i in range(self.names.cap):
-            if self.names.slot[i].tok != NULL:
-                Py_DECREF(<object> self.names.slot[i].tok)
-        memset(self.names.slot, 0, self.names.cap * sizeof(_Entry))
-        self.names.count = 0
-        memset(self.recent.slot, 0, self.recent.cap * sizeof(_Entry))
-        self.recent.count = 0
+        _table_clear(&self.recent, False)
+        _table_clear(&self.names, True)
 
     cdef int _grow(self) except -1:
         """Double the room of ``out``."""
@@ -591,10 +744,7 @@ cdef list _out_list(Scanner sc, Py_ssize_t count, list head, tuple tail):
         x = head[k]
         Py_INCREF(x)
         PyList_SET_ITEM(out, k, x)
-    for k in range(count):
-        x = <object> sc.out[k]
-        Py_INCREF(x)
-        PyList_SET_ITEM(out, nh + k, x)
+    _fill(out, nh, sc.out, count)
     for k in range(nt):
         x = tail[k]
         Py_INCREF(x)
@@ -602,104 +752,195 @@ cdef list _out_list(Scanner sc, Py_ssize_t count, list head, tuple tail):
     return out
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
+cdef extern from "Python.h":
+    # on borrowed pointers, where Cython's would count a reference to a
+    # local object in and out per item
+    void _incref "Py_INCREF" (PyObject* o) noexcept nogil
+    void _set_item "PyList_SET_ITEM" (object lst, Py_ssize_t i, PyObject* o) noexcept
+
+
+cdef inline void _fill(list out, Py_ssize_t at, PyObject** items, Py_ssize_t count) noexcept:
+    """Store new references to ``items[:count]`` at ``out[at:at + count]``
+    (a fresh list's empty slots)."""
+    cdef Py_ssize_t k
+    for k in range(count):
+        _incref(items[k])
+        _set_item(out, at + k, items[k])
+
+
+cdef inline Py_ssize_t _skip(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+    """The first position from ``p`` (``n`` at most) that the regex does
+    not skip before a token: blanks, comments, and the \\x1c-\\x1f it never
+    matches."""
+    cdef uint8_t c
+    while p < n:
+        c = s[p]
+        if _CLS[c] & C_SKIP:
+            p += 1
+        elif c == 47 and p + 1 < n and s[p + 1] == 47:
+            p = _comment_end(s, n, p + 2)
+        else:
+            break
+    return p
+
+
+cdef inline Py_ssize_t _comment_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+    """The line break that ends the comment whose text goes on at ``p``, or ``n``."""
+    while p < n and s[p] != 10:
+        p += 1
+    return p
+
+
+cdef inline Py_ssize_t _line_break_end(const uint8_t* s, Py_ssize_t n, Py_ssize_t p) noexcept nogil:
+    """The end of the line-break token whose ``\\n`` is before ``p``: the
+    blank and comment lines after it are part of it."""
+    cdef uint8_t c
+    while p < n:
+        c = s[p]
+        if _CLS[c] & C_SPACE:
+            p += 1
+        elif c == 47 and p + 1 < n and s[p + 1] == 47:
+            p = _comment_end(s, n, p + 2)
+        else:
+            break
+    return p
+
+
 cdef tuple _scan_range(Scanner sc, str text, const uint8_t* s, Py_ssize_t n, token_re, bint want_tokens,
                        bint want_starts, Py_ssize_t start, Py_ssize_t end, list head=None, tuple tail=None):
     """``(tokens, starts)`` of ``text[start:end]`` (``sc`` interns the
     tokens; None when only the starts are wanted), the tokens between the
-    items of ``head`` and of ``tail``."""
+    items of ``head`` and of ``tail``.  ``s[:n]``: the text's characters
+    (followed by a NUL)."""
     if end < 0 or end > n:
         end = n
     if start < 0 or start > end:
         raise ValueError(f"fastalloc._lexer.scan: bad range [{start}, {end}) of a text of {n} characters")
-    n = end
+    cdef Py_ssize_t count
+    toks = None
+    if want_tokens:
+        count = _scan_tokens(sc, text, s, n, token_re, start, end)
+        toks = _out_list(sc, count, head, tail)
+        if sc.out_cap > _KEEP_OUT:
+            # a whole text's worth (tokenize): not kept for the next range
+            free(sc.out)
+            sc.out = NULL
+            sc.out_cap = 0
+    out_starts = _scan_starts(text, s, n, token_re, start, end) if want_starts else None
+    return toks, out_starts
+
+
+cdef inline Py_ssize_t _regex_end(str text, token_re, Py_ssize_t* a, Py_ssize_t end) except -1:
+    """The end of the token at ``a[0]`` that the scanner leaves to the
+    regex, over the range that ends at ``end`` (``a[0]``: its start)."""
+    cdef Py_ssize_t b
+    m = token_re.match(text, a[0], end)
+    a[0], b = m.span(1)
+    return b
+
+
+cdef inline bint _at(const uint8_t* s, Py_ssize_t p, Py_ssize_t n, PyObject* tok) noexcept nogil:
+    """Are the characters of the ASCII str ``tok`` at ``s[p:n]``?"""
+    cdef Py_ssize_t m = PyUnicode_GET_LENGTH(tok)
+    return p + m <= n and memcmp(PyUnicode_DATA(tok), s + p, m) == 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef Py_ssize_t _scan_tokens(Scanner sc, str text, const uint8_t* s, Py_ssize_t full, token_re,
+                             Py_ssize_t p, Py_ssize_t n) except -1:
+    """Scan ``text[p:n]`` into ``sc.out``: the number of tokens.  One test
+    of the first character's class tells most tokens and the blanks
+    between them (what _skip skips, told here without a loop of its own)."""
     cdef object nl = "\n"
     cdef PyObject* one
-    cdef Py_ssize_t p = start, a, b, cap_starts = 0, nstarts = 0, count = 0
+    cdef Py_ssize_t a, b, count = 0
     cdef uint8_t c
-    cdef int64_t* starts = NULL
-    cdef int64_t* grown
-    try:
-        if want_starts:
-            cap_starts = (n - start) // 4 + 16
-            starts = <int64_t*> malloc(cap_starts * sizeof(int64_t))
-            if starts == NULL:
-                raise MemoryError()
-        while True:
-            # blanks, comments, and the \x1c-\x1f the regex never matches
-            while p < n:
-                c = s[p]
-                if (_CLS[c] & C_SKIP) or 0x1c <= c <= 0x1f:
-                    p += 1
-                elif c == 47 and p + 1 < n and s[p + 1] == 47:
-                    p += 2
-                    while p < n and s[p] != 10:
-                        p += 1
+    cdef uint16_t k
+    cdef bint closes
+    while p < n:
+        a = p
+        c = s[p]
+        k = _CLS[c]
+        if k & C_SINGLE:
+            # half the tokens of a module: no search of their end, no hash
+            p += 1
+            one = sc.single[c]
+            if one == NULL:
+                one = sc._token(a, p)
+                sc.single[c] = one
+        elif k & C_SKIP:
+            p += 1
+            continue
+        elif c == 10:
+            p = _line_break_end(s, n, p + 1)
+            one = <PyObject*> nl
+        elif c == 47 and p + 1 < n and s[p + 1] == 47:
+            p = _comment_end(s, n, p + 2)
+            continue
+        else:
+            # scanned up to the whole text's end (no bound tested per
+            # character); a token that ends past the range's is the regex's,
+            # over the range
+            one = sc.closed[c]
+            if one != NULL and _at(s, p, n, one):
+                p += PyUnicode_GET_LENGTH(one)
+            else:
+                b = _token_end(s, full, a)
+                closes = 0 < b <= n and s[b - 1] == 62  # >
+                if b < 0 or b > n:
+                    b = _regex_end(text, token_re, &a, n)
+                p = b
+                if b == a + 1 and s[a] < 128:
+                    one = sc.single[s[a]]
+                    if one == NULL:
+                        one = sc._token(a, b)
+                        sc.single[s[a]] = one
                 else:
-                    break
+                    one = sc._token(a, b)
+                    if closes:
+                        sc.closed[c] = one
+        if count == sc.out_cap:
+            sc._grow()
+        sc.out[count] = one
+        count += 1
+    return count
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef object _scan_starts(str text, const uint8_t* s, Py_ssize_t full, token_re, Py_ssize_t p, Py_ssize_t n):
+    """The start offsets of the tokens of ``text[p:n]``, a memoryview of int64."""
+    cdef Py_ssize_t a, b, cap = (n - p) // 4 + 16, count = 0
+    cdef int64_t* starts = <int64_t*> malloc(cap * sizeof(int64_t))
+    cdef int64_t* grown
+    if starts == NULL:
+        raise MemoryError()
+    try:
+        while True:
+            p = _skip(s, n, p)
             if p >= n:
                 break
             a = p
             if s[p] == 10:
-                p += 1
-                while p < n:
-                    c = s[p]
-                    if _CLS[c] & C_SPACE:
-                        p += 1
-                    elif c == 47 and p + 1 < n and s[p + 1] == 47:
-                        p += 2
-                        while p < n and s[p] != 10:
-                            p += 1
-                    else:
-                        break
-                if want_tokens:
-                    if count == sc.out_cap:
-                        sc._grow()
-                    sc.out[count] = <PyObject*> nl
-                    count += 1
+                p = _line_break_end(s, n, p + 1)
             else:
-                b = _token_end(s, n, a)
-                if b < 0:
-                    m = token_re.match(text, a, n)
-                    a, b = m.span(1)
+                b = _token_end(s, full, a)
+                if b < 0 or b > n:
+                    b = _regex_end(text, token_re, &a, n)
                 p = b
-                if want_tokens:
-                    if b == a + 1 and s[a] < 128:
-                        one = sc.single[s[a]]
-                        if one == NULL:
-                            one = sc._token(a, b)
-                            sc.single[s[a]] = one
-                    else:
-                        one = sc._token(a, b)
-                    if count == sc.out_cap:
-                        sc._grow()
-                    sc.out[count] = one
-                    count += 1
-            if want_starts:
-                if nstarts == cap_starts:
-                    cap_starts *= 2
-                    grown = <int64_t*> realloc(starts, cap_starts * sizeof(int64_t))
-                    if grown == NULL:
-                        raise MemoryError()
-                    starts = grown
-                starts[nstarts] = a
-                nstarts += 1
-        toks = None
-        if want_tokens:
-            toks = _out_list(sc, count, head, tail)
-            if sc.out_cap > _KEEP_OUT:
-                # a whole text's worth (tokenize): not kept for the next range
-                free(sc.out)
-                sc.out = NULL
-                sc.out_cap = 0
-        out_starts = None
-        if want_starts:
-            buf = bytearray(nstarts * sizeof(int64_t))
-            if nstarts:
-                memcpy(<char*> buf, starts, nstarts * sizeof(int64_t))
-            out_starts = memoryview(buf).cast("q")
-        return toks, out_starts
+            if count == cap:
+                cap *= 2
+                grown = <int64_t*> realloc(starts, cap * sizeof(int64_t))
+                if grown == NULL:
+                    raise MemoryError()
+                starts = grown
+            starts[count] = a
+            count += 1
+        buf = bytearray(count * sizeof(int64_t))
+        if count:
+            memcpy(<char*> buf, starts, count * sizeof(int64_t))
+        return memoryview(buf).cast("q")
     finally:
         free(starts)
 
@@ -998,3 +1239,12 @@ def _py_hash(bytes data, Py_ssize_t a, Py_ssize_t b) -> int:
     if not 0 <= a <= b <= len(data):
         raise ValueError("fastalloc._lexer._py_hash: bad range")
     return _hash(<const uint8_t*> (<const char*> data), a, b, len(data))
+
+
+def _py_key(bytes data, Py_ssize_t a, Py_ssize_t b) -> int:
+    """_key of ``data[a:b]`` read in ``data`` (for the tests; ASCII, checked)."""
+    if not 0 <= a <= b <= len(data):
+        raise ValueError("fastalloc._lexer._py_key: bad range")
+    if not data.isascii():
+        raise ValueError("fastalloc._lexer._py_key: not ASCII")
+    return _key(<const uint8_t*> (<const char*> data), a, b, len(data))
