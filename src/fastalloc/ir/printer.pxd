@@ -19,6 +19,9 @@ cdef extern from "Python.h":
     void* _str_data "PyUnicode_DATA"(void* s)
     bint _str_exact "PyUnicode_CheckExact"(void* s)
     bint _str_ascii "PyUnicode_IS_ASCII"(void* s)
+    # (borrowed; the size and the item of an exact list)
+    Py_ssize_t _list_size "PyList_GET_SIZE"(object lst)
+    void* _list_item "PyList_GET_ITEM"(object lst, Py_ssize_t i)
     long long _as_longlong "PyLong_AsLongLongAndOverflow"(object x, int* overflow) except? -1
 
 cdef inline bint _is_ascii_str(void* s) noexcept:
@@ -110,6 +113,8 @@ cdef class _Printer:
     cpdef flush(self)
     @cython.locals(i=Py_ssize_t, use=list, nm=object)
     cdef str n(self, Value v)
+    @cython.locals(i=Py_ssize_t, use=list, q=cython.p_void)
+    cdef int put(self, Value v) except -1
     cdef str ns(self, list vals)
     cdef str ts(self, str t, Value size)
     @cython.locals(out=_Out, k=Py_ssize_t)
@@ -134,6 +139,9 @@ cdef class _Printer:
 
 @cython.locals(r=Region, b=Block, o=Op)
 cdef _preorder(Op op, list out)
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, c=Py_UCS4)
+cdef bint _plain_name(str h) except -1
 
 @cython.locals(hints=set, op=Op, v=Value, r=Region, b=Block)
 cdef set _scope_hints(list ops)

@@ -112,7 +112,8 @@ class _Namer:
         (kept in ``self.simple``: the same hints recur in every scope)."""
         nm = self.simple.get(h, False)
         if nm is False:
-            nm = "%" + h if h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit()) else None
+            nm = ("%" + h if _plain_name(h) or h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit())
+                  else None)
             self.simple[h] = nm
         return nm
 
@@ -246,6 +247,21 @@ def _ascii_digits(h) -> bool:
     for i in range(n):
         c = s[i]
         if c < "0" or c > "9":
+            return False
+    return True
+
+
+def _plain_name(h: str) -> bool:
+    """Is ``h`` a valid name as it is, by its ASCII characters alone: a
+    letter, ``_``, ``$``, ``.`` or ``-`` first, then those or digits?  (The
+    usual hint; False says nothing more: the regular expression decides.)"""
+    n = len(h)
+    if n == 0:
+        return False
+    for i in range(n):
+        c = h[i]
+        if not ("a" <= c <= "z" or "A" <= c <= "Z" or c == "_" or c == "$" or c == "." or c == "-"
+                or (i and "0" <= c <= "9")):
             return False
     return True
 
@@ -623,6 +639,18 @@ class _Printer:
                              f"(erased op or a value from another function?)")
         return nm
 
+    def put(self, v: Value) -> int:
+        """``self.out.append(self.n(v))``; compiled, the name is read in place
+        from the use list (no bounds-checked indexing, no reference kept)."""
+        if _COMPILED:
+            i = v.id
+            use = self.use
+            if 0 <= i < _list_size(use):
+                q = _list_item(use, i)
+                if q != cython.cast(cython.p_void, None):
+                    return self.out.append(cython.cast(object, q))
+        return self.out.append(self.n(v))
+
     def ns(self, vals: list[Value]) -> str:
         return ", ".join([self.n(v) for v in vals])
 
@@ -635,14 +663,14 @@ class _Printer:
         for k in range(m):
             if k:
                 out.append(", ")
-            out.append(self.n(vals[start + k]))
+            self.put(vals[start + k])
 
     def typed(self, t: str, size: Value) -> None:
         """Append ``self.ts(t, size)``, piece by piece."""
         out = self.out
         out.append(t)
         out.append("{")
-        out.append(self.n(size))
+        self.put(size)
         out.append("}")
 
     def dict_text(self, d) -> str:
@@ -1219,7 +1247,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         elif c == 1:  # F_OPERAND
             if single[x] or op.segments[x]:
                 v = operands[_start(op, kd, x)]
-                out.append(p.n(v))
+                p.put(v)
         elif c == 2:  # F_OPERANDS
             p.names(operands, _start(op, kd, x), op.segments[x])
         elif c == 3:  # F_TYPE
@@ -1255,7 +1283,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
             p.typed(r.type, operands[_start(op, kd, y)])
         elif c == 7:  # F_TIED: custom<ShapedTiedResult>
             r = res[x]
-            out.append(p.n(operands[_start(op, kd, y)]))
+            p.put(operands[_start(op, kd, y)])
             out.append(" as ")
             p.typed(r.type, operands[_start(op, kd, z)])
         elif c == 9:  # F_ATTR
@@ -1294,9 +1322,9 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
         if k:
             out.append(", ")
         a = args[k]
-        out.append(p.n(outer[k]))
+        p.put(outer[k])
         out.append(" as ")
-        out.append(p.n(a))
+        p.put(a)
         out.append(": ")
         p.typed(a.type, sizes[k])
     out.append(")")
@@ -1312,9 +1340,9 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
                     out.append(", ")
                 t = tied[k] if k < len(tied) else -1
                 if t >= 0:
-                    out.append(p.n(outer[t]))
+                    p.put(outer[t])
                     out.append("{")
-                    out.append(p.n(rsizes[k]))
+                    p.put(rsizes[k])
                     out.append("}")
                 else:
                     r = res[k]
@@ -1350,14 +1378,14 @@ def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
         if j:
             out.append(", ")
         v = ops[j]
-        out.append(p.n(v))
+        p.put(v)
         if _is_resource_type(v.type):
             out.append("[")
-            out.append(p.n(offs[k]))
+            p.put(offs[k])
             out.append(" to ")
-            out.append(p.n(ends[k]))
+            p.put(ends[k])
             out.append(" for ")
-            out.append(p.n(lens[k]))
+            p.put(lens[k])
             out.append("]")
             k += 1
     out.append(")")
@@ -1412,7 +1440,7 @@ def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
         out = p.out
         out.append(op._props.get("_param_kw", "source"))
         out.append("(")
-        out.append(p.n(param[0]))
+        p.put(param[0])
         out.append(") ")
 
 
@@ -1435,7 +1463,7 @@ def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
             out.append(", ")
             out.append_int(iv[2 * k + 1])
             out.append("] = ")
-            out.append(p.n(sizes[k]))
+            p.put(sizes[k])
         out.append("\n")
         out.append(ind)
     out.append("}) : ")
@@ -1476,11 +1504,11 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         out.append(IND)
         out.append(_access_name(acc[k]))
         out.append(" ")
-        out.append(p.n(r))
+        p.put(r)
         out.append("[")
-        out.append(p.n(operands[offs + k]))
+        p.put(operands[offs + k])
         out.append(" for ")
-        out.append(p.n(operands[lens + k]))
+        p.put(operands[lens + k])
         out.append("] : ")
         p.typed(r.type, operands[sizes + k])
     out.append("\n")
@@ -1513,15 +1541,15 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
                 raise IndexError(f"printer: {op.name} has more resource operands than offsets or lengths")
             out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
-            out.append(p.n(v))
+            p.put(v)
             out.append("[")
-            out.append(p.n(operands[offs + k]))
+            p.put(operands[offs + k])
             out.append(" for ")
-            out.append(p.n(operands[lens + k]))
+            p.put(operands[lens + k])
             out.append("]")
             k += 1
         else:
-            out.append(p.n(v))
+            p.put(v)
     out.append(")")
 
 
