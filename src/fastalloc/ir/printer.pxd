@@ -5,6 +5,7 @@
 # the rarer paths stay Python-typed.
 cimport cython
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_New
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
@@ -71,6 +72,7 @@ cdef class _Out:
     cdef spill(self)
     @cython.locals(t=str, parts=list)
     cpdef str take(self)
+    cpdef bytes take_bytes(self)
 
 
 @cython.final
@@ -99,6 +101,7 @@ cdef class _Namer:
 @cython.final
 cdef class _Printer:
     cdef bint generic
+    cdef bint binary
     cdef object locs
     cdef _Namer namer
     cdef list use

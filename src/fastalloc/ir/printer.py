@@ -541,6 +541,17 @@ class _Out:
         parts.clear()
         return t
 
+    def take_bytes(self) -> bytes:
+        """:meth:`take` as UTF-8 bytes; compiled, a buffered ASCII run is
+        copied once, into the bytes (no str made and encoded)."""
+        if _COMPILED and not self.parts:
+            self.size = 0
+            t = PyBytes_FromStringAndSize(self.buf, self.used)
+            self.used = 0
+            self.shrink()
+            return t
+        return self.take().encode()
+
 
 def _ndigits(u) -> Py_ssize_t:
     """The number of decimal digits of ``u`` (an unsigned C integer; 1 for
@@ -608,8 +619,11 @@ _FLUSH_CHARS = 1 << 16
 
 class _Printer:
     def __init__(self, module: Module | None, generic: bool, write: Callable[[str], object] | None = None,
-                 locs: object = None) -> None:
+                 locs: object = None, binary: bool = False) -> None:
         self.generic = generic
+        # write takes the text's UTF-8 bytes, not str (the printer's buffer
+        # holds them already: no str to make and have the file encode)
+        self.binary = binary
         self.locs = locs
         self.namer = _Namer(len(module.values) if module is not None else 0)
         self.use = self.namer.use
@@ -624,7 +638,7 @@ class _Printer:
     def flush(self) -> None:
         out = self.out
         if out.size:
-            self.write(out.take())
+            self.write(out.take_bytes() if self.binary else out.take())
 
     def text(self) -> str:
         self.flush()
@@ -890,12 +904,13 @@ def print_module(m: Module, generic: bool = False, debuginfo: bool = False, loca
         return p.text()
 
 
-def write_module(m: Module, write: Callable[[str], object], generic: bool = False, debuginfo: bool = False,
-                 local_scope: bool = False) -> None:
+def write_module(m: Module, write: Callable[[str], object] | Callable[[bytes], object], generic: bool = False,
+                 debuginfo: bool = False, local_scope: bool = False, binary: bool = False) -> None:
     """Stream the text of :func:`print_module` through ``write`` (e.g. a text
-    file's ``write``) in pieces, without building the whole string."""
+    file's ``write``) in pieces, without building the whole string; with
+    ``binary``, as its UTF-8 bytes (e.g. to a binary file's ``write``)."""
     with gc_paused():
-        _Printer(m, generic, write, _Locs(m, local_scope) if debuginfo else None).module(m)
+        _Printer(m, generic, write, _Locs(m, local_scope) if debuginfo else None, binary).module(m)
 
 
 def _op_position(op: Op) -> str:
