@@ -129,7 +129,7 @@ cdef class _Printer:
     @cython.locals(out=_Out, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, k=Py_ssize_t, use=list, nm=object,
                    kd=_Kind, defs=list, first=bint)
     cpdef op(self, Op op, str ind)
-    @cython.locals(out=_Out)
+    @cython.locals(out=_Out, s=str, prev=str, first=bint, decl=bint, c=Py_UCS4, k=Py_ssize_t)
     cpdef template(self, Op op, str ind, tmpl=*)
     @cython.locals(out=_Out, blocks=list, b=Block, ops=list, k=Py_ssize_t, j=Py_ssize_t, inner=str)
     cpdef region(self, Region r, str ind, entry_label, bint implicit_yield=*)

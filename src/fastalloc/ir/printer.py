@@ -764,7 +764,9 @@ class _Printer:
                 s = self.n(op.operands[piece])
             elif piece[0] == "a":
                 s = self.n(op._regions[piece[1]].blocks[0].args[piece[2]])
-                out.append(" " if not first and prev[-1:] not in ("(", "[", "<") else "")
+                k = len(prev)
+                if not first and not (k and prev[k - 1] in "([<"):
+                    out.append(" ")
                 out.append(s)
                 prev = ""  # `%arg0: type`, as MLIR prints signatures
                 first = False
@@ -783,12 +785,15 @@ class _Printer:
                 first = False
                 continue
             # MLIR writes a subscript or a resource range right after its value
-            # (`%m[%i]`, `%arg0[%o for %n]`); `prev == ""` follows a signature's
-            # argument name, whose `:` attaches too.
-            if not first and not (s[0] in ",)]>" or prev[-1:] in ("(", "[", "<")
-                                  or (prev == "" and (s[0] == ":" or s[0] == "["))
-                                  or (s[0] == "[" and prev[:1] == "%")):
-                out.append(" ")
+            # (`%m[%i]`, `%arg0[%o for %n]`); an empty `prev` follows a
+            # signature's argument name, whose `:` attaches too.  (Characters
+            # compared, not 1-character slices made.)
+            if not first:
+                c = s[0]
+                k = len(prev)
+                if not (c in ",)]>" or (k and prev[k - 1] in "([<") or (k == 0 and (c == ":" or c == "["))
+                        or (c == "[" and k and prev[0] == "%")):
+                    out.append(" ")
             out.append(s)
             prev = "" if decl else s
             first = False
