@@ -31,6 +31,7 @@ cdef inline bint _is_ascii_str(void* s) noexcept:
 ctypedef const unsigned char* const_uchar_p
 
 cdef Py_ssize_t _FLUSH_CHARS
+cdef object _NO_REGIONS
 cdef bint _COMPILED  # (a C constant once set: _Out.append's test costs nothing)
 
 
@@ -201,7 +202,7 @@ cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(r=Value)
 cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, operands=list, res=Py_ssize_t, sizes=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, r=Value,
-               n=Py_ssize_t, k=Py_ssize_t, kr=Py_ssize_t, ks=Py_ssize_t, ko=Py_ssize_t, kl=Py_ssize_t)
+               segs=list, n=Py_ssize_t, k=Py_ssize_t, kr=Py_ssize_t, ks=Py_ssize_t, ko=Py_ssize_t, kl=Py_ssize_t)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, nrange=Py_ssize_t, v=Value,
                k=Py_ssize_t, j=Py_ssize_t)

@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
-from fastalloc.ir.model import Block, FusedLoc, Module, Op, Region, Value
+from fastalloc.ir.model import NO_REGIONS, Block, FusedLoc, Module, Op, Region, Value
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
     F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INT_LIST_ELT, INT_LIST_PROPS, OPS,
@@ -47,6 +47,8 @@ __all__ = ["print_module", "print_op", "write_module"]
 _VALID_NAME = lazy_compile(r"[\w$.\-]+$")
 _DICT_KEY = lazy_compile(r"[A-Za-z_][\w$.]*$")
 IND = "  "
+# (compiled: a C constant, compared without a module lookup)
+_NO_REGIONS = NO_REGIONS
 
 
 class _Namer:
@@ -99,7 +101,7 @@ class _Namer:
                     if i >= 0:
                         defs[i] = None
             regions = op._regions
-            if regions:
+            if regions is not _NO_REGIONS and regions:
                 for r in regions:
                     for b in r.blocks:
                         for v in b.args:
@@ -228,7 +230,7 @@ class _Namer:
                             use[w.id] = _numbered(pre, j - k)
                     k = e
             regions = op._regions
-            if regions:
+            if regions is not _NO_REGIONS and regions:
                 for r in regions:
                     for b in r.blocks:
                         for v in b.args:
@@ -287,7 +289,8 @@ def _preorder(op: Op, out: list[Op]) -> None:
     for r in op._regions:
         for b in r.blocks:
             for o in b.ops:
-                if o._regions:
+                # (most ops have none: the shared empty tuple, told by identity)
+                if o._regions is not _NO_REGIONS and o._regions:
                     _preorder(o, out)
                 else:
                     out.append(o)
@@ -1514,8 +1517,8 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
-    n = min(_gl(op, kd, G_RESOURCES), _gl(op, kd, G_RESOURCE_SIZES), _gl(op, kd, G_RESOURCE_OFFSETS),
-            _gl(op, kd, G_RESOURCE_LENGTHS), len(acc))
+    segs = op.segments
+    n = min(segs[kr], segs[ks], segs[ko], segs[kl], len(acc))
     for k in range(n):
         if k:
             out.append(",\n")
