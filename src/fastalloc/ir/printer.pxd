@@ -28,10 +28,26 @@ cdef extern from "Python.h":
 cdef inline bint _is_ascii_str(void* s) noexcept:
     return _str_exact(s) and _str_ascii(s)
 
+cdef inline void _copy_short(char* dst, const char* src, Py_ssize_t m) noexcept nogil:
+    # m <= 16 bytes as two overlapping fixed-size copies (single moves, not
+    # a memcpy call or a loop per byte)
+    if m >= 8:
+        memcpy(dst, src, 8)
+        memcpy(dst + (m - 8), src + (m - 8), 8)
+    elif m >= 4:
+        memcpy(dst, src, 4)
+        memcpy(dst + (m - 4), src + (m - 4), 4)
+    elif m:
+        # 1 to 3 bytes: the first, the middle and the last
+        dst[0] = src[0]
+        dst[m >> 1] = src[m >> 1]
+        dst[m - 1] = src[m - 1]
+
 ctypedef const unsigned char* const_uchar_p
 
 cdef Py_ssize_t _FLUSH_CHARS
 cdef object _NO_REGIONS
+cdef object _EMPTY_MAP
 cdef bint _COMPILED  # (a C constant once set: _Out.append's test costs nothing)
 
 
@@ -43,6 +59,7 @@ cdef Py_ssize_t G_RESOURCE_LENGTHS, G_DYNAMIC_SLICE_SIZES, G_PARAM, _NO_GROUP
 cdef class _Kind:
     cdef bytes code
     cdef tuple objs
+    cdef bytes lits
     cdef bytes single
     cdef bytes starts
     cdef bytes groups
@@ -59,8 +76,10 @@ cdef class _Out:
     cdef Py_ssize_t used
     cdef Py_ssize_t cap
 
-    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
+    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t)
     cdef int append(self, s) except -1
+    @cython.locals(n=Py_ssize_t)
+    cdef int append_ascii(self, const char* p, Py_ssize_t m) except -1
     @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t)
     cdef int append_rest(self, s) except -1
     cpdef extend(self, pieces)
@@ -181,7 +200,7 @@ cdef Py_ssize_t _gseg(Op op, _Kind kd, Py_ssize_t g) except -1
 cdef Py_ssize_t _gs(Op op, _Kind kd, Py_ssize_t g) except -1
 cdef Py_ssize_t _gl(Op op, _Kind kd, Py_ssize_t g) except -1
 cdef list _gn(Op op, _Kind kd, Py_ssize_t g)
-@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, single=const_uchar_p, operands=list, res=list, pc=Py_ssize_t,
+@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, lits=const_uchar_p, single=const_uchar_p, operands=list, res=list, pc=Py_ssize_t,
                n=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t, z=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t,
                v=Value, r=Value, s=Py_ssize_t, t=Py_ssize_t, present=bint)
 cdef _pp_format(_Printer p, Op op, _Kind kd, str ind)

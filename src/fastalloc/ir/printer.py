@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
-from fastalloc.ir.model import NO_REGIONS, Block, FusedLoc, Module, Op, Region, Value
+from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, FusedLoc, Module, Op, Region, Value
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
     F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INT_LIST_ELT, INT_LIST_PROPS, OPS,
@@ -49,6 +49,7 @@ _DICT_KEY = lazy_compile(r"[A-Za-z_][\w$.]*$")
 IND = "  "
 # (compiled: a C constant, compared without a module lookup)
 _NO_REGIONS = NO_REGIONS
+_EMPTY_MAP = EMPTY_MAP
 
 
 class _Namer:
@@ -155,11 +156,11 @@ class _Namer:
             if is_arg:
                 n = self.arg_counter
                 self.arg_counter += 1
-                cand = f"arg{n}"
+                cand = _numbered("arg", n)
             else:
                 n = self.counter
                 self.counter += 1
-                cand = str(n)
+                cand = _numbered("", n)
             if cand not in taken and cand not in hs:
                 taken.add(cand)
                 return cand
@@ -325,7 +326,7 @@ class _Kind:
     directive group (``_GROUPS``), as bytes read as C arrays."""
 
     def __init__(self, d) -> None:
-        self.code, self.objs = _print_program(d)
+        self.code, self.objs, self.lits = _print_program(d)
         # single[k]: segment k is a '1' segment
         self.single = bytes(1 if k == "1" else 0 for k in d.segment_kinds)
         # starts[k]: 1 + where segment k starts when no variadic segment
@@ -339,21 +340,28 @@ class _Kind:
 
 
 def _print_program(d) -> tuple:
-    """``d.program`` flattened as the printer reads it: ``(code, objs)``,
-    four bytes ``(opcode, x, y, z)`` per instruction (the numbers the
-    printer uses: segment numbers, a result index, flags, jump targets; 0
-    where it uses none), read as a C array, and the instruction's text or
-    property name, or None.  The printer walked the tuples of
-    ``d.program`` before: a memory load per tuple and per number.  A result
-    index from the end (``-1``: the last result) is ``x = 1, y = 1``; an
-    optional group anchored on a property has ``y = 1``."""
+    """``d.program`` flattened as the printer reads it: ``(code, objs,
+    lits)``, four bytes ``(opcode, x, y, z)`` per instruction (the numbers
+    the printer uses: segment numbers, a result index, flags, jump targets;
+    0 where it uses none), read as a C array, the instruction's text or
+    property name, or None, and the ASCII literal texts one after the other.
+    The printer walked the tuples of ``d.program`` before: a memory load per
+    tuple and per number.  A result index from the end (``-1``: the last
+    result) is ``x = 1, y = 1``; an optional group anchored on a property has
+    ``y = 1``.  A literal of ``z`` ASCII characters (1 to 127) is at
+    ``lits[128 * x + y:]`` (compiled, copied from there: no str to check);
+    ``z = 0`` for the others."""
     code = bytearray()
     objs: list = []
+    lits = bytearray()
     for c, x, y, z, s, _t in d.program:
         obj = None
         if c == F_LIT or c == F_ATTR:
             obj = s
             x = y = z = 0
+            if c == F_LIT and s.isascii() and 0 < len(s) < 128 and len(lits) < 128 * 128:
+                x, y, z = len(lits) >> 7, len(lits) & 127, len(s)
+                lits += s.encode("ascii")
         elif c in (F_RESULT, F_TIMEPOINT):
             x, y, z = (-x, 1, 0) if x < 0 else (x, 0, 0)
         elif c == F_OPT:
@@ -372,7 +380,7 @@ def _print_program(d) -> tuple:
                 raise ValueError(f"{d.name}: format instruction {(c, x, y, z)} does not fit a byte")
         code += bytes((c, x, y, z))
         objs.append(obj)
-    return bytes(code), tuple(objs)
+    return bytes(code), tuple(objs), bytes(lits)
 
 
 def _prop(op: Op, key: str):
@@ -426,25 +434,25 @@ class _Out:
             m = _str_len(q)
             n = self.used + m
             if m <= 16 and n <= self.cap:
-                src = cython.cast(cython.p_char, _str_data(q))
-                dst = self.buf + self.used
-                # two overlapping fixed-size copies (single moves, not a
-                # memcpy call or a loop per byte)
-                if m >= 8:
-                    memcpy(dst, src, 8)
-                    memcpy(dst + (m - 8), src + (m - 8), 8)
-                elif m >= 4:
-                    memcpy(dst, src, 4)
-                    memcpy(dst + (m - 4), src + (m - 4), 4)
-                elif m:
-                    # 1 to 3 bytes: the first, the middle and the last
-                    dst[0] = src[0]
-                    dst[m >> 1] = src[m >> 1]
-                    dst[m - 1] = src[m - 1]
+                _copy_short(self.buf + self.used, cython.cast(cython.p_char, _str_data(q)), m)
                 self.used = n
                 self.size += m
                 return 0
         return self.append_rest(s)
+
+    def append_ascii(self, p, m: Py_ssize_t) -> int:
+        """Append the ``m`` ASCII characters at ``p`` (a format's literal
+        text, see :func:`_print_program`; compiled only)."""
+        n = self.used + m
+        if n > self.cap:
+            self.grow(n)
+        if m <= 16:
+            _copy_short(self.buf + self.used, p, m)
+        else:
+            memcpy(self.buf + self.used, p, m)
+        self.used = n
+        self.size += m
+        return 0
 
     def append_rest(self, s) -> int:
         """:meth:`append` of a piece that is not a short ASCII str that fits the buffer."""
@@ -738,7 +746,8 @@ class _Printer:
                     raise KeyError(op.name)
                 _pp_format(self, op, kd, ind)
                 attrs = op._attrs
-                if attrs and not kd.before_type:
+                # (most ops have none: the shared empty map, told by identity)
+                if not kd.before_type and attrs is not _EMPTY_MAP and attrs:
                     out.append(" attributes ")
                     out.append(self.dict_text(attrs))
         elif op.tmpl is not None:
@@ -1254,6 +1263,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     out.append(op.name)
     code = kd.code
     objs = kd.objs
+    lits = kd.lits
     single = kd.single
     operands = op.operands
     res = op.results
@@ -1266,7 +1276,10 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         z = code[4 * pc + 3]
         pc += 1
         if c == 0:  # F_LIT
-            out.append(objs[pc - 1])
+            if _COMPILED and z:
+                out.append_ascii(cython.cast(cython.p_char, lits + (x << 7 | y)), z)
+            else:
+                out.append(objs[pc - 1])
         elif c == 1:  # F_OPERAND
             if single[x] or op.segments[x]:
                 v = operands[_start(op, kd, x)]
@@ -1323,7 +1336,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         elif c == 12:  # F_ATTR_DICT
             if not x:
                 attrs = op._attrs
-                if attrs:
+                if attrs is not _EMPTY_MAP and attrs:
                     out.append(" ")
                     out.append(p.dict_text(attrs))
         elif c == 13:  # F_REGION
