@@ -29,9 +29,12 @@ cdef inline bint _is_ascii_str(void* s) noexcept:
     return _str_exact(s) and _str_ascii(s)
 
 cdef inline void _copy_short(char* dst, const char* src, Py_ssize_t m) noexcept nogil:
-    # m <= 16 bytes as two overlapping fixed-size copies (single moves, not
+    # m <= 32 bytes as two overlapping fixed-size copies (single moves, not
     # a memcpy call or a loop per byte)
-    if m >= 8:
+    if m >= 16:
+        memcpy(dst, src, 16)
+        memcpy(dst + (m - 16), src + (m - 16), 16)
+    elif m >= 8:
         memcpy(dst, src, 8)
         memcpy(dst + (m - 8), src + (m - 8), 8)
     elif m >= 4:

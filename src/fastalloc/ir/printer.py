@@ -433,7 +433,7 @@ class _Out:
             q = cython.cast(cython.p_void, s)
             m = _str_len(q)
             n = self.used + m
-            if m <= 16 and n <= self.cap:
+            if m <= 32 and n <= self.cap:
                 _copy_short(self.buf + self.used, cython.cast(cython.p_char, _str_data(q)), m)
                 self.used = n
                 self.size += m
@@ -446,7 +446,7 @@ class _Out:
         n = self.used + m
         if n > self.cap:
             self.grow(n)
-        if m <= 16:
+        if m <= 32:
             _copy_short(self.buf + self.used, p, m)
         else:
             memcpy(self.buf + self.used, p, m)
