@@ -110,3 +110,39 @@ def test_numbered_edges(j):
 
     assert _py_numbered("%2#", j) == f"%2#{j}"
     assert _py_numbered("%é#", j) == f"%é#{j}"
+
+
+@given(st.lists(st.lists(st.one_of(_ASCII, st.text(max_size=8)), max_size=12), max_size=6))
+def test_byte_takes_are_the_utf8_of_each_run(runs):
+    """``take_bytes`` (the printer's binary output): each take is the UTF-8
+    of the text appended since the previous take, ASCII-only or not."""
+    from fastalloc.ir.printer import _Out
+
+    out = _Out()
+    for pieces in runs:
+        out.extend(pieces)
+        got = out.take_bytes()
+        assert type(got) is bytes
+        assert got == "".join(pieces).encode("utf-8")
+    assert out.take_bytes() == b""
+
+
+@pytest.mark.parametrize("opts", [{}, {"generic": True}, {"debuginfo": True}])
+def test_write_module_binary_writes_the_utf8_of_the_text(opts):
+    """``write_module(..., binary=True)`` hands ``write`` bytes whose
+    concatenation is the UTF-8 of :func:`print_module`'s text (a non-ASCII
+    string attribute included)."""
+    from fastalloc.ir.parser import parse
+    from fastalloc.ir.printer import print_module, write_module
+
+    src = ('util.func public @f(%arg0: index) -> index attributes {note = "caf\u00e9"} {\n'
+           "  %c1 = arith.constant 1 : index\n"
+           "  %0 = arith.addi %arg0, %c1 : index\n"
+           "  util.return %0 : index\n"
+           "}\n")
+    m = parse(src)
+    chunks: list = []
+    write_module(m, chunks.append, binary=True, **opts)
+    assert chunks and all(type(c) is bytes for c in chunks)
+    assert b"".join(chunks) == print_module(m, **opts).encode("utf-8")
+    assert "caf\u00e9" in print_module(m, **opts)

@@ -5,6 +5,7 @@
 # the rarer paths stay Python-typed.
 cimport cython
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_New
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
@@ -19,14 +20,37 @@ cdef extern from "Python.h":
     void* _str_data "PyUnicode_DATA"(void* s)
     bint _str_exact "PyUnicode_CheckExact"(void* s)
     bint _str_ascii "PyUnicode_IS_ASCII"(void* s)
+    # (borrowed; the size and the item of an exact list)
+    Py_ssize_t _list_size "PyList_GET_SIZE"(object lst)
+    void* _list_item "PyList_GET_ITEM"(object lst, Py_ssize_t i)
     long long _as_longlong "PyLong_AsLongLongAndOverflow"(object x, int* overflow) except? -1
 
 cdef inline bint _is_ascii_str(void* s) noexcept:
     return _str_exact(s) and _str_ascii(s)
 
+cdef inline void _copy_short(char* dst, const char* src, Py_ssize_t m) noexcept nogil:
+    # m <= 32 bytes as two overlapping fixed-size copies (single moves, not
+    # a memcpy call or a loop per byte)
+    if m >= 16:
+        memcpy(dst, src, 16)
+        memcpy(dst + (m - 16), src + (m - 16), 16)
+    elif m >= 8:
+        memcpy(dst, src, 8)
+        memcpy(dst + (m - 8), src + (m - 8), 8)
+    elif m >= 4:
+        memcpy(dst, src, 4)
+        memcpy(dst + (m - 4), src + (m - 4), 4)
+    elif m:
+        # 1 to 3 bytes: the first, the middle and the last
+        dst[0] = src[0]
+        dst[m >> 1] = src[m >> 1]
+        dst[m - 1] = src[m - 1]
+
 ctypedef const unsigned char* const_uchar_p
 
 cdef Py_ssize_t _FLUSH_CHARS
+cdef object _NO_REGIONS
+cdef object _EMPTY_MAP
 cdef bint _COMPILED  # (a C constant once set: _Out.append's test costs nothing)
 
 
@@ -38,6 +62,7 @@ cdef Py_ssize_t G_RESOURCE_LENGTHS, G_DYNAMIC_SLICE_SIZES, G_PARAM, _NO_GROUP
 cdef class _Kind:
     cdef bytes code
     cdef tuple objs
+    cdef bytes lits
     cdef bytes single
     cdef bytes starts
     cdef bytes groups
@@ -54,8 +79,10 @@ cdef class _Out:
     cdef Py_ssize_t used
     cdef Py_ssize_t cap
 
-    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t, src=cython.p_char, dst=cython.p_char)
+    @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t)
     cdef int append(self, s) except -1
+    @cython.locals(n=Py_ssize_t)
+    cdef int append_ascii(self, const char* p, Py_ssize_t m) except -1
     @cython.locals(q=cython.p_void, m=Py_ssize_t, n=Py_ssize_t)
     cdef int append_rest(self, s) except -1
     cpdef extend(self, pieces)
@@ -68,6 +95,7 @@ cdef class _Out:
     cdef spill(self)
     @cython.locals(t=str, parts=list)
     cpdef str take(self)
+    cpdef bytes take_bytes(self)
 
 
 @cython.final
@@ -96,6 +124,7 @@ cdef class _Namer:
 @cython.final
 cdef class _Printer:
     cdef bint generic
+    cdef bint binary
     cdef object locs
     cdef _Namer namer
     cdef list use
@@ -110,6 +139,8 @@ cdef class _Printer:
     cpdef flush(self)
     @cython.locals(i=Py_ssize_t, use=list, nm=object)
     cdef str n(self, Value v)
+    @cython.locals(i=Py_ssize_t, use=list, q=cython.p_void)
+    cdef int put(self, Value v) except -1
     cdef str ns(self, list vals)
     cdef str ts(self, str t, Value size)
     @cython.locals(out=_Out, k=Py_ssize_t)
@@ -121,7 +152,7 @@ cdef class _Printer:
     @cython.locals(out=_Out, res=list, nres=Py_ssize_t, v=Value, i=Py_ssize_t, k=Py_ssize_t, use=list, nm=object,
                    kd=_Kind, defs=list, first=bint)
     cpdef op(self, Op op, str ind)
-    @cython.locals(out=_Out)
+    @cython.locals(out=_Out, s=str, prev=str, first=bint, decl=bint, c=Py_UCS4, k=Py_ssize_t)
     cpdef template(self, Op op, str ind, tmpl=*)
     @cython.locals(out=_Out, blocks=list, b=Block, ops=list, k=Py_ssize_t, j=Py_ssize_t, inner=str)
     cpdef region(self, Region r, str ind, entry_label, bint implicit_yield=*)
@@ -134,6 +165,9 @@ cdef class _Printer:
 
 @cython.locals(r=Region, b=Block, o=Op)
 cdef _preorder(Op op, list out)
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, c=Py_UCS4)
+cdef bint _plain_name(str h) except -1
 
 @cython.locals(hints=set, op=Op, v=Value, r=Region, b=Block)
 cdef set _scope_hints(list ops)
@@ -169,7 +203,7 @@ cdef Py_ssize_t _gseg(Op op, _Kind kd, Py_ssize_t g) except -1
 cdef Py_ssize_t _gs(Op op, _Kind kd, Py_ssize_t g) except -1
 cdef Py_ssize_t _gl(Op op, _Kind kd, Py_ssize_t g) except -1
 cdef list _gn(Op op, _Kind kd, Py_ssize_t g)
-@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, single=const_uchar_p, operands=list, res=list, pc=Py_ssize_t,
+@cython.locals(out=_Out, code=const_uchar_p, objs=tuple, lits=const_uchar_p, single=const_uchar_p, operands=list, res=list, pc=Py_ssize_t,
                n=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t, z=Py_ssize_t, k=Py_ssize_t, m=Py_ssize_t,
                v=Value, r=Value, s=Py_ssize_t, t=Py_ssize_t, present=bint)
 cdef _pp_format(_Printer p, Op op, _Kind kd, str ind)
@@ -190,7 +224,7 @@ cdef _pack_slices(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(r=Value)
 cdef _constant_values(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, operands=list, res=Py_ssize_t, sizes=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, r=Value,
-               n=Py_ssize_t, k=Py_ssize_t, kr=Py_ssize_t, ks=Py_ssize_t, ko=Py_ssize_t, kl=Py_ssize_t)
+               segs=list, n=Py_ssize_t, k=Py_ssize_t, kr=Py_ssize_t, ks=Py_ssize_t, ko=Py_ssize_t, kl=Py_ssize_t)
 cdef _dispatch_resources(_Printer p, Op op, _Kind kd, str ind)
 @cython.locals(out=_Out, operands=list, ops=Py_ssize_t, offs=Py_ssize_t, lens=Py_ssize_t, nrange=Py_ssize_t, v=Value,
                k=Py_ssize_t, j=Py_ssize_t)

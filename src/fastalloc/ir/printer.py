@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Cython is a build dependency; the comp
 from fastalloc.ir.generic import generic_template
 from fastalloc._lazyre import lazy_compile
 from fastalloc._gc import gc_paused
-from fastalloc.ir.model import Block, FusedLoc, Module, Op, Region, Value
+from fastalloc.ir.model import EMPTY_MAP, NO_REGIONS, Block, FusedLoc, Module, Op, Region, Value
 from fastalloc.ir.ops import (
     F_ATTR, F_ATTR_DICT, F_CUSTOM, F_ELSE, F_LIT, F_OPERAND, F_OPERANDS, F_OPT, F_REGION, F_RESULT, F_SIZED,
     F_SIZED_RESULT, F_TIED, F_TIMEPOINT, F_TYPE, INT_LIST_ELT, INT_LIST_PROPS, OPS,
@@ -47,6 +47,9 @@ __all__ = ["print_module", "print_op", "write_module"]
 _VALID_NAME = lazy_compile(r"[\w$.\-]+$")
 _DICT_KEY = lazy_compile(r"[A-Za-z_][\w$.]*$")
 IND = "  "
+# (compiled: a C constant, compared without a module lookup)
+_NO_REGIONS = NO_REGIONS
+_EMPTY_MAP = EMPTY_MAP
 
 
 class _Namer:
@@ -99,7 +102,7 @@ class _Namer:
                     if i >= 0:
                         defs[i] = None
             regions = op._regions
-            if regions:
+            if regions is not _NO_REGIONS and regions:
                 for r in regions:
                     for b in r.blocks:
                         for v in b.args:
@@ -112,7 +115,8 @@ class _Namer:
         (kept in ``self.simple``: the same hints recur in every scope)."""
         nm = self.simple.get(h, False)
         if nm is False:
-            nm = "%" + h if h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit()) else None
+            nm = ("%" + h if _plain_name(h) or h.isdigit() or (_VALID_NAME.match(h) and not h[0].isdigit())
+                  else None)
             self.simple[h] = nm
         return nm
 
@@ -152,11 +156,11 @@ class _Namer:
             if is_arg:
                 n = self.arg_counter
                 self.arg_counter += 1
-                cand = f"arg{n}"
+                cand = _numbered("arg", n)
             else:
                 n = self.counter
                 self.counter += 1
-                cand = str(n)
+                cand = _numbered("", n)
             if cand not in taken and cand not in hs:
                 taken.add(cand)
                 return cand
@@ -227,7 +231,7 @@ class _Namer:
                             use[w.id] = _numbered(pre, j - k)
                     k = e
             regions = op._regions
-            if regions:
+            if regions is not _NO_REGIONS and regions:
                 for r in regions:
                     for b in r.blocks:
                         for v in b.args:
@@ -246,6 +250,21 @@ def _ascii_digits(h) -> bool:
     for i in range(n):
         c = s[i]
         if c < "0" or c > "9":
+            return False
+    return True
+
+
+def _plain_name(h: str) -> bool:
+    """Is ``h`` a valid name as it is, by its ASCII characters alone: a
+    letter, ``_``, ``$``, ``.`` or ``-`` first, then those or digits?  (The
+    usual hint; False says nothing more: the regular expression decides.)"""
+    n = len(h)
+    if n == 0:
+        return False
+    for i in range(n):
+        c = h[i]
+        if not ("a" <= c <= "z" or "A" <= c <= "Z" or c == "_" or c == "$" or c == "." or c == "-"
+                or (i and "0" <= c <= "9")):
             return False
     return True
 
@@ -271,7 +290,8 @@ def _preorder(op: Op, out: list[Op]) -> None:
     for r in op._regions:
         for b in r.blocks:
             for o in b.ops:
-                if o._regions:
+                # (most ops have none: the shared empty tuple, told by identity)
+                if o._regions is not _NO_REGIONS and o._regions:
                     _preorder(o, out)
                 else:
                     out.append(o)
@@ -306,7 +326,7 @@ class _Kind:
     directive group (``_GROUPS``), as bytes read as C arrays."""
 
     def __init__(self, d) -> None:
-        self.code, self.objs = _print_program(d)
+        self.code, self.objs, self.lits = _print_program(d)
         # single[k]: segment k is a '1' segment
         self.single = bytes(1 if k == "1" else 0 for k in d.segment_kinds)
         # starts[k]: 1 + where segment k starts when no variadic segment
@@ -320,21 +340,28 @@ class _Kind:
 
 
 def _print_program(d) -> tuple:
-    """``d.program`` flattened as the printer reads it: ``(code, objs)``,
-    four bytes ``(opcode, x, y, z)`` per instruction (the numbers the
-    printer uses: segment numbers, a result index, flags, jump targets; 0
-    where it uses none), read as a C array, and the instruction's text or
-    property name, or None.  The printer walked the tuples of
-    ``d.program`` before: a memory load per tuple and per number.  A result
-    index from the end (``-1``: the last result) is ``x = 1, y = 1``; an
-    optional group anchored on a property has ``y = 1``."""
+    """``d.program`` flattened as the printer reads it: ``(code, objs,
+    lits)``, four bytes ``(opcode, x, y, z)`` per instruction (the numbers
+    the printer uses: segment numbers, a result index, flags, jump targets;
+    0 where it uses none), read as a C array, the instruction's text or
+    property name, or None, and the ASCII literal texts one after the other.
+    The printer walked the tuples of ``d.program`` before: a memory load per
+    tuple and per number.  A result index from the end (``-1``: the last
+    result) is ``x = 1, y = 1``; an optional group anchored on a property has
+    ``y = 1``.  A literal of ``z`` ASCII characters (1 to 127) is at
+    ``lits[128 * x + y:]`` (compiled, copied from there: no str to check);
+    ``z = 0`` for the others."""
     code = bytearray()
     objs: list = []
+    lits = bytearray()
     for c, x, y, z, s, _t in d.program:
         obj = None
         if c == F_LIT or c == F_ATTR:
             obj = s
             x = y = z = 0
+            if c == F_LIT and s.isascii() and 0 < len(s) < 128 and len(lits) < 128 * 128:
+                x, y, z = len(lits) >> 7, len(lits) & 127, len(s)
+                lits += s.encode("ascii")
         elif c in (F_RESULT, F_TIMEPOINT):
             x, y, z = (-x, 1, 0) if x < 0 else (x, 0, 0)
         elif c == F_OPT:
@@ -353,7 +380,7 @@ def _print_program(d) -> tuple:
                 raise ValueError(f"{d.name}: format instruction {(c, x, y, z)} does not fit a byte")
         code += bytes((c, x, y, z))
         objs.append(obj)
-    return bytes(code), tuple(objs)
+    return bytes(code), tuple(objs), bytes(lits)
 
 
 def _prop(op: Op, key: str):
@@ -406,26 +433,26 @@ class _Out:
             q = cython.cast(cython.p_void, s)
             m = _str_len(q)
             n = self.used + m
-            if m <= 16 and n <= self.cap:
-                src = cython.cast(cython.p_char, _str_data(q))
-                dst = self.buf + self.used
-                # two overlapping fixed-size copies (single moves, not a
-                # memcpy call or a loop per byte)
-                if m >= 8:
-                    memcpy(dst, src, 8)
-                    memcpy(dst + (m - 8), src + (m - 8), 8)
-                elif m >= 4:
-                    memcpy(dst, src, 4)
-                    memcpy(dst + (m - 4), src + (m - 4), 4)
-                elif m:
-                    # 1 to 3 bytes: the first, the middle and the last
-                    dst[0] = src[0]
-                    dst[m >> 1] = src[m >> 1]
-                    dst[m - 1] = src[m - 1]
+            if m <= 32 and n <= self.cap:
+                _copy_short(self.buf + self.used, cython.cast(cython.p_char, _str_data(q)), m)
                 self.used = n
                 self.size += m
                 return 0
         return self.append_rest(s)
+
+    def append_ascii(self, p, m: Py_ssize_t) -> int:
+        """Append the ``m`` ASCII characters at ``p`` (a format's literal
+        text, see :func:`_print_program`; compiled only)."""
+        n = self.used + m
+        if n > self.cap:
+            self.grow(n)
+        if m <= 32:
+            _copy_short(self.buf + self.used, p, m)
+        else:
+            memcpy(self.buf + self.used, p, m)
+        self.used = n
+        self.size += m
+        return 0
 
     def append_rest(self, s) -> int:
         """:meth:`append` of a piece that is not a short ASCII str that fits the buffer."""
@@ -525,6 +552,17 @@ class _Out:
         parts.clear()
         return t
 
+    def take_bytes(self) -> bytes:
+        """:meth:`take` as UTF-8 bytes; compiled, a buffered ASCII run is
+        copied once, into the bytes (no str made and encoded)."""
+        if _COMPILED and not self.parts:
+            self.size = 0
+            t = PyBytes_FromStringAndSize(self.buf, self.used)
+            self.used = 0
+            self.shrink()
+            return t
+        return self.take().encode()
+
 
 def _ndigits(u) -> Py_ssize_t:
     """The number of decimal digits of ``u`` (an unsigned C integer; 1 for
@@ -592,8 +630,11 @@ _FLUSH_CHARS = 1 << 16
 
 class _Printer:
     def __init__(self, module: Module | None, generic: bool, write: Callable[[str], object] | None = None,
-                 locs: object = None) -> None:
+                 locs: object = None, binary: bool = False) -> None:
         self.generic = generic
+        # write takes the text's UTF-8 bytes, not str (the printer's buffer
+        # holds them already: no str to make and have the file encode)
+        self.binary = binary
         self.locs = locs
         self.namer = _Namer(len(module.values) if module is not None else 0)
         self.use = self.namer.use
@@ -608,7 +649,7 @@ class _Printer:
     def flush(self) -> None:
         out = self.out
         if out.size:
-            self.write(out.take())
+            self.write(out.take_bytes() if self.binary else out.take())
 
     def text(self) -> str:
         self.flush()
@@ -623,6 +664,18 @@ class _Printer:
                              f"(erased op or a value from another function?)")
         return nm
 
+    def put(self, v: Value) -> int:
+        """``self.out.append(self.n(v))``; compiled, the name is read in place
+        from the use list (no bounds-checked indexing, no reference kept)."""
+        if _COMPILED:
+            i = v.id
+            use = self.use
+            if 0 <= i < _list_size(use):
+                q = _list_item(use, i)
+                if q != cython.cast(cython.p_void, None):
+                    return self.out.append(cython.cast(object, q))
+        return self.out.append(self.n(v))
+
     def ns(self, vals: list[Value]) -> str:
         return ", ".join([self.n(v) for v in vals])
 
@@ -635,14 +688,14 @@ class _Printer:
         for k in range(m):
             if k:
                 out.append(", ")
-            out.append(self.n(vals[start + k]))
+            self.put(vals[start + k])
 
     def typed(self, t: str, size: Value) -> None:
         """Append ``self.ts(t, size)``, piece by piece."""
         out = self.out
         out.append(t)
         out.append("{")
-        out.append(self.n(size))
+        self.put(size)
         out.append("}")
 
     def dict_text(self, d) -> str:
@@ -693,7 +746,8 @@ class _Printer:
                     raise KeyError(op.name)
                 _pp_format(self, op, kd, ind)
                 attrs = op._attrs
-                if attrs and not kd.before_type:
+                # (most ops have none: the shared empty map, told by identity)
+                if not kd.before_type and attrs is not _EMPTY_MAP and attrs:
                     out.append(" attributes ")
                     out.append(self.dict_text(attrs))
         elif op.tmpl is not None:
@@ -722,7 +776,9 @@ class _Printer:
                 s = self.n(op.operands[piece])
             elif piece[0] == "a":
                 s = self.n(op._regions[piece[1]].blocks[0].args[piece[2]])
-                out.append(" " if not first and prev[-1:] not in ("(", "[", "<") else "")
+                k = len(prev)
+                if not first and not (k and prev[k - 1] in "([<"):
+                    out.append(" ")
                 out.append(s)
                 prev = ""  # `%arg0: type`, as MLIR prints signatures
                 first = False
@@ -741,12 +797,15 @@ class _Printer:
                 first = False
                 continue
             # MLIR writes a subscript or a resource range right after its value
-            # (`%m[%i]`, `%arg0[%o for %n]`); `prev == ""` follows a signature's
-            # argument name, whose `:` attaches too.
-            if not first and not (s[0] in ",)]>" or prev[-1:] in ("(", "[", "<")
-                                  or (prev == "" and (s[0] == ":" or s[0] == "["))
-                                  or (s[0] == "[" and prev[:1] == "%")):
-                out.append(" ")
+            # (`%m[%i]`, `%arg0[%o for %n]`); an empty `prev` follows a
+            # signature's argument name, whose `:` attaches too.  (Characters
+            # compared, not 1-character slices made.)
+            if not first:
+                c = s[0]
+                k = len(prev)
+                if not (c in ",)]>" or (k and prev[k - 1] in "([<") or (k == 0 and (c == ":" or c == "["))
+                        or (c == "[" and k and prev[0] == "%")):
+                    out.append(" ")
             out.append(s)
             prev = "" if decl else s
             first = False
@@ -862,12 +921,13 @@ def print_module(m: Module, generic: bool = False, debuginfo: bool = False, loca
         return p.text()
 
 
-def write_module(m: Module, write: Callable[[str], object], generic: bool = False, debuginfo: bool = False,
-                 local_scope: bool = False) -> None:
+def write_module(m: Module, write: Callable[[str], object] | Callable[[bytes], object], generic: bool = False,
+                 debuginfo: bool = False, local_scope: bool = False, binary: bool = False) -> None:
     """Stream the text of :func:`print_module` through ``write`` (e.g. a text
-    file's ``write``) in pieces, without building the whole string."""
+    file's ``write``) in pieces, without building the whole string; with
+    ``binary``, as its UTF-8 bytes (e.g. to a binary file's ``write``)."""
     with gc_paused():
-        _Printer(m, generic, write, _Locs(m, local_scope) if debuginfo else None).module(m)
+        _Printer(m, generic, write, _Locs(m, local_scope) if debuginfo else None, binary).module(m)
 
 
 def _op_position(op: Op) -> str:
@@ -1203,6 +1263,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     out.append(op.name)
     code = kd.code
     objs = kd.objs
+    lits = kd.lits
     single = kd.single
     operands = op.operands
     res = op.results
@@ -1215,11 +1276,14 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         z = code[4 * pc + 3]
         pc += 1
         if c == 0:  # F_LIT
-            out.append(objs[pc - 1])
+            if _COMPILED and z:
+                out.append_ascii(cython.cast(cython.p_char, lits + (x << 7 | y)), z)
+            else:
+                out.append(objs[pc - 1])
         elif c == 1:  # F_OPERAND
             if single[x] or op.segments[x]:
                 v = operands[_start(op, kd, x)]
-                out.append(p.n(v))
+                p.put(v)
         elif c == 2:  # F_OPERANDS
             p.names(operands, _start(op, kd, x), op.segments[x])
         elif c == 3:  # F_TYPE
@@ -1255,7 +1319,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
             p.typed(r.type, operands[_start(op, kd, y)])
         elif c == 7:  # F_TIED: custom<ShapedTiedResult>
             r = res[x]
-            out.append(p.n(operands[_start(op, kd, y)]))
+            p.put(operands[_start(op, kd, y)])
             out.append(" as ")
             p.typed(r.type, operands[_start(op, kd, z)])
         elif c == 9:  # F_ATTR
@@ -1272,7 +1336,7 @@ def _pp_format(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         elif c == 12:  # F_ATTR_DICT
             if not x:
                 attrs = op._attrs
-                if attrs:
+                if attrs is not _EMPTY_MAP and attrs:
                     out.append(" ")
                     out.append(p.dict_text(attrs))
         elif c == 13:  # F_REGION
@@ -1294,9 +1358,9 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
         if k:
             out.append(", ")
         a = args[k]
-        out.append(p.n(outer[k]))
+        p.put(outer[k])
         out.append(" as ")
-        out.append(p.n(a))
+        p.put(a)
         out.append(": ")
         p.typed(a.type, sizes[k])
     out.append(")")
@@ -1312,9 +1376,9 @@ def _resource_region(p: _Printer, op: Op, kd: _Kind, ind: str, with_results: boo
                     out.append(", ")
                 t = tied[k] if k < len(tied) else -1
                 if t >= 0:
-                    out.append(p.n(outer[t]))
+                    p.put(outer[t])
                     out.append("{")
-                    out.append(p.n(rsizes[k]))
+                    p.put(rsizes[k])
                     out.append("}")
                 else:
                     r = res[k]
@@ -1350,14 +1414,14 @@ def _dispatch_operands(p: _Printer, op: Op, kd: _Kind) -> None:
         if j:
             out.append(", ")
         v = ops[j]
-        out.append(p.n(v))
+        p.put(v)
         if _is_resource_type(v.type):
             out.append("[")
-            out.append(p.n(offs[k]))
+            p.put(offs[k])
             out.append(" to ")
-            out.append(p.n(ends[k]))
+            p.put(ends[k])
             out.append(" for ")
-            out.append(p.n(lens[k]))
+            p.put(lens[k])
             out.append("]")
             k += 1
     out.append(")")
@@ -1412,7 +1476,7 @@ def _collective_param(p: _Printer, op: Op, kd: _Kind) -> None:
         out = p.out
         out.append(op._props.get("_param_kw", "source"))
         out.append("(")
-        out.append(p.n(param[0]))
+        p.put(param[0])
         out.append(") ")
 
 
@@ -1435,7 +1499,7 @@ def _pack_slices(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
             out.append(", ")
             out.append_int(iv[2 * k + 1])
             out.append("] = ")
-            out.append(p.n(sizes[k]))
+            p.put(sizes[k])
         out.append("\n")
         out.append(ind)
     out.append("}) : ")
@@ -1466,8 +1530,8 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
     acc = op._props["resource_accesses"]
     out = p.out
     out.append("{\n")
-    n = min(_gl(op, kd, G_RESOURCES), _gl(op, kd, G_RESOURCE_SIZES), _gl(op, kd, G_RESOURCE_OFFSETS),
-            _gl(op, kd, G_RESOURCE_LENGTHS), len(acc))
+    segs = op.segments
+    n = min(segs[kr], segs[ks], segs[ko], segs[kl], len(acc))
     for k in range(n):
         if k:
             out.append(",\n")
@@ -1476,11 +1540,11 @@ def _dispatch_resources(p: _Printer, op: Op, kd: _Kind, ind: str) -> None:
         out.append(IND)
         out.append(_access_name(acc[k]))
         out.append(" ")
-        out.append(p.n(r))
+        p.put(r)
         out.append("[")
-        out.append(p.n(operands[offs + k]))
+        p.put(operands[offs + k])
         out.append(" for ")
-        out.append(p.n(operands[lens + k]))
+        p.put(operands[lens + k])
         out.append("] : ")
         p.typed(r.type, operands[sizes + k])
     out.append("\n")
@@ -1513,15 +1577,15 @@ def _call_operands(p: _Printer, op: Op, kd: _Kind) -> None:
                 raise IndexError(f"printer: {op.name} has more resource operands than offsets or lengths")
             out.append(_access_name(acc[k]) if k < len(acc) else "rw")
             out.append(" ")
-            out.append(p.n(v))
+            p.put(v)
             out.append("[")
-            out.append(p.n(operands[offs + k]))
+            p.put(operands[offs + k])
             out.append(" for ")
-            out.append(p.n(operands[lens + k]))
+            p.put(operands[lens + k])
             out.append("]")
             k += 1
         else:
-            out.append(p.n(v))
+            p.put(v)
     out.append(")")
 
 
