@@ -133,6 +133,22 @@ if not cython.compiled:
         ``tok[1:end]``."""
         return ids.id(tok[1:end])
 
+    def _char_at(s: str, i: int) -> int:
+        """The code point of ``s[i]``; compiled, a C macro of parser.pxd
+        (read in place, ``i`` in range by the caller's loop)."""
+        return ord(s[i])
+
+    def _list_new(n: int) -> list:
+        """A list of ``n`` slots, each to be filled once by _list_put.
+        Compiled, a C macro of parser.pxd instead (the slots start empty,
+        not None)."""
+        return [None] * n
+
+    def _list_put(lst: list, i: int, v: object) -> None:
+        """``lst[i] = v`` into a slot of _list_new not filled yet; compiled,
+        the unchecked store of parser.pxd."""
+        lst[i] = v
+
 
 @cython.cfunc
 @cython.inline
@@ -177,18 +193,21 @@ def _new_value(ty: str, owner: object, index: cython.Py_ssize_t, hint: object, v
 
 @cython.cfunc
 @cython.locals(op=Op)
-def _new_op(name: str, opdef: object) -> Op:
+def _new_op(name: str, opdef: object, lists: cython.bint) -> Op:
     """``Op(name)`` with ``opdef`` (None: an uninterpreted op); compiled,
     without the generic call (see _new_value; Op._build does the same for
-    the passes): the fields ``__init__`` sets to containers are set here."""
+    the passes): the fields ``__init__`` sets to containers are set here.
+    ``lists`` False: the operand and result lists are left None, for
+    _Parser.finish to set (a known op's: made once, at their size)."""
     if not cython.compiled:
         op = Op(name)
         op.opdef = opdef
         return op
     op = Op.__new__(Op)
     op.name = name
-    op.operands = []
-    op.results = []
+    if lists:
+        op.operands = []
+        op.results = []
     op._regions = NO_REGIONS
     op._props = EMPTY_MAP
     op._attrs = EMPTY_MAP
@@ -370,12 +389,14 @@ class _Parser:
 
     @cython.ccall
     def accept(self, s: str) -> cython.bint:
-        # Fast path first: the current token is rarely a line break.
+        # The current token is rarely a line break: peek (which skips them)
+        # only past one, not on every miss.
         t: str = self.toks[self.i]
-        if _eq(t, s) or _eq(self.peek(), s):
-            self.i += 1
-            return True
-        return False
+        if not _eq(t, s):
+            if _first_char(t) != "\n" or not _eq(self.peek(), s):
+                return False
+        self.i += 1
+        return True
 
     @cython.ccall
     def expect(self, s: str, what: str | None = None) -> None:
@@ -429,13 +450,20 @@ class _Parser:
         # `%name#k`: most such tokens occur once, so the split is not cached;
         # up to 18 ASCII digits are read here, anything else by int()
         j: object = 0
-        h: cython.Py_ssize_t = t.find("#")
-        if h >= 0:
-            n: cython.Py_ssize_t = len(t)
+        n: cython.Py_ssize_t = len(t)
+        # the '#' (t[0] is '%'), its characters read in place
+        h: cython.Py_ssize_t = 1
+        while h < n and _char_at(t, h) != 35:
+            h += 1
+        if h < n:
             jc: cython.Py_ssize_t = 0
             q: cython.Py_ssize_t = h + 1
-            while q < n and q - h <= 18 and "0" <= t[q] <= "9":
-                jc = jc * 10 + (ord(t[q]) - 48)
+            c: cython.Py_ssize_t
+            while q < n and q - h <= 18:
+                c = _char_at(t, q)
+                if c < 48 or c > 57:
+                    break
+                jc = jc * 10 + (c - 48)
                 q += 1
             j = jc if q == n else int(t[h + 1:])
             # the id of the name before '#', not made as a str (most such
@@ -936,13 +964,21 @@ class _Parser:
         self.expect(":", "after block label")
 
     @cython.ccall
-    @cython.locals(op=Op, v=Value, g=tuple, kf=tuple, grp=list, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
-                   gcnt=cython.Py_ssize_t)
+    @cython.locals(op=Op, g=tuple, kf=tuple, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
+                   cnt=cython.Py_ssize_t, k=cython.Py_ssize_t, cnt0=cython.Py_ssize_t, k0=cython.Py_ssize_t,
+                   more=list, nm0=str, t0=str)
     def parse_stmt(self, block: Block) -> None:
         toks: list = self.toks
         t: str
         start = self.i
-        groups: list[tuple[str, int, int]] = []
+        # the result groups (`%a, %b:2 = `): the first (nearly always the
+        # only one) in nm0, cnt0, k0, t0; the others in ``more``, as tuples
+        nres = 0
+        cnt0 = 0
+        k0 = 0
+        nm0 = None
+        t0 = None
+        more = None
         t = toks[self.i]
         if _first_char(t) == "%":
             while True:
@@ -953,16 +989,20 @@ class _Parser:
                 cnt = 1
                 if toks[self.i] == ":":
                     self.i += 1
-                    c = toks[self.i]
-                    if not c.isdigit() or int(c) == 0:
-                        raise self.err("expected positive integer result count")
-                    cnt = int(c)
-                    if cnt > _MAX_RESULTS:
-                        raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
+                    cnt = self.result_count(toks[self.i])
                     self.i += 1
                 # one name string per distinct name: functions reuse %0, %1, ...
                 nm = _sigil_name(self.ids, t)
-                groups.append((nm, cnt, k, t))
+                if nres == 0:
+                    nm0 = nm
+                    cnt0 = cnt
+                    k0 = k
+                    t0 = t
+                else:
+                    if more is None:
+                        more = []
+                    more.append((nm, cnt, k, t))
+                nres += cnt
                 if toks[self.i] == ",":
                     self.i += 1
                     t = self.peek()
@@ -971,10 +1011,6 @@ class _Parser:
                     continue
                 self.expect("=", "after the result list")
                 break
-        nres = 0
-        for g in groups:
-            gcnt = g[1]
-            nres += gcnt
         ksrc = self.i + self.base  # the op's token in the whole text (the window moves in regions)
         name = self.peek()
         if name == "":
@@ -983,7 +1019,7 @@ class _Parser:
         kf = known.get(name)
         if kf is not None:
             self.i += 1
-            op = _new_op(name, kf[0])
+            op = _new_op(name, kf[0], False)  # finish gives it its lists
             op._props = {}
             _p_format(self, op, kf[1])
             self.end_stmt(op)
@@ -993,14 +1029,14 @@ class _Parser:
             opname = _unquote(name)
             if opname in OPS:
                 d = OPS[opname]
-                op = _new_op(d.name, d)
+                op = _new_op(d.name, d, True)
                 saved = self.encl
                 self.encl = opname
                 self.parse_generic(op)
                 self.encl = saved
             else:
                 self.check_generic_name(opname, self.i - 1)
-                op = _new_op(opname, None)
+                op = _new_op(opname, None, True)
                 saved = self.encl
                 self.encl = opname
                 self.parse_template(op, True, nres)
@@ -1008,7 +1044,7 @@ class _Parser:
         elif _is_ident(name):
             self.check_custom_name(name, self.i)
             self.i += 1
-            op = _new_op(name, None)
+            op = _new_op(name, None, True)
             saved = self.encl
             self.encl = name
             self.parse_template(op, False, nres)
@@ -1026,17 +1062,53 @@ class _Parser:
         if not results and nres:
             for idx in range(nres):
                 results.append(self.new_value("", op, idx, None))
-        idx = 0
-        for g in groups:
-            gcnt = g[1]
-            # one group of all the results (the usual `%r = ` / `%r:n = `): the op's own list
-            grp = results if gcnt == len(results) else results[idx:idx + gcnt]
-            for v in grp:
-                v.name_hint = g[0]
-            self.define(g[3], grp, g[2])
-            idx += gcnt
+        if nres:
+            self.bind_group(results, 0, nm0, cnt0, t0, k0)
+            if more is not None:
+                idx = cnt0
+                for g in more:
+                    cnt = g[1]
+                    self.bind_group(results, idx, g[0], cnt, g[3], g[2])
+                    idx += cnt
         op.parent = block
         block.ops.append(op)
+
+    @cython.cfunc
+    @cython.locals(grp=list, v=Value)
+    def bind_group(self, results: list, idx: cython.Py_ssize_t, nm: str, cnt: cython.Py_ssize_t, tok: str,
+                   k: cython.Py_ssize_t) -> cython.int:
+        """Bind the result group ``tok`` (``%nm``, at token k) to the ``cnt``
+        results from ``idx``: all of them (the usual `%r = ` / `%r:n = `),
+        the op's own list."""
+        grp = results if cnt == len(results) else results[idx:idx + cnt]
+        for v in grp:
+            v.name_hint = nm
+        self.define(tok, grp, k)
+        return 0
+
+    @cython.cfunc
+    @cython.locals(n=cython.Py_ssize_t, q=cython.Py_ssize_t, cnt=cython.Py_ssize_t, ch=cython.Py_ssize_t)
+    def result_count(self, c: str) -> cython.Py_ssize_t:
+        """The N of a result group `%x:N` (token ``c``): a positive integer
+        up to _MAX_RESULTS (its ASCII digits read here; anything else is
+        checked as str.isdigit and int() read it, for the same errors)."""
+        n = len(c)
+        if 0 < n <= 9:
+            cnt = 0
+            for q in range(n):
+                ch = _char_at(c, q)
+                if ch < 48 or ch > 57:
+                    break
+                cnt = cnt * 10 + (ch - 48)
+            else:
+                if 0 < cnt <= _MAX_RESULTS:
+                    return cnt
+        if not c.isdigit() or int(c) == 0:
+            raise self.err("expected positive integer result count")
+        big = int(c)
+        if big > _MAX_RESULTS:
+            raise self.err(f"result count {big} is beyond any op's ({_MAX_RESULTS})")
+        return big
 
     # -- op names iree-opt knows (fastalloc.ir.registered) ----------------
     def check_custom_name(self, name: str, k: cython.Py_ssize_t) -> None:
@@ -1949,7 +2021,9 @@ class _Parser:
             size = _seg_size(segs[k])
             nflat += size
             code = _size_code(code, k, size)
-        flat = [None] * nflat  # exact size: 10^5 of them
+        # exact size (appending to [] reserves room for 4): 10^5 of them;
+        # each slot filled once below (the sizes were counted from segs)
+        flat = _list_new(nflat)
         nflat = 0
         for k in range(n):
             x = segs[k]
@@ -1960,7 +2034,7 @@ class _Parser:
             if type(x) is list:
                 vals = x
                 for v in vals:
-                    flat[nflat] = v
+                    _list_put(flat, nflat, v)
                     nflat += 1
                     if kind and v.type is not want:
                         self.seg_type(v, kind)
@@ -1968,28 +2042,28 @@ class _Parser:
                 pass  # an empty segment (see _p_format)
             else:
                 v = x
-                flat[nflat] = v
+                _list_put(flat, nflat, v)
                 nflat += 1
                 if kind and v.type is not want:
                     self.seg_type(v, kind)
         op.operands = flat
-        if flat:
+        if nflat:
             _link_operands(op, self.resolved)
         sizes = self.shared.get(code) if code >= 0 else None
         if sizes is None:
             sizes = [_seg_size(x) for x in segs]
             sizes = self.share(sizes)
         op.segments = sizes
-        if result_types:
-            vals = self.vals
-            base = len(vals)
-            # exact size (appending to [] reserves room for 4): 10^5 of them
-            results = [None] * len(result_types)
-            idx = 0
-            for ty in result_types:
-                results[idx] = _new_value(ty, op, idx, None, base + idx)
-                idx += 1
-            op.results = results
+        # the op's results (the parser made the op without lists: _new_op)
+        vals = self.vals
+        base = len(vals)
+        n = len(result_types)
+        results = _list_new(n)
+        for idx in range(n):
+            ty = result_types[idx]
+            _list_put(results, idx, _new_value(ty, op, idx, None, base + idx))
+        op.results = results
+        if n:
             vals.extend(results)
 
     @cython.cfunc
