@@ -62,3 +62,9 @@ cdef extern from *:
     #define __pyx_fastalloc_char_at(s, i) PyUnicode_READ_CHAR((s), (i))
     """
     Py_UCS4 _char_at "__pyx_fastalloc_char_at" (str s, Py_ssize_t i)
+
+
+# parser.py's _sigil_last: the name _sigil_id(ids, tok) just looked up, as
+# _sigil_name gives it (valid only right after that lookup).
+cdef inline str _sigil_last(Names ids, str tok):
+    return <str> ids.last

@@ -138,6 +138,11 @@ if not cython.compiled:
         (read in place, ``i`` in range by the caller's loop)."""
         return ord(s[i])
 
+    def _sigil_last(ids: Names, tok: str) -> str:
+        """``ids.sigil_name(tok)`` right after ``_sigil_id(ids, tok)``;
+        compiled, the name that lookup found (parser.pxd), not a second one."""
+        return ids.sigil_name(tok)
+
     def _list_new(n: int) -> list:
         """A list of ``n`` slots, each to be filled once by _list_put.
         Compiled, a C macro of parser.pxd instead (the slots start empty,
@@ -262,6 +267,9 @@ class _Parser:
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
     stmt_end: cython.Py_ssize_t  # a header check's end of the op: a line break after it ends it (-1: none)
+    types_ok: set  # types check_type returned as they are (its checks depend on the token alone)
+    dialect_ok: set  # tokens check_dialect passed (as types_ok)
+    spare_props: dict  # an empty dict for the next known op's properties (see parse_stmt), or None
 
     def __init__(self, text: str | None, filename: str, line_base: int = 0, pieces: int = 0,
                  chunks: object = None) -> None:
@@ -290,6 +298,9 @@ class _Parser:
         self.vals = self.m.values
         self.m._source = self.src
         self.shared = {}
+        self.types_ok = set()
+        self.dialect_ok = set()
+        self.spare_props = None
         self.constants = {}
         self.tmpl_memo = {}
         self.names = {}
@@ -492,8 +503,11 @@ class _Parser:
     @cython.ccall
     def define(self, key: str, values: list[Value], k: cython.Py_ssize_t) -> None:
         """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
-        ids: Names = self.ids
-        sid: cython.Py_ssize_t = _sigil_id(ids, key)
+        self.define_id(_sigil_id(self.ids, key), key, values, k)
+
+    @cython.cfunc
+    def define_id(self, sid: cython.Py_ssize_t, key: str, values: list, k: cython.Py_ssize_t) -> cython.int:
+        """define, ``sid`` the id of ``key``'s name (looked up already)."""
         bound: list = self.bound
         if sid >= len(bound):
             bound.extend([None] * (sid + 1 + len(bound) - len(bound) // 2))
@@ -504,7 +518,7 @@ class _Parser:
         # the name up again
         self.frames[-1].append(sid)
         if not self.forward:
-            return
+            return 0
         name = key[1:]
         fw = self.forward.pop(name, None)
         if fw is not None:
@@ -521,6 +535,7 @@ class _Parser:
                 self.resolved[ph] = real
                 # the uses linked so far (in text order) move to the definition
                 ph.replace_all_uses_with(real)
+        return 0
 
     @cython.ccall
     def push(self) -> None:
@@ -564,6 +579,8 @@ class _Parser:
 
     @cython.ccall
     def check_type(self, t: str, k: cython.Py_ssize_t) -> str:
+        if t in self.types_ok:
+            return t
         c = t[:1]
         if c == "!":
             if "<" not in t and "." not in t:
@@ -582,10 +599,12 @@ class _Parser:
                     raise self.err(f"unknown stream type: {t}", k)
             elif t.startswith("!stream"):
                 raise self.err(f"unknown type: {t}", k)
+            self.types_ok.add(t)
             return t
         if c == "(":
             raise self.err("expected non-function type", k)
         if _BUILTIN_TYPE.match(t) or ("<" in t and _is_ident(t)):
+            self.types_ok.add(t)
             return t
         raise self.err(f"expected type, got '{t}'" if t[:1] != "\n" else "expected type", k)
 
@@ -966,7 +985,7 @@ class _Parser:
     @cython.ccall
     @cython.locals(op=Op, g=tuple, kf=tuple, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
                    cnt=cython.Py_ssize_t, k=cython.Py_ssize_t, cnt0=cython.Py_ssize_t, k0=cython.Py_ssize_t,
-                   more=list, nm0=str, t0=str)
+                   more=list, nm0=str, t0=str, sid=cython.Py_ssize_t, sid0=cython.Py_ssize_t, spare=dict)
     def parse_stmt(self, block: Block) -> None:
         toks: list = self.toks
         t: str
@@ -976,6 +995,7 @@ class _Parser:
         nres = 0
         cnt0 = 0
         k0 = 0
+        sid0 = 0
         nm0 = None
         t0 = None
         more = None
@@ -992,16 +1012,18 @@ class _Parser:
                     cnt = self.result_count(toks[self.i])
                     self.i += 1
                 # one name string per distinct name: functions reuse %0, %1, ...
-                nm = _sigil_name(self.ids, t)
+                sid = _sigil_id(self.ids, t)
+                nm = _sigil_last(self.ids, t)
                 if nres == 0:
                     nm0 = nm
                     cnt0 = cnt
                     k0 = k
                     t0 = t
+                    sid0 = sid
                 else:
                     if more is None:
                         more = []
-                    more.append((nm, cnt, k, t))
+                    more.append((nm, cnt, k, t, sid))
                 nres += cnt
                 if toks[self.i] == ",":
                     self.i += 1
@@ -1020,10 +1042,19 @@ class _Parser:
         if kf is not None:
             self.i += 1
             op = _new_op(name, kf[0], False)  # finish gives it its lists
-            op._props = {}
+            # one dict lent to an op at a time (an op in its regions makes its own)
+            spare = self.spare_props
+            self.spare_props = None
+            if spare is None:
+                spare = {}
+            op._props = spare
             _p_format(self, op, kf[1])
             self.end_stmt(op)
-            op._props = _share_props(self.shared, op._props)  # read-only (see SharedProps)
+            props = op._props
+            op._props = _share_props(self.shared, props)  # read-only (see SharedProps), a copy of props
+            if props is spare and op._props is not spare:
+                spare.clear()
+                self.spare_props = spare
         elif name[0] == '"':
             self.i += 1
             opname = _unquote(name)
@@ -1063,12 +1094,12 @@ class _Parser:
             for idx in range(nres):
                 results.append(self.new_value("", op, idx, None))
         if nres:
-            self.bind_group(results, 0, nm0, cnt0, t0, k0)
+            self.bind_group(results, 0, nm0, cnt0, t0, k0, sid0)
             if more is not None:
                 idx = cnt0
                 for g in more:
                     cnt = g[1]
-                    self.bind_group(results, idx, g[0], cnt, g[3], g[2])
+                    self.bind_group(results, idx, g[0], cnt, g[3], g[2], g[4])
                     idx += cnt
         op.parent = block
         block.ops.append(op)
@@ -1076,14 +1107,14 @@ class _Parser:
     @cython.cfunc
     @cython.locals(grp=list, v=Value)
     def bind_group(self, results: list, idx: cython.Py_ssize_t, nm: str, cnt: cython.Py_ssize_t, tok: str,
-                   k: cython.Py_ssize_t) -> cython.int:
-        """Bind the result group ``tok`` (``%nm``, at token k) to the ``cnt``
-        results from ``idx``: all of them (the usual `%r = ` / `%r:n = `),
-        the op's own list."""
+                   k: cython.Py_ssize_t, sid: cython.Py_ssize_t) -> cython.int:
+        """Bind the result group ``tok`` (``%nm``, id ``sid``, at token k) to
+        the ``cnt`` results from ``idx``: all of them (the usual `%r = ` /
+        `%r:n = `), the op's own list."""
         grp = results if cnt == len(results) else results[idx:idx + cnt]
         for v in grp:
             v.name_hint = nm
-        self.define(tok, grp, k)
+        self.define_id(sid, tok, grp, k)
         return 0
 
     @cython.cfunc
@@ -1143,9 +1174,12 @@ class _Parser:
             raise self.err(f"unregistered operation '{name}' found in dialect ('{dialect}') that does not "
                            "allow unknown operations", k)
 
+    @cython.ccall
     def check_dialect(self, t: str, k: cython.Py_ssize_t) -> None:
         """``!dialect.type`` / ``#dialect.attr``: the dialect is one iree-opt
         registers, and a stream type is one the stream dialect defines."""
+        if t in self.dialect_ok:
+            return
         dot = t.find(".")
         lt = t.find("<")
         if dot < 0 or 0 <= lt < dot:
@@ -1166,6 +1200,7 @@ class _Parser:
             name = t[dot + 1:end]
             if name not in _STREAM_TYPES:
                 raise self.err(f"unknown  type `{name}` in dialect `stream`", k)
+        self.dialect_ok.add(t)
 
     def check_pretty_braces(self, t: str, k: cython.Py_ssize_t) -> None:
         """A ``{`` in the ``<...>`` body of a dialect type or attribute is
