@@ -991,7 +991,7 @@ class _Parser:
         t: str
         start = self.i
         # the result groups (`%a, %b:2 = `): the first (nearly always the
-        # only one) in nm0, cnt0, k0, t0; the others in ``more``, as tuples
+        # only one) in nm0, cnt0, k0, t0, sid0; the others in ``more``, as tuples
         nres = 0
         cnt0 = 0
         k0 = 0
@@ -1051,7 +1051,8 @@ class _Parser:
             _p_format(self, op, kf[1])
             self.end_stmt(op)
             props = op._props
-            op._props = _share_props(self.shared, props)  # read-only (see SharedProps), a copy of props
+            # read-only (see SharedProps): a copy of props, or props itself (a value that cannot be a key)
+            op._props = _share_props(self.shared, props)
             if props is spare and op._props is not spare:
                 spare.clear()
                 self.spare_props = spare
