@@ -36,3 +36,35 @@ cdef inline str _sigil_name(Names ids, str tok):
 # token), looked up in place.
 cdef inline Py_ssize_t _sigil_part_id(Names ids, str tok, Py_ssize_t end) except -1:
     return ids._find(tok, 1, end)
+
+
+# g2
+# parser.py's _list_new and _list_put (their Python definitions are for the
+# uncompiled module): a list of n empty slots, each then filled once by
+# _list_put, without the None fill and the checked store of `[None] * n`
+# and `l[i] = v` (one list of operands and one of results per op).
+cdef extern from *:
+    """
+    #define __pyx_fastalloc_list_new(n) PyList_New(n)
+    static CYTHON_INLINE void __pyx_fastalloc_list_put(PyObject *l, Py_ssize_t i, PyObject *v) {
+        Py_INCREF(v);
+        PyList_SET_ITEM(l, i, v);
+    }
+    """
+    list _list_new "__pyx_fastalloc_list_new" (Py_ssize_t n)
+    void _list_put "__pyx_fastalloc_list_put" (list l, Py_ssize_t i, object v)
+
+
+# parser.py's _char_at: character i of a str (0 <= i < len(s): the caller's
+# loop bounds it), read in place as a code point.
+cdef extern from *:
+    """
+    #define __pyx_fastalloc_char_at(s, i) PyUnicode_READ_CHAR((s), (i))
+    """
+    Py_UCS4 _char_at "__pyx_fastalloc_char_at" (str s, Py_ssize_t i)
+
+
+# parser.py's _sigil_last: the name _sigil_id(ids, tok) just looked up, as
+# _sigil_name gives it (valid only right after that lookup).
+cdef inline str _sigil_last(Names ids, str tok):
+    return <str> ids.last

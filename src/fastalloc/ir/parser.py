@@ -133,6 +133,27 @@ if not cython.compiled:
         ``tok[1:end]``."""
         return ids.id(tok[1:end])
 
+    def _char_at(s: str, i: int) -> int:
+        """The code point of ``s[i]``; compiled, a C macro of parser.pxd
+        (read in place, ``i`` in range by the caller's loop)."""
+        return ord(s[i])
+
+    def _sigil_last(ids: Names, tok: str) -> str:
+        """``ids.sigil_name(tok)`` right after ``_sigil_id(ids, tok)``;
+        compiled, the name that lookup found (parser.pxd), not a second one."""
+        return ids.sigil_name(tok)
+
+    def _list_new(n: int) -> list:
+        """A list of ``n`` slots, each to be filled once by _list_put.
+        Compiled, a C macro of parser.pxd instead (the slots start empty,
+        not None)."""
+        return [None] * n
+
+    def _list_put(lst: list, i: int, v: object) -> None:
+        """``lst[i] = v`` into a slot of _list_new not filled yet; compiled,
+        the unchecked store of parser.pxd."""
+        lst[i] = v
+
 
 @cython.cfunc
 @cython.inline
@@ -177,18 +198,21 @@ def _new_value(ty: str, owner: object, index: cython.Py_ssize_t, hint: object, v
 
 @cython.cfunc
 @cython.locals(op=Op)
-def _new_op(name: str, opdef: object) -> Op:
+def _new_op(name: str, opdef: object, lists: cython.bint) -> Op:
     """``Op(name)`` with ``opdef`` (None: an uninterpreted op); compiled,
     without the generic call (see _new_value; Op._build does the same for
-    the passes): the fields ``__init__`` sets to containers are set here."""
+    the passes): the fields ``__init__`` sets to containers are set here.
+    ``lists`` False: the operand and result lists are left None, for
+    _Parser.finish to set (a known op's: made once, at their size)."""
     if not cython.compiled:
         op = Op(name)
         op.opdef = opdef
         return op
     op = Op.__new__(Op)
     op.name = name
-    op.operands = []
-    op.results = []
+    if lists:
+        op.operands = []
+        op.results = []
     op._regions = NO_REGIONS
     op._props = EMPTY_MAP
     op._attrs = EMPTY_MAP
@@ -243,6 +267,9 @@ class _Parser:
     rets: object  # result types of the function whose body is being parsed (None: unknown)
     ret_depth: cython.Py_ssize_t  # nesting of that body (its returns are at this depth)
     stmt_end: cython.Py_ssize_t  # a header check's end of the op: a line break after it ends it (-1: none)
+    types_ok: set  # types check_type returned as they are (its checks depend on the token alone)
+    dialect_ok: set  # tokens check_dialect passed (as types_ok)
+    spare_props: dict  # an empty dict for the next known op's properties (see parse_stmt), or None
 
     def __init__(self, text: str | None, filename: str, line_base: int = 0, pieces: int = 0,
                  chunks: object = None) -> None:
@@ -271,6 +298,9 @@ class _Parser:
         self.vals = self.m.values
         self.m._source = self.src
         self.shared = {}
+        self.types_ok = set()
+        self.dialect_ok = set()
+        self.spare_props = None
         self.constants = {}
         self.tmpl_memo = {}
         self.names = {}
@@ -370,12 +400,14 @@ class _Parser:
 
     @cython.ccall
     def accept(self, s: str) -> cython.bint:
-        # Fast path first: the current token is rarely a line break.
+        # The current token is rarely a line break: peek (which skips them)
+        # only past one, not on every miss.
         t: str = self.toks[self.i]
-        if _eq(t, s) or _eq(self.peek(), s):
-            self.i += 1
-            return True
-        return False
+        if not _eq(t, s):
+            if _first_char(t) != "\n" or not _eq(self.peek(), s):
+                return False
+        self.i += 1
+        return True
 
     @cython.ccall
     def expect(self, s: str, what: str | None = None) -> None:
@@ -429,13 +461,20 @@ class _Parser:
         # `%name#k`: most such tokens occur once, so the split is not cached;
         # up to 18 ASCII digits are read here, anything else by int()
         j: object = 0
-        h: cython.Py_ssize_t = t.find("#")
-        if h >= 0:
-            n: cython.Py_ssize_t = len(t)
+        n: cython.Py_ssize_t = len(t)
+        # the '#' (t[0] is '%'), its characters read in place
+        h: cython.Py_ssize_t = 1
+        while h < n and _char_at(t, h) != 35:
+            h += 1
+        if h < n:
             jc: cython.Py_ssize_t = 0
             q: cython.Py_ssize_t = h + 1
-            while q < n and q - h <= 18 and "0" <= t[q] <= "9":
-                jc = jc * 10 + (ord(t[q]) - 48)
+            c: cython.Py_ssize_t
+            while q < n and q - h <= 18:
+                c = _char_at(t, q)
+                if c < 48 or c > 57:
+                    break
+                jc = jc * 10 + (c - 48)
                 q += 1
             j = jc if q == n else int(t[h + 1:])
             # the id of the name before '#', not made as a str (most such
@@ -464,8 +503,11 @@ class _Parser:
     @cython.ccall
     def define(self, key: str, values: list[Value], k: cython.Py_ssize_t) -> None:
         """Bind ``key`` (``%name``, as the lexer spells it) to ``values``."""
-        ids: Names = self.ids
-        sid: cython.Py_ssize_t = _sigil_id(ids, key)
+        self.define_id(_sigil_id(self.ids, key), key, values, k)
+
+    @cython.cfunc
+    def define_id(self, sid: cython.Py_ssize_t, key: str, values: list, k: cython.Py_ssize_t) -> cython.int:
+        """define, ``sid`` the id of ``key``'s name (looked up already)."""
         bound: list = self.bound
         if sid >= len(bound):
             bound.extend([None] * (sid + 1 + len(bound) - len(bound) // 2))
@@ -476,7 +518,7 @@ class _Parser:
         # the name up again
         self.frames[-1].append(sid)
         if not self.forward:
-            return
+            return 0
         name = key[1:]
         fw = self.forward.pop(name, None)
         if fw is not None:
@@ -493,6 +535,7 @@ class _Parser:
                 self.resolved[ph] = real
                 # the uses linked so far (in text order) move to the definition
                 ph.replace_all_uses_with(real)
+        return 0
 
     @cython.ccall
     def push(self) -> None:
@@ -536,6 +579,8 @@ class _Parser:
 
     @cython.ccall
     def check_type(self, t: str, k: cython.Py_ssize_t) -> str:
+        if t in self.types_ok:
+            return t
         c = t[:1]
         if c == "!":
             if "<" not in t and "." not in t:
@@ -554,10 +599,12 @@ class _Parser:
                     raise self.err(f"unknown stream type: {t}", k)
             elif t.startswith("!stream"):
                 raise self.err(f"unknown type: {t}", k)
+            self.types_ok.add(t)
             return t
         if c == "(":
             raise self.err("expected non-function type", k)
         if _BUILTIN_TYPE.match(t) or ("<" in t and _is_ident(t)):
+            self.types_ok.add(t)
             return t
         raise self.err(f"expected type, got '{t}'" if t[:1] != "\n" else "expected type", k)
 
@@ -936,13 +983,22 @@ class _Parser:
         self.expect(":", "after block label")
 
     @cython.ccall
-    @cython.locals(op=Op, v=Value, g=tuple, kf=tuple, grp=list, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
-                   gcnt=cython.Py_ssize_t)
+    @cython.locals(op=Op, g=tuple, kf=tuple, results=list, nres=cython.Py_ssize_t, idx=cython.Py_ssize_t,
+                   cnt=cython.Py_ssize_t, k=cython.Py_ssize_t, cnt0=cython.Py_ssize_t, k0=cython.Py_ssize_t,
+                   more=list, nm0=str, t0=str, sid=cython.Py_ssize_t, sid0=cython.Py_ssize_t, spare=dict)
     def parse_stmt(self, block: Block) -> None:
         toks: list = self.toks
         t: str
         start = self.i
-        groups: list[tuple[str, int, int]] = []
+        # the result groups (`%a, %b:2 = `): the first (nearly always the
+        # only one) in nm0, cnt0, k0, t0, sid0; the others in ``more``, as tuples
+        nres = 0
+        cnt0 = 0
+        k0 = 0
+        sid0 = 0
+        nm0 = None
+        t0 = None
+        more = None
         t = toks[self.i]
         if _first_char(t) == "%":
             while True:
@@ -953,16 +1009,22 @@ class _Parser:
                 cnt = 1
                 if toks[self.i] == ":":
                     self.i += 1
-                    c = toks[self.i]
-                    if not c.isdigit() or int(c) == 0:
-                        raise self.err("expected positive integer result count")
-                    cnt = int(c)
-                    if cnt > _MAX_RESULTS:
-                        raise self.err(f"result count {cnt} is beyond any op's ({_MAX_RESULTS})")
+                    cnt = self.result_count(toks[self.i])
                     self.i += 1
                 # one name string per distinct name: functions reuse %0, %1, ...
-                nm = _sigil_name(self.ids, t)
-                groups.append((nm, cnt, k, t))
+                sid = _sigil_id(self.ids, t)
+                nm = _sigil_last(self.ids, t)
+                if nres == 0:
+                    nm0 = nm
+                    cnt0 = cnt
+                    k0 = k
+                    t0 = t
+                    sid0 = sid
+                else:
+                    if more is None:
+                        more = []
+                    more.append((nm, cnt, k, t, sid))
+                nres += cnt
                 if toks[self.i] == ",":
                     self.i += 1
                     t = self.peek()
@@ -971,10 +1033,6 @@ class _Parser:
                     continue
                 self.expect("=", "after the result list")
                 break
-        nres = 0
-        for g in groups:
-            gcnt = g[1]
-            nres += gcnt
         ksrc = self.i + self.base  # the op's token in the whole text (the window moves in regions)
         name = self.peek()
         if name == "":
@@ -983,24 +1041,34 @@ class _Parser:
         kf = known.get(name)
         if kf is not None:
             self.i += 1
-            op = _new_op(name, kf[0])
-            op._props = {}
+            op = _new_op(name, kf[0], False)  # finish gives it its lists
+            # one dict lent to an op at a time (an op in its regions makes its own)
+            spare = self.spare_props
+            self.spare_props = None
+            if spare is None:
+                spare = {}
+            op._props = spare
             _p_format(self, op, kf[1])
             self.end_stmt(op)
-            op._props = _share_props(self.shared, op._props)  # read-only (see SharedProps)
+            props = op._props
+            # read-only (see SharedProps): a copy of props, or props itself (a value that cannot be a key)
+            op._props = _share_props(self.shared, props)
+            if props is spare and op._props is not spare:
+                spare.clear()
+                self.spare_props = spare
         elif name[0] == '"':
             self.i += 1
             opname = _unquote(name)
             if opname in OPS:
                 d = OPS[opname]
-                op = _new_op(d.name, d)
+                op = _new_op(d.name, d, True)
                 saved = self.encl
                 self.encl = opname
                 self.parse_generic(op)
                 self.encl = saved
             else:
                 self.check_generic_name(opname, self.i - 1)
-                op = _new_op(opname, None)
+                op = _new_op(opname, None, True)
                 saved = self.encl
                 self.encl = opname
                 self.parse_template(op, True, nres)
@@ -1008,7 +1076,7 @@ class _Parser:
         elif _is_ident(name):
             self.check_custom_name(name, self.i)
             self.i += 1
-            op = _new_op(name, None)
+            op = _new_op(name, None, True)
             saved = self.encl
             self.encl = name
             self.parse_template(op, False, nres)
@@ -1026,17 +1094,53 @@ class _Parser:
         if not results and nres:
             for idx in range(nres):
                 results.append(self.new_value("", op, idx, None))
-        idx = 0
-        for g in groups:
-            gcnt = g[1]
-            # one group of all the results (the usual `%r = ` / `%r:n = `): the op's own list
-            grp = results if gcnt == len(results) else results[idx:idx + gcnt]
-            for v in grp:
-                v.name_hint = g[0]
-            self.define(g[3], grp, g[2])
-            idx += gcnt
+        if nres:
+            self.bind_group(results, 0, nm0, cnt0, t0, k0, sid0)
+            if more is not None:
+                idx = cnt0
+                for g in more:
+                    cnt = g[1]
+                    self.bind_group(results, idx, g[0], cnt, g[3], g[2], g[4])
+                    idx += cnt
         op.parent = block
         block.ops.append(op)
+
+    @cython.cfunc
+    @cython.locals(grp=list, v=Value)
+    def bind_group(self, results: list, idx: cython.Py_ssize_t, nm: str, cnt: cython.Py_ssize_t, tok: str,
+                   k: cython.Py_ssize_t, sid: cython.Py_ssize_t) -> cython.int:
+        """Bind the result group ``tok`` (``%nm``, id ``sid``, at token k) to
+        the ``cnt`` results from ``idx``: all of them (the usual `%r = ` /
+        `%r:n = `), the op's own list."""
+        grp = results if cnt == len(results) else results[idx:idx + cnt]
+        for v in grp:
+            v.name_hint = nm
+        self.define_id(sid, tok, grp, k)
+        return 0
+
+    @cython.cfunc
+    @cython.locals(n=cython.Py_ssize_t, q=cython.Py_ssize_t, cnt=cython.Py_ssize_t, ch=cython.Py_ssize_t)
+    def result_count(self, c: str) -> cython.Py_ssize_t:
+        """The N of a result group `%x:N` (token ``c``): a positive integer
+        up to _MAX_RESULTS (its ASCII digits read here; anything else is
+        checked as str.isdigit and int() read it, for the same errors)."""
+        n = len(c)
+        if 0 < n <= 9:
+            cnt = 0
+            for q in range(n):
+                ch = _char_at(c, q)
+                if ch < 48 or ch > 57:
+                    break
+                cnt = cnt * 10 + (ch - 48)
+            else:
+                if 0 < cnt <= _MAX_RESULTS:
+                    return cnt
+        if not c.isdigit() or int(c) == 0:
+            raise self.err("expected positive integer result count")
+        big = int(c)
+        if big > _MAX_RESULTS:
+            raise self.err(f"result count {big} is beyond any op's ({_MAX_RESULTS})")
+        return big
 
     # -- op names iree-opt knows (fastalloc.ir.registered) ----------------
     def check_custom_name(self, name: str, k: cython.Py_ssize_t) -> None:
@@ -1071,9 +1175,12 @@ class _Parser:
             raise self.err(f"unregistered operation '{name}' found in dialect ('{dialect}') that does not "
                            "allow unknown operations", k)
 
+    @cython.ccall
     def check_dialect(self, t: str, k: cython.Py_ssize_t) -> None:
         """``!dialect.type`` / ``#dialect.attr``: the dialect is one iree-opt
         registers, and a stream type is one the stream dialect defines."""
+        if t in self.dialect_ok:
+            return
         dot = t.find(".")
         lt = t.find("<")
         if dot < 0 or 0 <= lt < dot:
@@ -1094,6 +1201,7 @@ class _Parser:
             name = t[dot + 1:end]
             if name not in _STREAM_TYPES:
                 raise self.err(f"unknown  type `{name}` in dialect `stream`", k)
+        self.dialect_ok.add(t)
 
     def check_pretty_braces(self, t: str, k: cython.Py_ssize_t) -> None:
         """A ``{`` in the ``<...>`` body of a dialect type or attribute is
@@ -1949,7 +2057,9 @@ class _Parser:
             size = _seg_size(segs[k])
             nflat += size
             code = _size_code(code, k, size)
-        flat = [None] * nflat  # exact size: 10^5 of them
+        # exact size (appending to [] reserves room for 4): 10^5 of them;
+        # each slot filled once below (the sizes were counted from segs)
+        flat = _list_new(nflat)
         nflat = 0
         for k in range(n):
             x = segs[k]
@@ -1960,7 +2070,7 @@ class _Parser:
             if type(x) is list:
                 vals = x
                 for v in vals:
-                    flat[nflat] = v
+                    _list_put(flat, nflat, v)
                     nflat += 1
                     if kind and v.type is not want:
                         self.seg_type(v, kind)
@@ -1968,28 +2078,28 @@ class _Parser:
                 pass  # an empty segment (see _p_format)
             else:
                 v = x
-                flat[nflat] = v
+                _list_put(flat, nflat, v)
                 nflat += 1
                 if kind and v.type is not want:
                     self.seg_type(v, kind)
         op.operands = flat
-        if flat:
+        if nflat:
             _link_operands(op, self.resolved)
         sizes = self.shared.get(code) if code >= 0 else None
         if sizes is None:
             sizes = [_seg_size(x) for x in segs]
             sizes = self.share(sizes)
         op.segments = sizes
-        if result_types:
-            vals = self.vals
-            base = len(vals)
-            # exact size (appending to [] reserves room for 4): 10^5 of them
-            results = [None] * len(result_types)
-            idx = 0
-            for ty in result_types:
-                results[idx] = _new_value(ty, op, idx, None, base + idx)
-                idx += 1
-            op.results = results
+        # the op's results (the parser made the op without lists: _new_op)
+        vals = self.vals
+        base = len(vals)
+        n = len(result_types)
+        results = _list_new(n)
+        for idx in range(n):
+            ty = result_types[idx]
+            _list_put(results, idx, _new_value(ty, op, idx, None, base + idx))
+        op.results = results
+        if n:
             vals.extend(results)
 
     @cython.cfunc
