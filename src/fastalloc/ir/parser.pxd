@@ -36,3 +36,23 @@ cdef inline str _sigil_name(Names ids, str tok):
 # token), looked up in place.
 cdef inline Py_ssize_t _sigil_part_id(Names ids, str tok, Py_ssize_t end) except -1:
     return ids._find(tok, 1, end)
+
+
+# g7
+# parser.py's _bytes_data (its Python definition is for the uncompiled
+# module): the buffer of a bytes object (a format's code, see _p_format),
+# read in place without the generic conversion's bytearray test.
+cdef extern from *:
+    """
+    #define __pyx_fastalloc_bytes_data(b) ((unsigned char *) PyBytes_AS_STRING(b))
+    """
+    unsigned char *_bytes_data "__pyx_fastalloc_bytes_data" (bytes b)
+
+
+# parser.py's _is_char: is the token s the one character c (a punctuation
+# token the op readers test for), read in place; no call, unlike _eq.
+cdef extern from *:
+    """
+    #define __pyx_fastalloc_is_char(s, c) (PyUnicode_GET_LENGTH(s) == 1 && PyUnicode_READ_CHAR((s), 0) == (Py_UCS4) (c))
+    """
+    bint _is_char "__pyx_fastalloc_is_char" (str s, Py_UCS4 c)

@@ -133,6 +133,16 @@ if not cython.compiled:
         ``tok[1:end]``."""
         return ids.id(tok[1:end])
 
+    def _is_char(s: str, c: str) -> bool:
+        """``s == c`` (``c`` one character).  Compiled, a C macro of
+        parser.pxd instead: a length and a character compared in place."""
+        return s == c
+
+    def _bytes_data(b: bytes) -> bytes:
+        """``b`` itself (indexing it gives the byte values).  Compiled, a C
+        macro of parser.pxd instead: the bytes' buffer, read in place."""
+        return b
+
 
 @cython.cfunc
 @cython.inline
@@ -2399,14 +2409,14 @@ _NO_STOPS = frozenset()
 @cython.locals(code=cython.p_uchar, objs=tuple, pc=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.int,
                x=cython.Py_ssize_t, y=cython.Py_ssize_t, z=cython.Py_ssize_t, slots=list, rtypes=list,
                vals=list, sizes=list, k=cython.Py_ssize_t, j=cython.Py_ssize_t, t=str, toks=tuple, v=Value,
-               kinds=tuple, seg1=cython.p_uchar)
+               kinds=tuple, seg1=cython.p_uchar, opt=tuple)
 def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
     """Read ``op``'s pretty form after its name by its format
     (:func:`_parse_program`), then give the op its operands and results."""
-    code = fmt[0]
+    code = _bytes_data(fmt[0])
     objs = fmt[1]
     kinds = fmt[2]
-    seg1 = fmt[3]
+    seg1 = _bytes_data(fmt[3])
     # a variadic segment's list is made when a value is put in it (the
     # custom directives put lists of their own): it starts as () (fmt[5])
     slots = list(fmt[5])
@@ -2435,7 +2445,8 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             vals = _seg_list(slots, x)
             while True:
                 vals.append(p.use())
-                if p.accept(","):
+                if _is_char(p.peek(), ","):
+                    p.i += 1
                     continue
                 break
         elif c == 3:  # F_TYPE
@@ -2485,14 +2496,15 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             if t.startswith("#hal.device.affinity<"):
                 p.check_int64s(t, k)
         elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or "")
-            t = objs[pc - 1][0]
+            opt = objs[pc - 1]
+            t = opt[0]
             if _eq(t, "%"):
                 present = _first_char(p.toks[p.i]) == "%"
             else:
                 present = _eq(p.peek(), t)
             if present:
                 if y:
-                    op._props[objs[pc - 1][1]] = True  # a unit property: its keyword was there
+                    op._props[opt[1]] = True  # a unit property: its keyword was there
             else:
                 pc = z
         elif c == 11:  # F_ELSE: the end of the group that was read
@@ -2713,29 +2725,42 @@ def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
 
 
 @cython.cfunc
+@cython.locals(ops=list, offs=list, ends=list, lens=list, r=list, t=str)
 def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
-    """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``."""
+    """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``.
+    A segment with no value keeps its ``()`` in ``slots`` (see _p_format):
+    most dispatches have no operand with a range."""
     p.expect("(")
-    ops: list[Value] = []
-    offs: list[Value] = []
-    ends: list[Value] = []
-    lens: list[Value] = []
-    if not p.accept(")"):
-        while True:
-            ops.append(p.use())
-            if p.peek() == "[":
-                r = p.range_(True, True)
-                offs.append(r[0])
-                ends.append(r[1])
-                lens.append(r[2])
-            if p.accept(","):
-                continue
-            p.expect(")")
-            break
+    if _is_char(p.peek(), ")"):
+        p.i += 1
+        return
+    ops = []
+    offs = None
+    ends = None
+    lens = None
+    while True:
+        ops.append(p.use())
+        t = p.peek()
+        if _is_char(t, "["):
+            r = p.range_(True, True)
+            if offs is None:
+                offs = []
+                ends = []
+                lens = []
+            offs.append(r[0])
+            ends.append(r[1])
+            lens.append(r[2])
+            t = p.peek()
+        if _is_char(t, ","):
+            p.i += 1
+            continue
+        p.expect(")")
+        break
     _put(slots, at, _S_OPERANDS, ops)
-    _put(slots, at, _S_OPERAND_OFFSETS, offs)
-    _put(slots, at, _S_OPERAND_ENDS, ends)
-    _put(slots, at, _S_OPERAND_LENGTHS, lens)
+    if offs is not None:
+        _put(slots, at, _S_OPERAND_OFFSETS, offs)
+        _put(slots, at, _S_OPERAND_ENDS, ends)
+        _put(slots, at, _S_OPERAND_LENGTHS, lens)
 
 
 @cython.cfunc
@@ -2766,38 +2791,56 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -
 
 
 @cython.cfunc
+@cython.locals(operands=list, sizes=list, rsizes=list, tied=list, t=str, k=cython.Py_ssize_t,
+               k0=cython.Py_ssize_t, ntypes=cython.Py_ssize_t, nops=cython.Py_ssize_t, paren=cython.bint)
 def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple, tied_op: cython.bint) -> None:
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
     the types of resource_operands, their sizes, the results and result
-    sizes; ``tied_operands`` (always on a tied op, else when it has results)."""
-    operands: list = _seg_list(slots, _slot(at, _S_OPERANDS))
+    sizes; ``tied_operands`` (always on a tied op, else when it has results).
+    Each token after a type is read once (peek) and tested in place; a size
+    segment with no value keeps its ``()`` in ``slots`` (see _p_format)."""
+    seg = slots[_slot(at, _S_OPERANDS)]
+    operands = seg if type(seg) is list else []
+    nops = len(operands)
     p.expect("(")
-    sizes: list[Value] = []
+    sizes = None
     k0 = p.i
     ntypes = 0
-    if not p.accept(")"):
+    if _is_char(p.peek(), ")"):
+        p.i += 1
+    else:
         while True:
             k = p.i
             ty = p.type_()
-            if ntypes < len(operands):
+            if ntypes < nops:
                 _check_use_type(p, operands[ntypes], ty, k)
             ntypes += 1
-            if p.accept("{"):
+            t = p.peek()
+            if _is_char(t, "{"):
+                p.i += 1
+                if sizes is None:
+                    sizes = []
                 sizes.append(p.use())
                 p.expect("}")
-            if p.accept(","):
+                t = p.peek()
+            if _is_char(t, ","):
+                p.i += 1
                 continue
             p.expect(")")
             break
-    if ntypes != len(operands):
-        raise p.err(f"expected {len(operands)} operand types but had {ntypes}", k0)
+    if ntypes != nops:
+        raise p.err(f"expected {nops} operand types but had {ntypes}", k0)
     p.expect("->")
-    rsizes: list[Value] = []
-    tied: list[int] = []
-    paren = p.accept("(")
-    if not (paren and p.accept(")")):
+    rsizes = None
+    tied = []
+    t = p.peek()
+    paren = _is_char(t, "(")
+    if paren:
+        p.i += 1
+        t = p.peek()
+    if not (paren and _is_char(t, ")")):
         while True:
-            if _first_char(p.peek()) == "%":
+            if _first_char(t) == "%":
                 v = p.use()
                 idx = _index_of(operands, v)
                 if idx < 0:
@@ -2810,19 +2853,30 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
             else:
                 ty = p.type_()
                 tied.append(-1)
-            if p.accept("{"):
+            t = p.peek()
+            if _is_char(t, "{"):
+                p.i += 1
+                if rsizes is None:
+                    rsizes = []
                 rsizes.append(p.use())
                 p.expect("}")
+                t = p.peek()
             rtypes.append(ty)
-            if paren and p.accept(","):
+            if paren and _is_char(t, ","):
+                p.i += 1
+                t = p.peek()
                 continue
             if paren:
                 p.expect(")")
             break
+    else:
+        p.i += 1
     if rtypes or tied_op:
         op._props["tied_operands"] = tied
-    _put(slots, at, _S_OPERAND_SIZES, sizes)
-    _put(slots, at, _S_RESULT_SIZES, rsizes)
+    if sizes is not None:
+        _put(slots, at, _S_OPERAND_SIZES, sizes)
+    if rsizes is not None:
+        _put(slots, at, _S_RESULT_SIZES, rsizes)
 
 
 @cython.cfunc
