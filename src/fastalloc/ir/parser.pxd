@@ -56,3 +56,22 @@ cdef extern from *:
     #define __pyx_fastalloc_is_char(s, c) (PyUnicode_GET_LENGTH(s) == 1 && PyUnicode_READ_CHAR((s), 0) == (Py_UCS4) (c))
     """
     bint _is_char "__pyx_fastalloc_is_char" (str s, Py_UCS4 c)
+
+
+# parser.py's _new_slots: list(init) (a format's empty segments, see
+# _p_format), made at its size and filled in place, not grown by extend.
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+
+
+cdef inline list _new_slots(tuple init):
+    cdef Py_ssize_t n = PyTuple_GET_SIZE(init)
+    cdef Py_ssize_t k
+    cdef list out = PyList_New(n)
+    cdef object x
+    for k in range(n):
+        x = <object> PyTuple_GET_ITEM(init, k)
+        Py_INCREF(x)
+        PyList_SET_ITEM(out, k, x)
+    return out

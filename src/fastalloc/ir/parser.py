@@ -133,6 +133,11 @@ if not cython.compiled:
         ``tok[1:end]``."""
         return ids.id(tok[1:end])
 
+    def _new_slots(init: tuple) -> list:
+        """``list(init)``.  Compiled, an inline function of parser.pxd
+        instead: the list made at its size and filled in place."""
+        return list(init)
+
     def _is_char(s: str, c: str) -> bool:
         """``s == c`` (``c`` one character).  Compiled, a C macro of
         parser.pxd instead: a length and a character compared in place."""
@@ -2206,6 +2211,30 @@ _EXACT_RESULT_TYPE = frozenset({
 
 
 @cython.cfunc
+@cython.inline
+def _cur(p: _Parser) -> str:
+    """``p.peek()``, its common case (the token is not a line break) read
+    in place: the op readers look at the next token after nearly every
+    token they take."""
+    t: str = p.toks[p.i]
+    if _is_char(t, "\n"):
+        return p.peek()
+    return t
+
+
+@cython.cfunc
+@cython.inline
+def _take(p: _Parser, s: str) -> cython.int:
+    """``p.expect(s)``, its common case tested in place: the token is ``s``
+    itself (the lexer makes each word of the formats one object, see _SEED)."""
+    if p.toks[p.i] is s:
+        p.i += 1
+    else:
+        p.expect(s)
+    return 0
+
+
+@cython.cfunc
 def _check_use_type(p: _Parser, v: Value, ty: str, k: cython.Py_ssize_t) -> None:
     """A known op states ``v``'s type: record it, or check it against what we know."""
     vt = v.type
@@ -2419,7 +2448,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
     seg1 = _bytes_data(fmt[3])
     # a variadic segment's list is made when a value is put in it (the
     # custom directives put lists of their own): it starts as () (fmt[5])
-    slots = list(fmt[5])
+    slots = _new_slots(fmt[5])
     rtypes = []
     pc = 0
     n = len(objs)
@@ -2432,12 +2461,12 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
         if c == 0:  # F_LIT
             toks = objs[pc - 1]
             for j in range(len(toks)):
-                p.expect(toks[j])
+                _take(p, toks[j])
         elif c == 1:  # F_OPERAND
             if seg1[x]:
                 slots[x] = p.use()
             else:
-                if y and p.peek()[:1] == objs[pc - 1]:
+                if y and _cur(p)[:1] == objs[pc - 1]:
                     continue  # left out (`await()`)
                 vals = _seg_list(slots, x)
                 vals.append(p.use())
@@ -2445,7 +2474,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             vals = _seg_list(slots, x)
             while True:
                 vals.append(p.use())
-                if _is_char(p.peek(), ","):
+                if _is_char(_cur(p), ","):
                     p.i += 1
                     continue
                 break
@@ -2460,7 +2489,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                     k = p.i
                     _check_use_type(p, vals[j], p.type_(), k)
                     if j + 1 < len(vals):
-                        p.expect(",")
+                        _take(p, ",")
         elif c == 4:  # F_SIZED
             if seg1[x]:
                 ty, sz = p.operand_type(slots[x])
@@ -2476,7 +2505,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                     _check_use_type(p, vals[j], ty, k)
                     sizes.append(sz)
                     if j + 1 < len(vals):
-                        p.expect(",")
+                        _take(p, ",")
         elif c == 5:  # F_RESULT
             rtypes.append(p.type_())
         elif c == 6:  # F_SIZED_RESULT
@@ -2501,7 +2530,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             if _eq(t, "%"):
                 present = _first_char(p.toks[p.i]) == "%"
             else:
-                present = _eq(p.peek(), t)
+                present = _eq(_cur(p), t)
             if present:
                 if y:
                     op._props[opt[1]] = True  # a unit property: its keyword was there
@@ -2510,7 +2539,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
         elif c == 11:  # F_ELSE: the end of the group that was read
             pc = z
         elif c == 12:  # F_ATTR_DICT
-            if _eq(p.peek(), "{"):
+            if _eq(_cur(p), "{"):
                 p.op_attrs(op)
         elif c == 13:  # F_REGION
             region = p.parse_region()
@@ -2522,37 +2551,48 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
 
 
 @cython.cfunc
+@cython.locals(outer=list, sizes=list, args=list, rsizes=list, tied=list, t=str, k=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, arg=tuple, paren=cython.bint)
 def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: tuple) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>: the
     segments resource_operands, resource_operand_sizes (and result_sizes)."""
-    p.expect("with")
-    p.expect("(")
-    outer: list[Value] = []
-    sizes: list[Value] = []
-    args: list[tuple[str, str, int]] = []
-    if not p.accept(")"):
+    _take(p, "with")
+    _take(p, "(")
+    outer = []
+    sizes = []
+    args = []  # (name, type, token) of the region's arguments (see parse_region)
+    if _is_char(_cur(p), ")"):
+        p.i += 1
+    else:
         while True:
             outer.append(p.use())
-            p.expect("as")
+            _take(p, "as")
             k = p.i
             t = p.next()
-            if t[:1] != "%" or "#" in t:
+            if _first_char(t) != "%" or "#" in t:
                 raise p.err("expected region argument name", k)
-            p.expect(":")
+            _take(p, ":")
             ty, sz = p.sized_type()
             sizes.append(sz)
             args.append((t[1:], ty, k))
-            if p.accept(","):
+            if _is_char(_cur(p), ","):
+                p.i += 1
                 continue
-            p.expect(")")
+            _take(p, ")")
             break
-    rsizes: list[Value] = []
-    tied: list[int] = []
+    rsizes = []
+    tied = []
     if with_results and p.accept("->"):
-        paren = p.accept("(")
-        if not (paren and p.accept(")")):
+        t = _cur(p)
+        paren = _is_char(t, "(")
+        if paren:
+            p.i += 1
+            t = _cur(p)
+        if paren and _is_char(t, ")"):
+            p.i += 1
+        else:
             while True:
-                if _first_char(p.peek()) == "%":
+                if _first_char(t) == "%":
                     v = p.use()
                     idx = _index_of(outer, v)
                     if idx < 0:
@@ -2560,25 +2600,30 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtyp
                     if p.accept("as"):
                         ty, sz = p.sized_type()
                     else:
-                        p.expect("{")
+                        _take(p, "{")
                         sz = p.use()
-                        p.expect("}")
+                        _take(p, "}")
                         # the capture's written type, not the operand's: that may be
                         # a guess from an uninterpreted op (tensor<..> of a tensor.import)
-                        ty = args[idx][1] or outer[idx].type
+                        arg = args[idx]
+                        ty = arg[1] or outer[idx].type
                     tied.append(idx)
                 else:
                     ty, sz = p.sized_type()
                     tied.append(-1)
                 rtypes.append(ty)
                 rsizes.append(sz)
-                if paren and p.accept(","):
-                    continue
                 if paren:
-                    p.expect(")")
+                    t = _cur(p)
+                    if _is_char(t, ","):
+                        p.i += 1
+                        t = _cur(p)
+                        continue
+                    _take(p, ")")
                 break
-    for v, (_, ty, k) in zip(outer, args):
-        _check_use_type(p, v, ty, k)
+    for j in range(len(outer)):
+        arg = args[j]
+        _check_use_type(p, outer[j], arg[1], arg[2])
     region = p.parse_region(args)
     region.parent = op
     _add_region(op, region)
@@ -2641,11 +2686,13 @@ def _seg_want(kind: cython.int) -> str:
 
 @cython.cfunc
 @cython.inline
+@cython.locals(vals=list)
 def _seg_size(x: object) -> cython.Py_ssize_t:
     """The number of values of a segment's entry in ``slots`` (see
     _p_format): a list's length, 0 for ``()`` (still empty), else 1 (one Value)."""
     if type(x) is list:
-        return len(x)
+        vals = x
+        return len(vals)
     if type(x) is tuple:
         return 0
     return 1
@@ -2689,21 +2736,21 @@ _CONSTANT_STOPS = frozenset({"\n", "attributes", "loc"})
 @cython.cfunc
 def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``@ep`` or ``{@ep, ...}`` into the ``entry_points`` property."""
-    t = p.peek()
-    if t == "{":
+    t = _cur(p)
+    if _is_char(t, "{"):
         p.i += 1
         eps = []
         while True:
             e = p.next()
-            if e[:1] != "@":
+            if _first_char(e) != "@":
                 raise p.err("expected symbol reference", p.i - 1)
             eps.append(e)
             if p.accept(","):
                 continue
-            p.expect("}")
+            _take(p, "}")
             break
     else:
-        if t[:1] != "@":
+        if _first_char(t) != "@":
             raise p.err("expected entry point symbol reference")
         p.i += 1
         ep = p.names.get(t)
@@ -2730,8 +2777,8 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tupl
     """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``.
     A segment with no value keeps its ``()`` in ``slots`` (see _p_format):
     most dispatches have no operand with a range."""
-    p.expect("(")
-    if _is_char(p.peek(), ")"):
+    _take(p, "(")
+    if _is_char(_cur(p), ")"):
         p.i += 1
         return
     ops = []
@@ -2740,7 +2787,7 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tupl
     lens = None
     while True:
         ops.append(p.use())
-        t = p.peek()
+        t = _cur(p)
         if _is_char(t, "["):
             r = p.range_(True, True)
             if offs is None:
@@ -2750,11 +2797,11 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tupl
             offs.append(r[0])
             ends.append(r[1])
             lens.append(r[2])
-            t = p.peek()
+            t = _cur(p)
         if _is_char(t, ","):
             p.i += 1
             continue
-        p.expect(")")
+        _take(p, ")")
         break
     _put(slots, at, _S_OPERANDS, ops)
     if offs is not None:
@@ -2766,11 +2813,11 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tupl
 @cython.cfunc
 def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``(ro %x[%o for %l], %prim, ...)`` of ``stream.cmd.call``."""
-    p.expect("(")
+    _take(p, "(")
     ops, offs, lens, acc = [], [], [], []
     if not p.accept(")"):
         while True:
-            a = p.peek()
+            a = _cur(p)
             if a in _ACCESS:
                 p.i += 1
                 acc.append(_ACCESS[a])
@@ -2782,7 +2829,7 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -
                 ops.append(p.use())
             if p.accept(","):
                 continue
-            p.expect(")")
+            _take(p, ")")
             break
     op._props["resource_operand_accesses"] = acc
     _put(slots, at, _S_OPERANDS, ops)
@@ -2802,11 +2849,11 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
     seg = slots[_slot(at, _S_OPERANDS)]
     operands = seg if type(seg) is list else []
     nops = len(operands)
-    p.expect("(")
+    _take(p, "(")
     sizes = None
     k0 = p.i
     ntypes = 0
-    if _is_char(p.peek(), ")"):
+    if _is_char(_cur(p), ")"):
         p.i += 1
     else:
         while True:
@@ -2815,29 +2862,29 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
             if ntypes < nops:
                 _check_use_type(p, operands[ntypes], ty, k)
             ntypes += 1
-            t = p.peek()
+            t = _cur(p)
             if _is_char(t, "{"):
                 p.i += 1
                 if sizes is None:
                     sizes = []
                 sizes.append(p.use())
-                p.expect("}")
-                t = p.peek()
+                _take(p, "}")
+                t = _cur(p)
             if _is_char(t, ","):
                 p.i += 1
                 continue
-            p.expect(")")
+            _take(p, ")")
             break
     if ntypes != nops:
         raise p.err(f"expected {nops} operand types but had {ntypes}", k0)
-    p.expect("->")
+    _take(p, "->")
     rsizes = None
     tied = []
-    t = p.peek()
+    t = _cur(p)
     paren = _is_char(t, "(")
     if paren:
         p.i += 1
-        t = p.peek()
+        t = _cur(p)
     if not (paren and _is_char(t, ")")):
         while True:
             if _first_char(t) == "%":
@@ -2853,21 +2900,21 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
             else:
                 ty = p.type_()
                 tied.append(-1)
-            t = p.peek()
+            t = _cur(p)
             if _is_char(t, "{"):
                 p.i += 1
                 if rsizes is None:
                     rsizes = []
                 rsizes.append(p.use())
-                p.expect("}")
-                t = p.peek()
+                _take(p, "}")
+                t = _cur(p)
             rtypes.append(ty)
             if paren and _is_char(t, ","):
                 p.i += 1
-                t = p.peek()
+                t = _cur(p)
                 continue
             if paren:
-                p.expect(")")
+                _take(p, ")")
             break
     else:
         p.i += 1
@@ -2882,7 +2929,7 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
 @cython.cfunc
 def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``<...>`` right after the op name: the ``op`` property (#stream.collective)."""
-    p.expect("<")
+    _take(p, "<")
     parts = []
     toks = p.toks
     while toks[p.i] != ">":
@@ -2897,40 +2944,40 @@ def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple)
 @cython.cfunc
 def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``source(%p) `` or ``target(%p) `` (the keyword kept in ``_param_kw``)."""
-    if p.peek() in ("source", "target") and p.toks[p.i + 1] == "(":
+    if _cur(p) in ("source", "target") and p.toks[p.i + 1] == "(":
         kw = p.next()
         op._props["_param_kw"] = kw
-        p.expect("(")
+        _take(p, "(")
         _put(slots, at, _S_PARAM, [p.use()])
-        p.expect(")")
+        _take(p, ")")
 
 
 @cython.cfunc
 def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``slices({[a, b] = %size, ...}) : T``: lifetime_intervals and the slice sizes."""
-    p.expect("slices")
-    p.expect("(")
-    p.expect("{")
+    _take(p, "slices")
+    _take(p, "(")
+    _take(p, "{")
     intervals: list[int] = []
     sizes: list[Value] = []
     if not p.accept("}"):
         while True:
-            p.expect("[")
+            _take(p, "[")
             a = p.int_()
-            p.expect(",")
+            _take(p, ",")
             b = p.int_()
-            p.expect("]")
-            p.expect("=")
+            _take(p, "]")
+            _take(p, "=")
             sizes.append(p.use())
             intervals += [a, b]
             if p.accept(","):
                 if p.accept("}"):
                     break
                 continue
-            p.expect("}")
+            _take(p, "}")
             break
-    p.expect(")")
-    p.expect(":")
+    _take(p, ")")
+    _take(p, ":")
     ty = p.type_()
     op._props["lifetime_intervals"] = intervals
     _put(slots, at, _S_SLICE_SIZES, sizes)
@@ -2940,12 +2987,12 @@ def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> 
 @cython.cfunc
 def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """``: T{%s} = value, ... => !stream.timepoint`` of ``stream.resource.constants``."""
-    p.expect(":")
+    _take(p, ":")
     sizes: list[Value] = []
     values: list[str] = []
-    while p.peek() != "=":
+    while _cur(p) != "=":
         ty, sz = p.sized_type()
-        p.expect("=")
+        _take(p, "=")
         values.append(p.balanced_text(frozenset({",", "="})))
         rtypes.append(ty)
         sizes.append(sz)
@@ -2960,7 +3007,7 @@ def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple)
 @cython.cfunc
 def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
     """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
-    p.expect("{")
+    _take(p, "{")
     res, sizes, offs, lens, acc = [], [], [], [], []
     if not p.accept("}"):
         while True:
@@ -2973,14 +3020,14 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tup
             o, ln = p.range_(False, True)
             offs.append(o)
             lens.append(ln)
-            p.expect(":")
+            _take(p, ":")
             k = p.i
             ty, sz = p.sized_type()
             _check_use_type(p, res[-1], ty, k)
             sizes.append(sz)
             if p.accept(","):
                 continue
-            p.expect("}")
+            _take(p, "}")
             break
     op._props["resource_accesses"] = acc
     _put(slots, at, _S_RESOURCES, res)
