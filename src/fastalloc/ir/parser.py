@@ -2524,13 +2524,12 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             t = p.toks[k]
             if t.startswith("#hal.device.affinity<"):
                 p.check_int64s(t, k)
-        elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or "")
+        elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or ""); x: it is "%"
             opt = objs[pc - 1]
-            t = opt[0]
-            if _eq(t, "%"):
+            if x:
                 present = _first_char(p.toks[p.i]) == "%"
             else:
-                present = _eq(_cur(p), t)
+                present = _eq(_cur(p), opt[0])
             if present:
                 if y:
                     op._props[opt[1]] = True  # a unit property: its keyword was there
@@ -2553,7 +2552,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
 @cython.cfunc
 @cython.locals(outer=list, sizes=list, args=list, rsizes=list, tied=list, t=str, k=cython.Py_ssize_t,
                j=cython.Py_ssize_t, arg=tuple, paren=cython.bint)
-def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: tuple) -> None:
+def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: bytes) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>: the
     segments resource_operands, resource_operand_sizes (and result_sizes)."""
     _take(p, "with")
@@ -2643,9 +2642,9 @@ def _index_of(vals: list[Value], v: Value) -> int:
 
 
 # The segments the custom directives fill: a directive's ``at`` (see
-# _parse_program) holds at position _S_X the op's number of that segment, -1
-# if the op has none (a directive reads it as a C integer, not by a name
-# looked up per op).
+# _parse_program), a bytes object, holds at position _S_X the op's number of
+# that segment, _NO_SEGMENT if the op has none (a directive reads it as a C
+# byte, not by a name looked up per op).
 _DIRECTIVE_SEGMENTS = (
     "resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_ends",
     "resource_operand_lengths", "result_sizes", "param", "dynamic_slice_sizes", "resources", "resource_sizes",
@@ -2653,14 +2652,15 @@ _DIRECTIVE_SEGMENTS = (
 )
 (_S_OPERANDS, _S_OPERAND_SIZES, _S_OPERAND_OFFSETS, _S_OPERAND_ENDS, _S_OPERAND_LENGTHS, _S_RESULT_SIZES, _S_PARAM,
  _S_SLICE_SIZES, _S_RESOURCES, _S_RESOURCE_SIZES, _S_RESOURCE_OFFSETS, _S_RESOURCE_LENGTHS) = range(12)
+_NO_SEGMENT = 255  # (_slot tests the number itself: a C byte)
 
 
 @cython.cfunc
 @cython.inline
-def _slot(at: tuple, seg: cython.Py_ssize_t) -> cython.Py_ssize_t:
+def _slot(at: bytes, seg: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """The op's number of directive segment ``seg`` (_S_X)."""
-    k: cython.Py_ssize_t = at[seg]
-    if k < 0:
+    k: cython.Py_ssize_t = _bytes_data(at)[seg]
+    if k == 255:  # _NO_SEGMENT
         raise KeyError(_DIRECTIVE_SEGMENTS[seg])  # a directive of an op without that segment: ops.py is wrong
     return k
 
@@ -2700,23 +2700,23 @@ def _seg_size(x: object) -> cython.Py_ssize_t:
 
 @cython.cfunc
 @cython.inline
-def _put(slots: list, at: tuple, seg: cython.Py_ssize_t, v: object) -> None:
+def _put(slots: list, at: bytes, seg: cython.Py_ssize_t, v: object) -> None:
     """``slots[`` the op's number of directive segment ``seg`` ``] = v``."""
     slots[_slot(at, seg)] = v
 
 
 @cython.cfunc
-def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     _p_resource_region(p, op, True, slots, rtypes, at)
 
 
 @cython.cfunc
-def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     _p_resource_region(p, op, False, slots, rtypes, at)
 
 
 @cython.cfunc
-def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """The value of ``stream.async.constant``: attribute text to the end of the op."""
     k = p.i
     text = p.balanced_text(_CONSTANT_STOPS)
@@ -2734,7 +2734,7 @@ _CONSTANT_STOPS = frozenset({"\n", "attributes", "loc"})
 
 
 @cython.cfunc
-def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``@ep`` or ``{@ep, ...}`` into the ``entry_points`` property."""
     t = _cur(p)
     if _is_char(t, "{"):
@@ -2764,7 +2764,7 @@ def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) ->
 
 
 @cython.cfunc
-def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     t = p.next()
     if t[:1] != "@":
         raise p.err("expected callee symbol", p.i - 1)
@@ -2773,7 +2773,7 @@ def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
 
 @cython.cfunc
 @cython.locals(ops=list, offs=list, ends=list, lens=list, r=list, t=str)
-def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``.
     A segment with no value keeps its ``()`` in ``slots`` (see _p_format):
     most dispatches have no operand with a range."""
@@ -2811,7 +2811,7 @@ def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tupl
 
 
 @cython.cfunc
-def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``(ro %x[%o for %l], %prim, ...)`` of ``stream.cmd.call``."""
     _take(p, "(")
     ops, offs, lens, acc = [], [], [], []
@@ -2840,7 +2840,7 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -
 @cython.cfunc
 @cython.locals(operands=list, sizes=list, rsizes=list, tied=list, t=str, k=cython.Py_ssize_t,
                k0=cython.Py_ssize_t, ntypes=cython.Py_ssize_t, nops=cython.Py_ssize_t, paren=cython.bint)
-def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple, tied_op: cython.bint) -> None:
+def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes, tied_op: cython.bint) -> None:
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
     the types of resource_operands, their sizes, the results and result
     sizes; ``tied_operands`` (always on a tied op, else when it has results).
@@ -2927,7 +2927,7 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
 
 
 @cython.cfunc
-def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``<...>`` right after the op name: the ``op`` property (#stream.collective)."""
     _take(p, "<")
     parts = []
@@ -2942,7 +2942,7 @@ def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple)
 
 
 @cython.cfunc
-def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``source(%p) `` or ``target(%p) `` (the keyword kept in ``_param_kw``)."""
     if _cur(p) in ("source", "target") and p.toks[p.i + 1] == "(":
         kw = p.next()
@@ -2953,7 +2953,7 @@ def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple
 
 
 @cython.cfunc
-def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``slices({[a, b] = %size, ...}) : T``: lifetime_intervals and the slice sizes."""
     _take(p, "slices")
     _take(p, "(")
@@ -2985,7 +2985,7 @@ def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> 
 
 
 @cython.cfunc
-def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``: T{%s} = value, ... => !stream.timepoint`` of ``stream.resource.constants``."""
     _take(p, ":")
     sizes: list[Value] = []
@@ -3005,7 +3005,7 @@ def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple)
 
 
 @cython.cfunc
-def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
     _take(p, "{")
     res, sizes, offs, lens, acc = [], [], [], [], []
@@ -3038,7 +3038,7 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tup
 
 
 @cython.cfunc
-def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: tuple, flag: cython.bint) -> None:
+def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: bytes, flag: cython.bint) -> None:
     """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES): its ``_c_<name>``."""
     if c == 0:
         _c_entry_points(p, op, slots, rtypes, at)
@@ -3077,8 +3077,9 @@ def _parse_program(d, canon: dict) -> tuple:
     targets; a field it ignores is 0), read as a C array; ``objs`` the
     instruction's object, or None: a literal's tokens, an optional
     operand's test token, an attribute's property, an optional group's
-    ``(test token, unit property or "")``, a custom directive's segment
-    numbers (by _DIRECTIVE_SEGMENTS, -1: none); ``kinds`` the segment kinds and ``one`` a byte per
+    ``(test token, unit property or "")`` (its x: 1 if that token is
+    ``%``), a custom directive's segment numbers (bytes, by
+    _DIRECTIVE_SEGMENTS, _NO_SEGMENT: none); ``kinds`` the segment kinds and ``one`` a byte per
     segment, 1 for a one-operand segment; ``types`` per segment 1 if its
     values are index-typed, 2 if timepoints, else 0.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
@@ -3106,9 +3107,9 @@ def _parse_program(d, canon: dict) -> tuple:
             x = y = z = 0
         elif c == F_OPT:
             obj = (t, s if y else "")
-            x = 0
+            x = int(t == "%")
         elif c == F_CUSTOM:
-            obj = tuple(d.segment_index.get(name, -1) for name in _DIRECTIVE_SEGMENTS)
+            obj = bytes(d.segment_index.get(name, _NO_SEGMENT) for name in _DIRECTIVE_SEGMENTS)
             y = int(d.is_tied)
             z = 0
         elif c == F_SIZED_RESULT:
