@@ -2900,20 +2900,21 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: b
             else:
                 ty = p.type_()
                 tied.append(-1)
-            t = _cur(p)
-            if _is_char(t, "{"):
+            if _is_char(_cur(p), "{"):
                 p.i += 1
                 if rsizes is None:
                     rsizes = []
                 rsizes.append(p.use())
                 _take(p, "}")
-                t = _cur(p)
             rtypes.append(ty)
-            if paren and _is_char(t, ","):
-                p.i += 1
-                t = _cur(p)
-                continue
             if paren:
+                # (only inside parentheses: after the last result, a line
+                # break must stay unread for end_stmt)
+                t = _cur(p)
+                if _is_char(t, ","):
+                    p.i += 1
+                    t = _cur(p)
+                    continue
                 _take(p, ")")
             break
     else:
