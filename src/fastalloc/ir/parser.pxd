@@ -38,7 +38,6 @@ cdef inline Py_ssize_t _sigil_part_id(Names ids, str tok, Py_ssize_t end) except
     return ids._find(tok, 1, end)
 
 
-# g2
 # parser.py's _list_new and _list_put (their Python definitions are for the
 # uncompiled module): a list of n empty slots, each then filled once by
 # _list_put, without the None fill and the checked store of `[None] * n`
@@ -68,3 +67,36 @@ cdef extern from *:
 # _sigil_name gives it (valid only right after that lookup).
 cdef inline str _sigil_last(Names ids, str tok):
     return <str> ids.last
+
+
+# parser.py's _bytes_data (its Python definition is for the uncompiled
+# module): the buffer of a bytes object (a format's code, see _p_format),
+# read in place without the generic conversion's bytearray test.
+cdef extern from *:
+    """
+    #define __pyx_fastalloc_bytes_data(b) ((unsigned char *) PyBytes_AS_STRING(b))
+    """
+    unsigned char *_bytes_data "__pyx_fastalloc_bytes_data" (bytes b)
+
+
+# parser.py's _is_char: is the token s the one character c (a punctuation
+# token the op readers test for), read in place; no call, unlike _eq.
+cdef extern from *:
+    """
+    #define __pyx_fastalloc_is_char(s, c) (PyUnicode_GET_LENGTH(s) == 1 && PyUnicode_READ_CHAR((s), 0) == (Py_UCS4) (c))
+    """
+    bint _is_char "__pyx_fastalloc_is_char" (str s, Py_UCS4 c)
+
+
+# parser.py's _new_slots: list(init) (a format's empty segments, see
+# _p_format), made at its size and filled in place, not grown by extend.
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+
+
+cdef inline list _new_slots(tuple init):
+    cdef Py_ssize_t n = PyTuple_GET_SIZE(init)
+    cdef Py_ssize_t k
+    cdef list out = _list_new(n)
+    for k in range(n):
+        _list_put(out, k, <object> PyTuple_GET_ITEM(init, k))
+    return out

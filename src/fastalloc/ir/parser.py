@@ -154,6 +154,21 @@ if not cython.compiled:
         the unchecked store of parser.pxd."""
         lst[i] = v
 
+    def _new_slots(init: tuple) -> list:
+        """``list(init)``.  Compiled, an inline function of parser.pxd
+        instead: the list made at its size and filled in place."""
+        return list(init)
+
+    def _is_char(s: str, c: str) -> bool:
+        """``s == c`` (``c`` one character).  Compiled, a C macro of
+        parser.pxd instead: a length and a character compared in place."""
+        return s == c
+
+    def _bytes_data(b: bytes) -> bytes:
+        """``b`` itself (indexing it gives the byte values).  Compiled, a C
+        macro of parser.pxd instead: the bytes' buffer, read in place."""
+        return b
+
 
 @cython.cfunc
 @cython.inline
@@ -2306,6 +2321,30 @@ _EXACT_RESULT_TYPE = frozenset({
 
 
 @cython.cfunc
+@cython.inline
+def _cur(p: _Parser) -> str:
+    """``p.peek()``, its common case (the token is not a line break) read
+    in place: the op readers look at the next token after nearly every
+    token they take."""
+    t: str = p.toks[p.i]
+    if _is_char(t, "\n"):
+        return p.peek()
+    return t
+
+
+@cython.cfunc
+@cython.inline
+def _take(p: _Parser, s: str) -> cython.int:
+    """``p.expect(s)``, its common case tested in place: the token is ``s``
+    itself (the lexer makes each word of the formats one object, see _SEED)."""
+    if p.toks[p.i] is s:
+        p.i += 1
+    else:
+        p.expect(s)
+    return 0
+
+
+@cython.cfunc
 def _check_use_type(p: _Parser, v: Value, ty: str, k: cython.Py_ssize_t) -> None:
     """A known op states ``v``'s type: record it, or check it against what we know."""
     vt = v.type
@@ -2509,17 +2548,17 @@ _NO_STOPS = frozenset()
 @cython.locals(code=cython.p_uchar, objs=tuple, pc=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.int,
                x=cython.Py_ssize_t, y=cython.Py_ssize_t, z=cython.Py_ssize_t, slots=list, rtypes=list,
                vals=list, sizes=list, k=cython.Py_ssize_t, j=cython.Py_ssize_t, t=str, toks=tuple, v=Value,
-               kinds=tuple, seg1=cython.p_uchar)
+               kinds=tuple, seg1=cython.p_uchar, opt=tuple)
 def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
     """Read ``op``'s pretty form after its name by its format
     (:func:`_parse_program`), then give the op its operands and results."""
-    code = fmt[0]
+    code = _bytes_data(fmt[0])
     objs = fmt[1]
     kinds = fmt[2]
-    seg1 = fmt[3]
+    seg1 = _bytes_data(fmt[3])
     # a variadic segment's list is made when a value is put in it (the
     # custom directives put lists of their own): it starts as () (fmt[5])
-    slots = list(fmt[5])
+    slots = _new_slots(fmt[5])
     rtypes = []
     pc = 0
     n = len(objs)
@@ -2532,12 +2571,12 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
         if c == 0:  # F_LIT
             toks = objs[pc - 1]
             for j in range(len(toks)):
-                p.expect(toks[j])
+                _take(p, toks[j])
         elif c == 1:  # F_OPERAND
             if seg1[x]:
                 slots[x] = p.use()
             else:
-                if y and p.peek()[:1] == objs[pc - 1]:
+                if y and _cur(p)[:1] == objs[pc - 1]:
                     continue  # left out (`await()`)
                 vals = _seg_list(slots, x)
                 vals.append(p.use())
@@ -2545,7 +2584,8 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             vals = _seg_list(slots, x)
             while True:
                 vals.append(p.use())
-                if p.accept(","):
+                if _is_char(_cur(p), ","):
+                    p.i += 1
                     continue
                 break
         elif c == 3:  # F_TYPE
@@ -2559,7 +2599,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                     k = p.i
                     _check_use_type(p, vals[j], p.type_(), k)
                     if j + 1 < len(vals):
-                        p.expect(",")
+                        _take(p, ",")
         elif c == 4:  # F_SIZED
             if seg1[x]:
                 ty, sz = p.operand_type(slots[x])
@@ -2575,7 +2615,7 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
                     _check_use_type(p, vals[j], ty, k)
                     sizes.append(sz)
                     if j + 1 < len(vals):
-                        p.expect(",")
+                        _take(p, ",")
         elif c == 5:  # F_RESULT
             rtypes.append(p.type_())
         elif c == 6:  # F_SIZED_RESULT
@@ -2594,21 +2634,21 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
             t = p.toks[k]
             if t.startswith("#hal.device.affinity<"):
                 p.check_int64s(t, k)
-        elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or "")
-            t = objs[pc - 1][0]
-            if _eq(t, "%"):
+        elif c == 10:  # F_OPT: objs has (the token the group starts with, the unit property it sets or ""); x: it is "%"
+            opt = objs[pc - 1]
+            if x:
                 present = _first_char(p.toks[p.i]) == "%"
             else:
-                present = _eq(p.peek(), t)
+                present = _eq(_cur(p), opt[0])
             if present:
                 if y:
-                    op._props[objs[pc - 1][1]] = True  # a unit property: its keyword was there
+                    op._props[opt[1]] = True  # a unit property: its keyword was there
             else:
                 pc = z
         elif c == 11:  # F_ELSE: the end of the group that was read
             pc = z
         elif c == 12:  # F_ATTR_DICT
-            if _eq(p.peek(), "{"):
+            if _eq(_cur(p), "{"):
                 p.op_attrs(op)
         elif c == 13:  # F_REGION
             region = p.parse_region()
@@ -2620,37 +2660,48 @@ def _p_format(p: _Parser, op: Op, fmt: tuple) -> None:
 
 
 @cython.cfunc
-def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: tuple) -> None:
+@cython.locals(outer=list, sizes=list, args=list, rsizes=list, tied=list, t=str, k=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, arg=tuple, paren=cython.bint)
+def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtypes: list, at: bytes) -> None:
     """custom<ResourceRegion> / custom<ExplicitResourceRegion>: the
     segments resource_operands, resource_operand_sizes (and result_sizes)."""
-    p.expect("with")
-    p.expect("(")
-    outer: list[Value] = []
-    sizes: list[Value] = []
-    args: list[tuple[str, str, int]] = []
-    if not p.accept(")"):
+    _take(p, "with")
+    _take(p, "(")
+    outer = []
+    sizes = []
+    args = []  # (name, type, token) of the region's arguments (see parse_region)
+    if _is_char(_cur(p), ")"):
+        p.i += 1
+    else:
         while True:
             outer.append(p.use())
-            p.expect("as")
+            _take(p, "as")
             k = p.i
             t = p.next()
-            if t[:1] != "%" or "#" in t:
+            if _first_char(t) != "%" or "#" in t:
                 raise p.err("expected region argument name", k)
-            p.expect(":")
+            _take(p, ":")
             ty, sz = p.sized_type()
             sizes.append(sz)
             args.append((t[1:], ty, k))
-            if p.accept(","):
+            if _is_char(_cur(p), ","):
+                p.i += 1
                 continue
-            p.expect(")")
+            _take(p, ")")
             break
-    rsizes: list[Value] = []
-    tied: list[int] = []
+    rsizes = []
+    tied = []
     if with_results and p.accept("->"):
-        paren = p.accept("(")
-        if not (paren and p.accept(")")):
+        t = _cur(p)
+        paren = _is_char(t, "(")
+        if paren:
+            p.i += 1
+            t = _cur(p)
+        if paren and _is_char(t, ")"):
+            p.i += 1
+        else:
             while True:
-                if _first_char(p.peek()) == "%":
+                if _first_char(t) == "%":
                     v = p.use()
                     idx = _index_of(outer, v)
                     if idx < 0:
@@ -2658,25 +2709,30 @@ def _p_resource_region(p: _Parser, op: Op, with_results: bool, slots: list, rtyp
                     if p.accept("as"):
                         ty, sz = p.sized_type()
                     else:
-                        p.expect("{")
+                        _take(p, "{")
                         sz = p.use()
-                        p.expect("}")
+                        _take(p, "}")
                         # the capture's written type, not the operand's: that may be
                         # a guess from an uninterpreted op (tensor<..> of a tensor.import)
-                        ty = args[idx][1] or outer[idx].type
+                        arg = args[idx]
+                        ty = arg[1] or outer[idx].type
                     tied.append(idx)
                 else:
                     ty, sz = p.sized_type()
                     tied.append(-1)
                 rtypes.append(ty)
                 rsizes.append(sz)
-                if paren and p.accept(","):
-                    continue
                 if paren:
-                    p.expect(")")
+                    t = _cur(p)
+                    if _is_char(t, ","):
+                        p.i += 1
+                        t = _cur(p)
+                        continue
+                    _take(p, ")")
                 break
-    for v, (_, ty, k) in zip(outer, args):
-        _check_use_type(p, v, ty, k)
+    for j in range(len(outer)):
+        arg = args[j]
+        _check_use_type(p, outer[j], arg[1], arg[2])
     region = p.parse_region(args)
     region.parent = op
     _add_region(op, region)
@@ -2696,9 +2752,9 @@ def _index_of(vals: list[Value], v: Value) -> int:
 
 
 # The segments the custom directives fill: a directive's ``at`` (see
-# _parse_program) holds at position _S_X the op's number of that segment, -1
-# if the op has none (a directive reads it as a C integer, not by a name
-# looked up per op).
+# _parse_program), a bytes object, holds at position _S_X the op's number of
+# that segment, _NO_SEGMENT if the op has none (a directive reads it as a C
+# byte, not by a name looked up per op).
 _DIRECTIVE_SEGMENTS = (
     "resource_operands", "resource_operand_sizes", "resource_operand_offsets", "resource_operand_ends",
     "resource_operand_lengths", "result_sizes", "param", "dynamic_slice_sizes", "resources", "resource_sizes",
@@ -2706,14 +2762,15 @@ _DIRECTIVE_SEGMENTS = (
 )
 (_S_OPERANDS, _S_OPERAND_SIZES, _S_OPERAND_OFFSETS, _S_OPERAND_ENDS, _S_OPERAND_LENGTHS, _S_RESULT_SIZES, _S_PARAM,
  _S_SLICE_SIZES, _S_RESOURCES, _S_RESOURCE_SIZES, _S_RESOURCE_OFFSETS, _S_RESOURCE_LENGTHS) = range(12)
+_NO_SEGMENT = 255  # (_slot tests the number itself: a C byte)
 
 
 @cython.cfunc
 @cython.inline
-def _slot(at: tuple, seg: cython.Py_ssize_t) -> cython.Py_ssize_t:
+def _slot(at: bytes, seg: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """The op's number of directive segment ``seg`` (_S_X)."""
-    k: cython.Py_ssize_t = at[seg]
-    if k < 0:
+    k: cython.Py_ssize_t = _bytes_data(at)[seg]
+    if k == 255:  # _NO_SEGMENT
         raise KeyError(_DIRECTIVE_SEGMENTS[seg])  # a directive of an op without that segment: ops.py is wrong
     return k
 
@@ -2739,11 +2796,13 @@ def _seg_want(kind: cython.int) -> str:
 
 @cython.cfunc
 @cython.inline
+@cython.locals(vals=list)
 def _seg_size(x: object) -> cython.Py_ssize_t:
     """The number of values of a segment's entry in ``slots`` (see
     _p_format): a list's length, 0 for ``()`` (still empty), else 1 (one Value)."""
     if type(x) is list:
-        return len(x)
+        vals = x
+        return len(vals)
     if type(x) is tuple:
         return 0
     return 1
@@ -2751,23 +2810,23 @@ def _seg_size(x: object) -> cython.Py_ssize_t:
 
 @cython.cfunc
 @cython.inline
-def _put(slots: list, at: tuple, seg: cython.Py_ssize_t, v: object) -> None:
+def _put(slots: list, at: bytes, seg: cython.Py_ssize_t, v: object) -> None:
     """``slots[`` the op's number of directive segment ``seg`` ``] = v``."""
     slots[_slot(at, seg)] = v
 
 
 @cython.cfunc
-def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_resource_region_results(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     _p_resource_region(p, op, True, slots, rtypes, at)
 
 
 @cython.cfunc
-def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_resource_region(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     _p_resource_region(p, op, False, slots, rtypes, at)
 
 
 @cython.cfunc
-def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_constant_value(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """The value of ``stream.async.constant``: attribute text to the end of the op."""
     k = p.i
     text = p.balanced_text(_CONSTANT_STOPS)
@@ -2785,23 +2844,23 @@ _CONSTANT_STOPS = frozenset({"\n", "attributes", "loc"})
 
 
 @cython.cfunc
-def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``@ep`` or ``{@ep, ...}`` into the ``entry_points`` property."""
-    t = p.peek()
-    if t == "{":
+    t = _cur(p)
+    if _is_char(t, "{"):
         p.i += 1
         eps = []
         while True:
             e = p.next()
-            if e[:1] != "@":
+            if _first_char(e) != "@":
                 raise p.err("expected symbol reference", p.i - 1)
             eps.append(e)
             if p.accept(","):
                 continue
-            p.expect("}")
+            _take(p, "}")
             break
     else:
-        if t[:1] != "@":
+        if _first_char(t) != "@":
             raise p.err("expected entry point symbol reference")
         p.i += 1
         ep = p.names.get(t)
@@ -2815,7 +2874,7 @@ def _c_entry_points(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) ->
 
 
 @cython.cfunc
-def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     t = p.next()
     if t[:1] != "@":
         raise p.err("expected callee symbol", p.i - 1)
@@ -2823,39 +2882,52 @@ def _c_callee(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
 
 
 @cython.cfunc
-def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
-    """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``."""
-    p.expect("(")
-    ops: list[Value] = []
-    offs: list[Value] = []
-    ends: list[Value] = []
-    lens: list[Value] = []
-    if not p.accept(")"):
-        while True:
-            ops.append(p.use())
-            if p.peek() == "[":
-                r = p.range_(True, True)
-                offs.append(r[0])
-                ends.append(r[1])
-                lens.append(r[2])
-            if p.accept(","):
-                continue
-            p.expect(")")
-            break
+@cython.locals(ops=list, offs=list, ends=list, lens=list, r=list, t=str)
+def _c_dispatch_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
+    """custom<DispatchOperands>: ``(%x[%o to %e for %l], %prim, ...)``.
+    A segment with no value keeps its ``()`` in ``slots`` (see _p_format):
+    most dispatches have no operand with a range."""
+    _take(p, "(")
+    if _is_char(_cur(p), ")"):
+        p.i += 1
+        return
+    ops = []
+    offs = None
+    ends = None
+    lens = None
+    while True:
+        ops.append(p.use())
+        t = _cur(p)
+        if _is_char(t, "["):
+            r = p.range_(True, True)
+            if offs is None:
+                offs = []
+                ends = []
+                lens = []
+            offs.append(r[0])
+            ends.append(r[1])
+            lens.append(r[2])
+            t = _cur(p)
+        if _is_char(t, ","):
+            p.i += 1
+            continue
+        _take(p, ")")
+        break
     _put(slots, at, _S_OPERANDS, ops)
-    _put(slots, at, _S_OPERAND_OFFSETS, offs)
-    _put(slots, at, _S_OPERAND_ENDS, ends)
-    _put(slots, at, _S_OPERAND_LENGTHS, lens)
+    if offs is not None:
+        _put(slots, at, _S_OPERAND_OFFSETS, offs)
+        _put(slots, at, _S_OPERAND_ENDS, ends)
+        _put(slots, at, _S_OPERAND_LENGTHS, lens)
 
 
 @cython.cfunc
-def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``(ro %x[%o for %l], %prim, ...)`` of ``stream.cmd.call``."""
-    p.expect("(")
+    _take(p, "(")
     ops, offs, lens, acc = [], [], [], []
     if not p.accept(")"):
         while True:
-            a = p.peek()
+            a = _cur(p)
             if a in _ACCESS:
                 p.i += 1
                 acc.append(_ACCESS[a])
@@ -2867,7 +2939,7 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -
                 ops.append(p.use())
             if p.accept(","):
                 continue
-            p.expect(")")
+            _take(p, ")")
             break
     op._props["resource_operand_accesses"] = acc
     _put(slots, at, _S_OPERANDS, ops)
@@ -2876,38 +2948,56 @@ def _c_call_operands(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -
 
 
 @cython.cfunc
-def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple, tied_op: cython.bint) -> None:
+@cython.locals(operands=list, sizes=list, rsizes=list, tied=list, t=str, k=cython.Py_ssize_t,
+               k0=cython.Py_ssize_t, ntypes=cython.Py_ssize_t, nops=cython.Py_ssize_t, paren=cython.bint)
+def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes, tied_op: cython.bint) -> None:
     """custom<ShapedFunctionType>: ``(T{%s}, index) -> (%x{%s}, T{%s})``:
     the types of resource_operands, their sizes, the results and result
-    sizes; ``tied_operands`` (always on a tied op, else when it has results)."""
-    operands: list = _seg_list(slots, _slot(at, _S_OPERANDS))
-    p.expect("(")
-    sizes: list[Value] = []
+    sizes; ``tied_operands`` (always on a tied op, else when it has results).
+    Each token after a type is read once (peek) and tested in place; a size
+    segment with no value keeps its ``()`` in ``slots`` (see _p_format)."""
+    seg = slots[_slot(at, _S_OPERANDS)]
+    operands = seg if type(seg) is list else []
+    nops = len(operands)
+    _take(p, "(")
+    sizes = None
     k0 = p.i
     ntypes = 0
-    if not p.accept(")"):
+    if _is_char(_cur(p), ")"):
+        p.i += 1
+    else:
         while True:
             k = p.i
             ty = p.type_()
-            if ntypes < len(operands):
+            if ntypes < nops:
                 _check_use_type(p, operands[ntypes], ty, k)
             ntypes += 1
-            if p.accept("{"):
+            t = _cur(p)
+            if _is_char(t, "{"):
+                p.i += 1
+                if sizes is None:
+                    sizes = []
                 sizes.append(p.use())
-                p.expect("}")
-            if p.accept(","):
+                _take(p, "}")
+                t = _cur(p)
+            if _is_char(t, ","):
+                p.i += 1
                 continue
-            p.expect(")")
+            _take(p, ")")
             break
-    if ntypes != len(operands):
-        raise p.err(f"expected {len(operands)} operand types but had {ntypes}", k0)
-    p.expect("->")
-    rsizes: list[Value] = []
-    tied: list[int] = []
-    paren = p.accept("(")
-    if not (paren and p.accept(")")):
+    if ntypes != nops:
+        raise p.err(f"expected {nops} operand types but had {ntypes}", k0)
+    _take(p, "->")
+    rsizes = None
+    tied = []
+    t = _cur(p)
+    paren = _is_char(t, "(")
+    if paren:
+        p.i += 1
+        t = _cur(p)
+    if not (paren and _is_char(t, ")")):
         while True:
-            if _first_char(p.peek()) == "%":
+            if _first_char(t) == "%":
                 v = p.use()
                 idx = _index_of(operands, v)
                 if idx < 0:
@@ -2920,25 +3010,37 @@ def _c_shaped_function_type(p: _Parser, op: Op, slots: list, rtypes: list, at: t
             else:
                 ty = p.type_()
                 tied.append(-1)
-            if p.accept("{"):
+            if _is_char(_cur(p), "{"):
+                p.i += 1
+                if rsizes is None:
+                    rsizes = []
                 rsizes.append(p.use())
-                p.expect("}")
+                _take(p, "}")
             rtypes.append(ty)
-            if paren and p.accept(","):
-                continue
             if paren:
-                p.expect(")")
+                # (only inside parentheses: after the last result, a line
+                # break must stay unread for end_stmt)
+                t = _cur(p)
+                if _is_char(t, ","):
+                    p.i += 1
+                    t = _cur(p)
+                    continue
+                _take(p, ")")
             break
+    else:
+        p.i += 1
     if rtypes or tied_op:
         op._props["tied_operands"] = tied
-    _put(slots, at, _S_OPERAND_SIZES, sizes)
-    _put(slots, at, _S_RESULT_SIZES, rsizes)
+    if sizes is not None:
+        _put(slots, at, _S_OPERAND_SIZES, sizes)
+    if rsizes is not None:
+        _put(slots, at, _S_RESULT_SIZES, rsizes)
 
 
 @cython.cfunc
-def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``<...>`` right after the op name: the ``op`` property (#stream.collective)."""
-    p.expect("<")
+    _take(p, "<")
     parts = []
     toks = p.toks
     while toks[p.i] != ">":
@@ -2951,42 +3053,42 @@ def _c_collective_attr(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple)
 
 
 @cython.cfunc
-def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_collective_param(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``source(%p) `` or ``target(%p) `` (the keyword kept in ``_param_kw``)."""
-    if p.peek() in ("source", "target") and p.toks[p.i + 1] == "(":
+    if _cur(p) in ("source", "target") and p.toks[p.i + 1] == "(":
         kw = p.next()
         op._props["_param_kw"] = kw
-        p.expect("(")
+        _take(p, "(")
         _put(slots, at, _S_PARAM, [p.use()])
-        p.expect(")")
+        _take(p, ")")
 
 
 @cython.cfunc
-def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``slices({[a, b] = %size, ...}) : T``: lifetime_intervals and the slice sizes."""
-    p.expect("slices")
-    p.expect("(")
-    p.expect("{")
+    _take(p, "slices")
+    _take(p, "(")
+    _take(p, "{")
     intervals: list[int] = []
     sizes: list[Value] = []
     if not p.accept("}"):
         while True:
-            p.expect("[")
+            _take(p, "[")
             a = p.int_()
-            p.expect(",")
+            _take(p, ",")
             b = p.int_()
-            p.expect("]")
-            p.expect("=")
+            _take(p, "]")
+            _take(p, "=")
             sizes.append(p.use())
             intervals += [a, b]
             if p.accept(","):
                 if p.accept("}"):
                     break
                 continue
-            p.expect("}")
+            _take(p, "}")
             break
-    p.expect(")")
-    p.expect(":")
+    _take(p, ")")
+    _take(p, ":")
     ty = p.type_()
     op._props["lifetime_intervals"] = intervals
     _put(slots, at, _S_SLICE_SIZES, sizes)
@@ -2994,14 +3096,14 @@ def _c_pack_slices(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> 
 
 
 @cython.cfunc
-def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """``: T{%s} = value, ... => !stream.timepoint`` of ``stream.resource.constants``."""
-    p.expect(":")
+    _take(p, ":")
     sizes: list[Value] = []
     values: list[str] = []
-    while p.peek() != "=":
+    while _cur(p) != "=":
         ty, sz = p.sized_type()
-        p.expect("=")
+        _take(p, "=")
         values.append(p.balanced_text(frozenset({",", "="})))
         rtypes.append(ty)
         sizes.append(sz)
@@ -3014,9 +3116,9 @@ def _c_constant_values(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple)
 
 
 @cython.cfunc
-def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tuple) -> None:
+def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: bytes) -> None:
     """custom<DispatchResources>: ``{ ro %r[%o for %l] : T{%s}, ... }``."""
-    p.expect("{")
+    _take(p, "{")
     res, sizes, offs, lens, acc = [], [], [], [], []
     if not p.accept("}"):
         while True:
@@ -3029,14 +3131,14 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tup
             o, ln = p.range_(False, True)
             offs.append(o)
             lens.append(ln)
-            p.expect(":")
+            _take(p, ":")
             k = p.i
             ty, sz = p.sized_type()
             _check_use_type(p, res[-1], ty, k)
             sizes.append(sz)
             if p.accept(","):
                 continue
-            p.expect("}")
+            _take(p, "}")
             break
     op._props["resource_accesses"] = acc
     _put(slots, at, _S_RESOURCES, res)
@@ -3047,7 +3149,7 @@ def _c_dispatch_resources(p: _Parser, op: Op, slots: list, rtypes: list, at: tup
 
 
 @cython.cfunc
-def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: tuple, flag: cython.bint) -> None:
+def _p_custom(p: _Parser, op: Op, slots: list, rtypes: list, c: cython.int, at: bytes, flag: cython.bint) -> None:
     """Custom directive number ``c`` (ops.CUSTOM_DIRECTIVES): its ``_c_<name>``."""
     if c == 0:
         _c_entry_points(p, op, slots, rtypes, at)
@@ -3086,8 +3188,9 @@ def _parse_program(d, canon: dict) -> tuple:
     targets; a field it ignores is 0), read as a C array; ``objs`` the
     instruction's object, or None: a literal's tokens, an optional
     operand's test token, an attribute's property, an optional group's
-    ``(test token, unit property or "")``, a custom directive's segment
-    numbers (by _DIRECTIVE_SEGMENTS, -1: none); ``kinds`` the segment kinds and ``one`` a byte per
+    ``(test token, unit property or "")`` (its x: 1 if that token is
+    ``%``), a custom directive's segment numbers (bytes, by
+    _DIRECTIVE_SEGMENTS, _NO_SEGMENT: none); ``kinds`` the segment kinds and ``one`` a byte per
     segment, 1 for a one-operand segment; ``types`` per segment 1 if its
     values are index-typed, 2 if timepoints, else 0.  Instructions are tuples in
     ``d.program``: walking those cost a memory load per tuple and per
@@ -3115,9 +3218,9 @@ def _parse_program(d, canon: dict) -> tuple:
             x = y = z = 0
         elif c == F_OPT:
             obj = (t, s if y else "")
-            x = 0
+            x = int(t == "%")
         elif c == F_CUSTOM:
-            obj = tuple(d.segment_index.get(name, -1) for name in _DIRECTIVE_SEGMENTS)
+            obj = bytes(d.segment_index.get(name, _NO_SEGMENT) for name in _DIRECTIVE_SEGMENTS)
             y = int(d.is_tied)
             z = 0
         elif c == F_SIZED_RESULT:
