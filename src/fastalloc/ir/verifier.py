@@ -71,7 +71,6 @@ _ISOLATED_OPS = frozenset({"util.func", "func.func", "util.initializer", "stream
                            "module", "stream.async.func", "stream.cmd.func", "hal.executable"})
 _ISO_SHIFT = 20
 _SUCCESSOR_OPS = frozenset({"cf.br", "cf.cond_br", "cf.switch", "vm.br", "vm.cond_br", "llvm.br", "llvm.cond_br"})
-_SYMBOL = lazy_compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
 _CONSTANT = lazy_compile(r"arith\.constant\s+(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\s*$")
 _GENERIC_CONSTANT = lazy_compile(r"\bvalue\s*=\s*(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\b")
 _INDEX_MIN = -(1 << 63)
@@ -128,7 +127,7 @@ def _verify(module: Module) -> None:
     nvalues = len(values)
     levels = array("q", [-1]) * nvalues
     others: dict[Value, int] = {}
-    checked: dict = {}  # SharedProps already checked (see _check_props)
+    checked = _PropsSeen()  # SharedProps already checked (see _check_props)
     globs: dict = {}  # the globals of each top-level block met (see _module_globals)
     facts_of: dict = {}  # op name -> _OpFacts of its registered definition, this verify's
     # the same by the definition's address (see _facts): None or _OpFacts
@@ -225,16 +224,62 @@ def _not_visible(op: Op, k: int, v: Value) -> None:
                    "it is defined in another region")
 
 
+def _head(op: Op) -> str:
+    """The first text piece of ``op``'s template as a str ("" if none)."""
+    tmpl = op.tmpl
+    return str(tmpl[0]) if tmpl and isinstance(tmpl[0], str) else ""
+
+
+def _symbol(head: str) -> str | None:
+    """The symbol of the first ``@name`` or ``@"quoted name"`` in ``head``
+    (quotes kept), or None: ``m.group(1)`` of
+    ``re.search(r'@("(?:[^"\\\\]|\\\\.)*"|[\\w$.\\-]+)', head)``, read
+    without compiling and running the pattern.  A quoted name ends at the
+    first unescaped quote (a backslash escapes any character but a newline);
+    a bare name is a run of word characters (``str.isalnum`` or ``_``),
+    ``$``, ``.`` and ``-``.  An ``@`` followed by neither is skipped."""
+    n = len(head)
+    i = head.find("@")
+    while i >= 0:
+        j = i + 1
+        if j < n and head[j] == '"':
+            k = j + 1
+            while k < n:
+                c = head[k]
+                if c == '"':
+                    return head[j:k + 1]
+                if c == "\\":
+                    if k + 1 < n and head[k + 1] != "\n":
+                        k += 2
+                        continue
+                    break
+                k += 1
+        else:
+            k = j
+            while k < n:
+                c = head[k]
+                if not (c.isalnum() or c == "_" or c == "$" or c == "." or c == "-"):
+                    break
+                k += 1
+            if k > j:
+                return head[j:k]
+        i = head.find("@", j)
+    return None
+
+
+def _py_symbol(head: str) -> str | None:
+    """:func:`_symbol` for tests."""
+    return _symbol(head)
+
+
 def _check_symbols(module: Module) -> None:
     seen: dict[str, Op] = {}
     for op in module.body.ops:
         if op.name not in _SYMBOL_OPS or op.tmpl is None:
             continue
-        head = op.tmpl[0] if op.tmpl and isinstance(op.tmpl[0], str) else ""
-        m = _SYMBOL.search(head)
-        if m is None:
+        name = _symbol(_head(op))
+        if name is None:
             continue
-        name = m.group(1)
         if name.startswith('"'):
             name = name[1:-1]
         if name in seen:
@@ -244,7 +289,7 @@ def _check_symbols(module: Module) -> None:
         seen[name] = op
 
 
-def _check_op(op: Op, capt: Op | None, checked: dict, globs: dict, facts_of: dict, facts_at: list) -> None:
+def _check_op(op: Op, capt: Op | None, checked: _PropsSeen, globs: dict, facts_of: dict, facts_at: list) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
@@ -309,12 +354,9 @@ class _OpFacts:
         self.wants = wants
         self.kinds = bytes(kinds)
         # the last segment sizes list found to have nseg sizes, and their
-        # sum (see _check_op), and the last SharedProps checked with its
-        # _tied_top (see _check_props): ops of a kind share a few of each
+        # sum (see _check_op): ops of a kind share a few lists
         self.segs = None
         self.segs_total = 0
-        self.props = None
-        self.props_top = 0
         # per segment, the last type string that passed its check: the
         # parser shares type strings, so most checks are identity tests
         self.seen = [None] * self.nseg
@@ -377,15 +419,15 @@ def _module_globals(op: Op, globs: dict) -> dict:
             return got
     out: dict = {}
     for g in (top.ops if top is not None else ()):
-        head = g.tmpl[0] if g.tmpl and isinstance(g.tmpl[0], str) else ""
+        head = _head(g)
         if g.name == "util.global":
             m = _GLOBAL_HEAD.match(head.strip())
             if m is not None:
                 out[m.group(2).strip('"')] = (bool(m.group(1)), _global_type(m.group(3)))
         elif g.name in _SYMBOL_OPS:
-            m = _SYMBOL.search(head)
-            if m is not None:
-                out.setdefault(m.group(1).strip('"'), None)
+            name = _symbol(head)
+            if name is not None:
+                out.setdefault(name.strip('"'), None)
     if top is not None:
         globs[_id(top)] = out
     return out
@@ -509,28 +551,39 @@ def _is_resource_type(t: str) -> bool:
     return _ulen(t) >= 17 and memcmp(_udata(t), b"!stream.resource<", 17) == 0
 
 
-def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
+class _PropsSeen:
+    """SharedProps whose values were checked already, with their
+    :func:`_tied_top` (they cannot change: only the tied indices are
+    compared with each op's resource operand count): a table of slots by the
+    object's address, each the last one seen there (a few thousand
+    different SharedProps in a module, met in any order; a clash only
+    checks a SharedProps again)."""
+
+    def __init__(self) -> None:
+        self.props = [None] * _PROPS_SLOTS
+        self.tops = [None] * _PROPS_SLOTS
+
+
+# Slots of _PropsSeen (a power of two).
+_PROPS_SLOTS = 4096
+
+
+def _check_props(op: Op, facts: _OpFacts, checked: _PropsSeen) -> None:
     """The integer-list properties' values; ``facts``: those of ``op.opdef``;
-    ``checked``: id -> :func:`_tied_top` of each SharedProps whose values
-    were checked already (they cannot change: only the tied indices are
-    compared with each op's resource operand count)."""
+    ``checked``: the SharedProps checked already."""
     d = op._props
     if not d:
         return
     if type(d) is SharedProps:
-        if d is facts.props:
-            top = facts.props_top
+        h = (_id(d) >> 4) & (_PROPS_SLOTS - 1)
+        if checked.props[h] is d:
+            top = checked.tops[h]
         else:
             # (compiled, dict.get is the C lookup: a SharedProps is a dict)
-            got = checked.get(_id(d))
-            if got is None:
-                _check_int_lists(op, d)
-                top = _tied_top(dict.get(d, "tied_operands"))
-                checked[_id(d)] = top
-            else:
-                top = got
-            facts.props = d
-            facts.props_top = top
+            _check_int_lists(op, d)
+            top = _tied_top(dict.get(d, "tied_operands"))
+            checked.props[h] = d
+            checked.tops[h] = top
         if top >= 0 and op.opdef is not None and facts.resource_operands >= 0 and top >= _group_len(op, facts):
             _check_tied(op, facts, dict.get(d, "tied_operands"))
         # (only a pack reads it: no lookup for the other ops)
@@ -842,7 +895,7 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
                 if t is want or t is seen[k] or not t:
                     continue
                 if kind == 2 and _is_resource_type(t) or kind == 1 and _str_is(t, want):
-                    if t.__class__ is str:
+                    if type(t) is str:
                         seen[k] = t
                     continue
                 raise _err(op, f"operand '%{v.name_hint or v.id}' ({facts.opdef.segment_names[k]}) must be "
