@@ -575,7 +575,9 @@ def _check_props(op: Op, facts: _OpFacts, checked: _PropsSeen) -> None:
     if not d:
         return
     if type(d) is SharedProps:
-        h = (_id(d) >> 4) & (_PROPS_SLOTS - 1)
+        # (bits of the address above the objects' 16-byte alignment, folded:
+        # objects of one size lie a fixed stride apart)
+        h = ((_id(d) >> 4) ^ (_id(d) >> 11) ^ (_id(d) >> 18)) & (_PROPS_SLOTS - 1)
         if checked.props[h] is d:
             top = checked.tops[h]
         else:
