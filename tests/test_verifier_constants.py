@@ -116,3 +116,20 @@ def test_global_access_search_from_the_first_candidate_is_the_plain_search(parts
     assert (got is None) == (want is None)
     if want is not None:
         assert got.span() == want.span() and got.groups() == want.groups()
+
+
+_SYMBOL_RE = r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)'
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["@", '"', "\\", "\n", "a", "Z", "0", " ", "$", ".", "-", "_", "\u0663", "\u00e9",
+                                 "\u2028", "(", ":", "%", "@f", '@"x y"']), max_size=12))
+def test_symbol_reading_is_the_pattern_search(parts):
+    """_symbol (check of duplicate symbols, the module's globals) reads the
+    first @name as the pattern it replaces would."""
+    import re
+
+    text = "".join(parts)
+    m = re.search(_SYMBOL_RE, text)
+    want = m.group(1) if m else None
+    assert compiled._py_symbol(text) == want == PURE._py_symbol(text)

@@ -71,7 +71,6 @@ _ISOLATED_OPS = frozenset({"util.func", "func.func", "util.initializer", "stream
                            "module", "stream.async.func", "stream.cmd.func", "hal.executable"})
 _ISO_SHIFT = 20
 _SUCCESSOR_OPS = frozenset({"cf.br", "cf.cond_br", "cf.switch", "vm.br", "vm.cond_br", "llvm.br", "llvm.cond_br"})
-_SYMBOL = lazy_compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
 _CONSTANT = lazy_compile(r"arith\.constant\s+(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\s*$")
 _GENERIC_CONSTANT = lazy_compile(r"\bvalue\s*=\s*(-?)\s*(0x[0-9a-fA-F]+|\d+)\s*:\s*(index|[su]?i\d+)\b")
 _INDEX_MIN = -(1 << 63)
@@ -128,9 +127,12 @@ def _verify(module: Module) -> None:
     nvalues = len(values)
     levels = array("q", [-1]) * nvalues
     others: dict[Value, int] = {}
-    checked: dict = {}  # SharedProps already checked (see _check_props)
+    checked = _PropsSeen()  # SharedProps already checked (see _check_props)
     globs: dict = {}  # the globals of each top-level block met (see _module_globals)
     facts_of: dict = {}  # op name -> _OpFacts of its registered definition, this verify's
+    # the same by the definition's address (see _facts): None or _OpFacts
+    facts_at: list = [None] * _FACTS_SLOTS
+    plain = None  # the last operand type found not to be a resource (types are shared)
     stack: list[_Frame] = [_frame(module.body.ops, [], 0, None, None)]
     while stack:
         frame = stack[-1]
@@ -142,7 +144,7 @@ def _verify(module: Module) -> None:
         while frame.pos < len(ops):
             op = ops[frame.pos]
             frame.pos += 1
-            _check_op(op, capt, checked, globs, facts_of)
+            _check_op(op, capt, checked, globs, facts_of, facts_at)
             operands = op.operands
             for k in range(len(operands)):
                 v = operands[k]
@@ -156,8 +158,10 @@ def _verify(module: Module) -> None:
                 elif lv < level:
                     if lv >> _ISO_SHIFT != level >> _ISO_SHIFT:
                         raise _err(op, "using value defined outside the region")
-                    if capt is not None and _is_resource_type(v.type):
-                        raise _err(op, "used resource not listed in explicit captures (or produced internally)")
+                    if capt is not None and v.type is not plain:
+                        if _is_resource_type(v.type):
+                            raise _err(op, "used resource not listed in explicit captures (or produced internally)")
+                        plain = v.type
             regions = op._regions
             if not regions:
                 for r in op.results:
@@ -220,16 +224,62 @@ def _not_visible(op: Op, k: int, v: Value) -> None:
                    "it is defined in another region")
 
 
+def _head(op: Op) -> str:
+    """The first text piece of ``op``'s template as a str ("" if none)."""
+    tmpl = op.tmpl
+    return str(tmpl[0]) if tmpl and isinstance(tmpl[0], str) else ""
+
+
+def _symbol(head: str) -> str | None:
+    """The symbol of the first ``@name`` or ``@"quoted name"`` in ``head``
+    (quotes kept), or None: ``m.group(1)`` of
+    ``re.search(r'@("(?:[^"\\\\]|\\\\.)*"|[\\w$.\\-]+)', head)``, read
+    without compiling and running the pattern.  A quoted name ends at the
+    first unescaped quote (a backslash escapes any character but a newline);
+    a bare name is a run of word characters (``str.isalnum`` or ``_``),
+    ``$``, ``.`` and ``-``.  An ``@`` followed by neither is skipped."""
+    n = len(head)
+    i = head.find("@")
+    while i >= 0:
+        j = i + 1
+        if j < n and head[j] == '"':
+            k = j + 1
+            while k < n:
+                c = head[k]
+                if c == '"':
+                    return head[j:k + 1]
+                if c == "\\":
+                    if k + 1 < n and head[k + 1] != "\n":
+                        k += 2
+                        continue
+                    break
+                k += 1
+        else:
+            k = j
+            while k < n:
+                c = head[k]
+                if not (c.isalnum() or c == "_" or c == "$" or c == "." or c == "-"):
+                    break
+                k += 1
+            if k > j:
+                return head[j:k]
+        i = head.find("@", j)
+    return None
+
+
+def _py_symbol(head: str) -> str | None:
+    """:func:`_symbol` for tests."""
+    return _symbol(head)
+
+
 def _check_symbols(module: Module) -> None:
     seen: dict[str, Op] = {}
     for op in module.body.ops:
         if op.name not in _SYMBOL_OPS or op.tmpl is None:
             continue
-        head = op.tmpl[0] if op.tmpl and isinstance(op.tmpl[0], str) else ""
-        m = _SYMBOL.search(head)
-        if m is None:
+        name = _symbol(_head(op))
+        if name is None:
             continue
-        name = m.group(1)
         if name.startswith('"'):
             name = name[1:-1]
         if name in seen:
@@ -239,14 +289,21 @@ def _check_symbols(module: Module) -> None:
         seen[name] = op
 
 
-def _check_op(op: Op, capt: Op | None, checked: dict, globs: dict, facts_of: dict) -> None:
+def _check_op(op: Op, capt: Op | None, checked: _PropsSeen, globs: dict, facts_of: dict, facts_at: list) -> None:
     name = op.name
     opdef = op.opdef
     if opdef is not None:
-        facts = _facts(facts_of, name, opdef)
+        facts = _facts(facts_of, facts_at, name, opdef)
         segs = op.segments
-        if segs is not None and (len(segs) != facts.nseg or _total(segs) != len(op.operands)):
-            raise _err(op, f"operand segment sizes {list(segs)} do not match its {len(op.operands)} operands")
+        if segs is not None:
+            # (the parser shares segment lists: most are the last one seen)
+            if segs is not facts.segs:
+                if len(segs) != facts.nseg:
+                    raise _err(op, f"operand segment sizes {list(segs)} do not match its {len(op.operands)} operands")
+                facts.segs_total = _total(segs)
+                facts.segs = segs
+            if facts.segs_total != len(op.operands):
+                raise _err(op, f"operand segment sizes {list(segs)} do not match its {len(op.operands)} operands")
         if op._props:
             _check_props(op, facts, checked)
         if facts.async_region:
@@ -285,31 +342,49 @@ class _OpFacts:
         self.resource_operands = opdef.segment_index.get("resource_operands", -1)
         self.resource_start = opdef.static_start[self.resource_operands] if self.resource_operands >= 0 else -1
         # per segment: the type its operands must have (None: any), and
-        # whether it is a prefix ("!stream.resource<...>"); compiled, the
-        # flags are a C array of b
+        # whether it is a prefix ("!stream.resource<...>"): 0 any, 1 the
+        # type, 2 the prefix (compiled, read as a C array of char)
         wants: list = []
-        kinds = array("b")
+        kinds = bytearray()
         for seg in opdef.segment_names:
             want = ("index" if seg in INDEX_SEGMENTS else "!stream.timepoint" if seg in _TIMEPOINT_SEGMENTS
                     else _RESOURCE if seg in _RESOURCE_SEGMENTS else None)
             wants.append(want)
             kinds.append(0 if want is None else 2 if want is _RESOURCE else 1)
         self.wants = wants
-        self.kinds = kinds
+        self.kinds = bytes(kinds)
+        # the last segment sizes list found to have nseg sizes, and their
+        # sum (see _check_op): ops of a kind share a few lists
+        self.segs = None
+        self.segs_total = 0
         # per segment, the last type string that passed its check: the
         # parser shares type strings, so most checks are identity tests
         self.seen = [None] * self.nseg
 
 
-def _facts(facts_of: dict, name: str, opdef) -> _OpFacts:
+# Slots of the table of facts by definition address (a power of two, well
+# above the number of op definitions).
+_FACTS_SLOTS = 256
+
+
+def _facts(facts_of: dict, facts_at: list, name: str, opdef) -> _OpFacts:
     """The facts of ``opdef`` (the definition of an op named ``name``),
     kept in ``facts_of`` (one verify's table: the types they remember change as
-    ops are checked, so no two verifies share them)."""
+    ops are checked, so no two verifies share them), and in ``facts_at`` at
+    a slot given by the definition's address: there, most lookups are an
+    index and an identity test, not a dict lookup."""
+    h = (_id(opdef) >> 4) & (_FACTS_SLOTS - 1)
+    f = facts_at[h]
+    if f is not None and f.opdef is opdef:
+        return f
     f = facts_of.get(name)
     if f is None or f.opdef is not opdef:
         f = _OpFacts(opdef)
         if name == opdef.name and OPS.get(name) is opdef:
             facts_of[name] = f
+            facts_at[h] = f
+    else:
+        facts_at[h] = f
     return f
 
 
@@ -344,15 +419,15 @@ def _module_globals(op: Op, globs: dict) -> dict:
             return got
     out: dict = {}
     for g in (top.ops if top is not None else ()):
-        head = g.tmpl[0] if g.tmpl and isinstance(g.tmpl[0], str) else ""
+        head = _head(g)
         if g.name == "util.global":
             m = _GLOBAL_HEAD.match(head.strip())
             if m is not None:
                 out[m.group(2).strip('"')] = (bool(m.group(1)), _global_type(m.group(3)))
         elif g.name in _SYMBOL_OPS:
-            m = _SYMBOL.search(head)
-            if m is not None:
-                out.setdefault(m.group(1).strip('"'), None)
+            name = _symbol(head)
+            if name is not None:
+                out.setdefault(name.strip('"'), None)
     if top is not None:
         globs[_id(top)] = out
     return out
@@ -416,7 +491,8 @@ def _check_terminated(block: Block) -> None:
     last = ops[-1]
     if last.name not in _TERMINATORS:
         raise FastallocError(f"block with no terminator, has '{last.name}'", _loc(last))
-    for inner in ops[:-1]:
+    for k in range(len(ops) - 1):
+        inner = ops[k]
         if inner.name in _TERMINATORS:
             if inner.name in _SUCCESSOR_OPS:
                 raise FastallocError("operation with block successors must terminate its parent block", _loc(inner))
@@ -475,21 +551,41 @@ def _is_resource_type(t: str) -> bool:
     return _ulen(t) >= 17 and memcmp(_udata(t), b"!stream.resource<", 17) == 0
 
 
-def _check_props(op: Op, facts: _OpFacts, checked: dict) -> None:
+class _PropsSeen:
+    """SharedProps whose values were checked already, with their
+    :func:`_tied_top` (they cannot change: only the tied indices are
+    compared with each op's resource operand count): a table of slots by the
+    object's address, each the last one seen there (a few thousand
+    different SharedProps in a module, met in any order; a clash only
+    checks a SharedProps again)."""
+
+    def __init__(self) -> None:
+        self.props = [None] * _PROPS_SLOTS
+        self.tops = [None] * _PROPS_SLOTS
+
+
+# Slots of _PropsSeen (a power of two).
+_PROPS_SLOTS = 4096
+
+
+def _check_props(op: Op, facts: _OpFacts, checked: _PropsSeen) -> None:
     """The integer-list properties' values; ``facts``: those of ``op.opdef``;
-    ``checked``: id -> :func:`_tied_top` of each SharedProps whose values
-    were checked already (they cannot change: only the tied indices are
-    compared with each op's resource operand count)."""
+    ``checked``: the SharedProps checked already."""
     d = op._props
     if not d:
         return
     if type(d) is SharedProps:
-        # (compiled, dict.get is the C lookup: a SharedProps is a dict)
-        top = checked.get(_id(d))
-        if top is None:
+        # (bits of the address above the objects' 16-byte alignment, folded:
+        # objects of one size lie a fixed stride apart)
+        h = ((_id(d) >> 4) ^ (_id(d) >> 11) ^ (_id(d) >> 18)) & (_PROPS_SLOTS - 1)
+        if checked.props[h] is d:
+            top = checked.tops[h]
+        else:
+            # (compiled, dict.get is the C lookup: a SharedProps is a dict)
             _check_int_lists(op, d)
             top = _tied_top(dict.get(d, "tied_operands"))
-            checked[_id(d)] = top
+            checked.props[h] = d
+            checked.tops[h] = top
         if top >= 0 and op.opdef is not None and facts.resource_operands >= 0 and top >= _group_len(op, facts):
             _check_tied(op, facts, dict.get(d, "tied_operands"))
         # (only a pack reads it: no lookup for the other ops)
@@ -561,14 +657,16 @@ def _group_len(op: Op, facts: _OpFacts) -> int:
     """``len(op.group("resource_operands"))`` without building the list."""
     segs = op.segments
     k = facts.resource_operands
-    start = facts.resource_start
-    if segs is not None and 0 <= k < len(segs):
+    if segs is not None and 0 <= k < len(segs) and segs[k].__class__ is int:
+        # (the sizes are ints of Py_ssize_t range summing to the operand
+        # count: _check_op checked them before this is asked)
         m = segs[k]
+        start = facts.resource_start
         if start < 0:
             start = 0
             for j in range(k):
                 start += segs[j]
-        if m.__class__ is int and start.__class__ is int and m >= 0 and start >= 0:
+        if m >= 0 and start >= 0:
             n = len(op.operands)
             return max(0, min(start + m, n) - min(start, n))
     return len(op.group("resource_operands"))  # (odd sizes: as the model reads them)
@@ -662,40 +760,56 @@ def _plain_constant_fits(text: str) -> int:
         width = 64 if ty == "index" else int(ty[1:])
         if width == 0 or width > 60: return 1   # (10**18 < 2**60)
         return int(value <= (1 << (width - 1) if width > 1 else 1) if neg else value < 1 << width)
-    """
-    n = len(text)
+
+    The text read is ASCII (anything else is -1); compiled, the characters
+    are read in place as bytes (a str of one byte per character), not one
+    str index (a call and a bounds check) at a time."""
+    if not _COMPILED:
+        if not text.isascii():
+            return -1
+        data = text.encode("ascii")
+        return _constant_fits(data, len(data))
+    if type(text) is not str or _ukind(text) != 1:
+        return -1
+    return _constant_fits(cython.cast(cython.p_uchar, _udata(text)), _ulen(text))
+
+
+def _constant_fits(s, n: int) -> int:
+    """:func:`_plain_constant_fits` of the ``n`` characters (codes) at ``s``:
+    a bytes object, or compiled, a pointer to them; codes of 128 and up
+    never match (the spelling is ASCII)."""
     a = 0
-    while a < n and text[a] == " ":
+    while a < n and s[a] == 32:
         a += 1
-    while n > a and text[n - 1] == " ":
+    while n > a and s[n - 1] == 32:
         n -= 1
-    if n - a < 21 or not text.startswith("arith.constant ", a):
+    if n - a < 21 or not _at(s, a, b"arith.constant ", 15):
         return -1
     i = a + 15
-    neg = text[i] == "-"
+    neg = s[i] == 45  # "-"
     if neg:
         i += 1
     value = 0
     digits = 0
-    while i < n and "0" <= text[i] <= "9":
+    while i < n and 48 <= s[i] <= 57:
         if digits == 18:
             return -1
-        value = value * 10 + (ord(text[i]) - 48)
+        value = value * 10 + (s[i] - 48)
         digits += 1
         i += 1
-    if digits == 0 or not text.startswith(" : ", i):
+    if digits == 0 or n - i < 3 or not _at(s, i, b" : ", 3):
         return -1
     i += 3
-    if n - i == 5 and text.startswith("index", i):
+    if n - i == 5 and _at(s, i, b"index", 5):
         return 1  # (64 bits)
-    if n - i < 2 or n - i > 6 or text[i] != "i":
+    if n - i < 2 or n - i > 6 or s[i] != 105:  # "i"
         return -1
     width = 0
     i += 1
     while i < n:
-        if not "0" <= text[i] <= "9":
+        if not 48 <= s[i] <= 57:
             return -1
-        width = width * 10 + (ord(text[i]) - 48)
+        width = width * 10 + (s[i] - 48)
         i += 1
     if width == 0 or width > 60:
         return 1
@@ -703,6 +817,15 @@ def _plain_constant_fits(text: str) -> int:
     if neg:
         return 1 if value <= (one << (width - 1) if width > 1 else 1) else 0
     return 1 if value < one << width else 0
+
+
+def _at(s, i: int, lit, m: int) -> bool:
+    """Do the ``m`` codes of ``lit`` (ASCII bytes) stand at ``s[i:]``? (the
+    caller knows they fit)"""
+    for k in range(m):
+        if s[i + k] != lit[k]:
+            return False
+    return True
 
 
 def _ancestor_in(op: Op, block: Block) -> Op | None:
@@ -771,10 +894,10 @@ def _check_segment_types(op: Op, facts: _OpFacts) -> None:
             for j in range(start, start + m):
                 v = operands[j]
                 t = v.type
-                if t is want or not t or t is seen[k]:
+                if t is want or t is seen[k] or not t:
                     continue
                 if kind == 2 and _is_resource_type(t) or kind == 1 and _str_is(t, want):
-                    if t.__class__ is str:
+                    if type(t) is str:
                         seen[k] = t
                     continue
                 raise _err(op, f"operand '%{v.name_hint or v.id}' ({facts.opdef.segment_names[k]}) must be "
