@@ -413,6 +413,23 @@ def test_first_fit_sweep_is_first_fit_in_first_use_order(problem, cut):
     assert (total, offsets is None) == ((want, False) if want <= cut else (-1, True))
 
 
+@given(st.lists(st.tuples(st.integers(0, 120), st.integers(0, 12), st.integers(1, 9)),
+                min_size=1, max_size=250))
+@settings(max_examples=100, deadline=None)
+def test_first_fit_sweep_on_a_fragmented_heap(items):
+    # many short lifetimes and mixed sizes: a long list of free blocks,
+    # freed blocks merging with a free block below, above, both or neither,
+    # and exact fits that take a free block out of the list
+    s = np.array([a for a, _, _ in items], dtype=np.int64)
+    e = s + np.array([b for _, b, _ in items], dtype=np.int64)
+    z = np.array([1 << c for _, _, c in items], dtype=np.int64)
+    order = sorted(range(len(s)), key=lambda i: (s[i], -z[i], i))
+    ref = ref_first_fit(s, e, z, order)
+    offsets, total = _pack_sweep(s, e, z, 1, 0, 2**63 - 1, True)
+    assert offsets.tolist() == [ref[i] for i in range(len(z))]
+    assert total == max(ref[i] + int(z[i]) for i in range(len(z)))
+
+
 def test_first_fit_sweep_on_random_workload_is_the_first_use_pass():
     s, e, z = random_buffers(3000, seed=5)
     z = (z + 63) // 64 * 64

@@ -25,10 +25,10 @@ from fastalloc.kernels.sort import _argsort_stable
 # heap at that time: a free list replaces the overlap query.  Blocks form an
 # address-ordered doubly linked list whose last block is the unbounded
 # "wilderness"; free blocks are also kept in a treap keyed by (length, offset)
-# for the best-fit lookup.  First fit walks the address list from its head
-# instead (and keeps no treap): the walk reads about the live set, as a
-# placement on time buckets does, but without the entries that only start or
-# end near the buffer.
+# for the best-fit lookup.  First fit keeps no treap: it walks the free
+# blocks in address order (a second linked list, through the treap's link
+# arrays, which it does not use) from the lowest one, and stops at the first
+# that fits; the used blocks between them, most of the heap, are never read.
 
 ctypedef struct _bf_Heap:
     int64_t* lo         # per block: [lo, hi)
@@ -44,7 +44,9 @@ ctypedef struct _bf_Heap:
     Py_ssize_t* pool    # recycled block ids
     Py_ssize_t npool
     Py_ssize_t head     # the lowest block
-    bint ff             # first fit: no treap
+    Py_ssize_t* fprev   # first fit: the free blocks in address order (the
+    Py_ssize_t* fnext   # arrays of left and right); -1 at the ends
+    Py_ssize_t fhead    # the lowest free block, or -1
 
 
 cdef inline bint _bf_key_less(_bf_Heap* H, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
@@ -82,8 +84,6 @@ cdef void _bf_treap_split(_bf_Heap* H, Py_ssize_t t, Py_ssize_t key,
 
 cdef void _bf_treap_insert(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
     cdef Py_ssize_t a, b
-    if H.ff:
-        return
     H.left[x] = -1
     H.right[x] = -1
     _bf_treap_split(H, H.root, x, &a, &b)
@@ -93,8 +93,6 @@ cdef void _bf_treap_insert(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
 cdef void _bf_treap_erase(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
     # x is in the treap: find the link that points at it
     cdef Py_ssize_t* link = &H.root
-    if H.ff:
-        return
     while link[0] != x:
         if _bf_key_less(H, x, link[0]):
             link = &H.left[link[0]]
@@ -116,13 +114,52 @@ cdef Py_ssize_t _bf_treap_fit(_bf_Heap* H, int64_t sz) noexcept nogil:
 
 
 cdef Py_ssize_t _bf_heap_first(_bf_Heap* H, int64_t sz) noexcept nogil:
-    # lowest free block with length >= sz, or -1
-    cdef Py_ssize_t b = H.head
-    while H.free[b] != 2:
-        if H.free[b] == 1 and H.hi[b] - H.lo[b] >= sz:
-            return b
-        b = H.next[b]
-    return -1
+    # lowest free block with length >= sz, or -1 (the free list is in
+    # address order: the first of it that fits)
+    cdef Py_ssize_t b = H.fhead
+    while b >= 0 and H.hi[b] - H.lo[b] < sz:
+        b = H.fnext[b]
+    return b
+
+
+cdef inline void _bf_fl_unlink(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
+    # x leaves the free list
+    if H.fprev[x] >= 0:
+        H.fnext[H.fprev[x]] = H.fnext[x]
+    else:
+        H.fhead = H.fnext[x]
+    if H.fnext[x] >= 0:
+        H.fprev[H.fnext[x]] = H.fprev[x]
+
+
+cdef inline void _bf_fl_take(_bf_Heap* H, Py_ssize_t old, Py_ssize_t x) noexcept nogil:
+    # x takes the place of old (its address neighbour, merged into x) in the
+    # free list
+    H.fprev[x] = H.fprev[old]
+    H.fnext[x] = H.fnext[old]
+    if H.fprev[x] >= 0:
+        H.fnext[H.fprev[x]] = x
+    else:
+        H.fhead = x
+    if H.fnext[x] >= 0:
+        H.fprev[H.fnext[x]] = x
+
+
+cdef inline void _bf_fl_link(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
+    # x (free, between two used blocks) joins the free list after the
+    # nearest free block below it: a walk down the used blocks between them
+    cdef Py_ssize_t p = H.prev[x]
+    while p >= 0 and H.free[p] != 1:
+        p = H.prev[p]
+    H.fprev[x] = p
+    if p >= 0:
+        H.fnext[x] = H.fnext[p]
+        H.fnext[p] = x
+    else:
+        H.fnext[x] = H.fhead
+        H.fhead = x
+    if H.fnext[x] >= 0:
+        H.fprev[H.fnext[x]] = x
 
 
 cdef inline Py_ssize_t _bf_new_block(_bf_Heap* H, int64_t lo, int64_t hi,
@@ -207,6 +244,7 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
     the original index) by an insertion sort: runs of equal starts are short."""
     cdef Py_ssize_t r, t, b, w, p, nx, nlive = 0
     cdef int64_t sz, total = 0, ks, kz, kp, ke
+    cdef bint linked
     cdef uint64_t state = 0x5EED
     for r in range(1, n):
         ks = S[r]
@@ -232,7 +270,7 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
     H.next[0] = -1
     H.free[0] = 2
     H.head = 0
-    H.ff = first
+    H.fhead = -1
     w = 0
     for r in range(n):
         sz = Z[r]
@@ -246,25 +284,52 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
             nlive -= 1
             p = H.prev[b]
             nx = H.next[b]
+            # first fit: b, merged with a free neighbour, takes its place
+            # in the free list (else it is linked in at the end)
+            linked = False
             if p >= 0 and H.free[p] == 1:
-                _bf_treap_erase(H, p)
+                if first:
+                    _bf_fl_take(H, p, b)
+                    linked = True
+                else:
+                    _bf_treap_erase(H, p)
                 H.lo[b] = H.lo[p]
                 _bf_drop_block(H, p)
             if H.free[nx] == 2:
+                if linked:
+                    _bf_fl_unlink(H, b)
                 H.lo[nx] = H.lo[b]          # the wilderness swallows it
                 _bf_drop_block(H, b)
                 continue
             if H.free[nx] == 1:
-                _bf_treap_erase(H, nx)
+                if not first:
+                    _bf_treap_erase(H, nx)
+                elif linked:
+                    _bf_fl_unlink(H, nx)
+                else:
+                    _bf_fl_take(H, nx, b)
+                    linked = True
                 H.hi[b] = H.hi[nx]
                 _bf_drop_block(H, nx)
             H.free[b] = 1
-            _bf_treap_insert(H, b)
+            if not first:
+                _bf_treap_insert(H, b)
+            elif not linked:
+                _bf_fl_link(H, b)
         b = _bf_heap_first(H, sz) if first else _bf_treap_fit(H, sz)
         if b < 0:
             _bf_check_top(H.lo[w], sz, perm[r])
             b = _bf_new_block(H, H.lo[w], H.lo[w] + sz, w, &state)
             H.lo[w] += sz
+        elif first:
+            # a block cut from the bottom of b keeps its place in the list
+            if H.hi[b] - H.lo[b] == sz:
+                _bf_fl_unlink(H, b)
+                H.free[b] = 0
+            else:
+                nx = b
+                b = _bf_new_block(H, H.lo[nx], H.lo[nx] + sz, nx, &state)
+                H.lo[nx] += sz
         else:
             _bf_treap_erase(H, b)
             if H.hi[b] - H.lo[b] == sz:
@@ -333,6 +398,8 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     H.right = H.left + m
     H.pool = H.right + m
     H.free = <char*>(H.pool + m)
+    H.fprev = H.left
+    H.fnext = H.right
     memset(H.free, 0, m)
     cdef int64_t total
     try:
