@@ -413,6 +413,47 @@ def test_first_fit_sweep_is_first_fit_in_first_use_order(problem, cut):
     assert (total, offsets is None) == ((want, False) if want <= cut else (-1, True))
 
 
+@given(st.lists(st.tuples(st.integers(0, 120), st.integers(0, 12), st.integers(1, 9)),
+                min_size=1, max_size=250), st.booleans())
+@settings(max_examples=100, deadline=None)
+def test_sweep_on_a_fragmented_heap(items, first):
+    # many short lifetimes and mixed sizes: many free blocks (first fit's
+    # free list, best fit's sorted array), freed blocks merging with a free
+    # block below, above, both or neither, exact fits and split blocks
+    s = np.array([a for a, _, _ in items], dtype=np.int64)
+    e = s + np.array([b for _, b, _ in items], dtype=np.int64)
+    z = np.array([1 << c for _, _, c in items], dtype=np.int64)
+    order = sorted(range(len(s)), key=lambda i: (s[i], -z[i], i))
+    ref = (ref_first_fit if first else ref_best_fit)(s, e, z, order)
+    offsets, total = _pack_sweep(s, e, z, 1, 0, 2**63 - 1, first)
+    assert offsets.tolist() == [ref[i] for i in range(len(z))]
+    assert total == max(ref[i] + int(z[i]) for i in range(len(z)))
+
+
+@given(st.integers(257, 300), st.lists(st.integers(1, 40), min_size=7, max_size=7),
+       st.lists(st.integers(1, 60), min_size=1, max_size=300))
+@settings(max_examples=8, deadline=None)
+def test_best_fit_sweep_past_its_free_array(holes, hole_sizes, fills):
+    # more free blocks at once than best fit's sorted array holds (256): the
+    # treap takes them over mid-sweep and answers from then on.  Buffers
+    # started one after another alternate between pins (live to the end) and
+    # holes (all dying at once), then the fills take the holes by best fit
+    k = holes
+    s = list(range(2 * k))
+    e = [4 * k if j % 2 else 2 * k for j in range(2 * k)]
+    z = [8 if j % 2 else 8 * hole_sizes[(j // 2) % 7] for j in range(2 * k)]
+    for i, f in enumerate(fills):
+        s.append(2 * k + 1 + i)
+        e.append(2 * k + 1 + i + (i % 5) * 7)
+        z.append(8 * f)
+    s, e, z = [np.array(x, dtype=np.int64) for x in (s, e, z)]
+    order = sorted(range(len(s)), key=lambda i: (s[i], -z[i], i))
+    ref = ref_best_fit(s, e, z, order)
+    offsets, total = _pack_sweep(s, e, z, 8, 0)
+    assert offsets.tolist() == [ref[i] for i in range(len(z))]
+    assert total == max(ref[i] + int(z[i]) for i in range(len(z)))
+
+
 def test_first_fit_sweep_on_random_workload_is_the_first_use_pass():
     s, e, z = random_buffers(3000, seed=5)
     z = (z + 63) // 64 * 64

@@ -177,7 +177,7 @@ def _bf_pack2(hi_key, lo_key):
     return _bf_lexsort2(hi_key, lo_key)
 
 
-def _bf_default_orders(starts, ends, sizes):
+def _bf_default_orders(starts, ends, sizes, bint first_use=True):
     """The (order, first fit?) passes of effort 1, most often best first,
     ties by index.  First fit in the orders of omnimalloc's greedy
     heuristics (conflict degree x size, exact size -- its greedy_by_size --,
@@ -202,6 +202,10 @@ def _bf_default_orders(starts, ends, sizes):
         lexsort((idx, -size, starts))
         lexsort((idx, -size, -d))
         lexsort((idx, -(size * length)))
+
+    With `first_use` False the first-use order (index _BF_FIRST_USE_PASS)
+    is None: effort 1 runs that pass on the sweep's heap, which sorts by
+    first use itself.
     """
     n = len(sizes)
     d = _bf_conflict_degree(starts, ends)
@@ -231,7 +235,7 @@ def _bf_default_orders(starts, ends, sizes):
         (_bf_pack2(-np.floor(log_size * 4.0).astype(np.int64), starts), False),  # class, first use
         (by_class_longest, False),                                # size class, longest
         (_bf_argsort(-_bf_fbits(length)), True),                  # lifetime
-        (_bf_pack2(starts, neg_size), True),                      # first use, larger first
+        (_bf_pack2(starts, neg_size) if first_use else None, True),   # first use, larger first
         (_bf_pack2(-d, neg_size), True),                          # conflicts
         (_bf_argsort(-_bf_fbits(sizes * length)), True),          # area
     ]
@@ -410,15 +414,16 @@ _BF_DEFAULT_FIRST = (True, True, False, False, True, True, True, True)
 _BF_FIRST_USE_PASS = 5
 
 
-def _bf_effort1_passes(starts, ends, sizes):
+def _bf_effort1_passes(starts, ends, sizes, bint first_use=True):
     """Effort 1's nine (order, first fit?) passes: _bf_default_orders' and
     best fit by octave class, longest first (_bf_octave_longest); from one
-    kernel below _BF_SMALL_ORDERS_N buffers (_bf_small_orders)."""
+    kernel below _BF_SMALL_ORDERS_N buffers (_bf_small_orders).  With
+    `first_use` False the first-use order may be None (_bf_default_orders)."""
     if len(sizes) < _BF_SMALL_ORDERS_N:
         log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
         o = _bf_small_orders(starts, ends, sizes, log_size)
         return [(o[k], f) for k, f in enumerate(_BF_DEFAULT_FIRST + (False,))]
-    cands = _bf_default_orders(starts, ends, sizes)
+    cands = _bf_default_orders(starts, ends, sizes, first_use)
     cands.append((_bf_octave_longest(starts, ends, sizes), False))
     return cands
 
@@ -999,7 +1004,7 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
                 best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
                 if best_total <= target:
                     return best, best_total
-            cands = _bf_effort1_passes(starts, ends, sizes)
+            cands = _bf_effort1_passes(starts, ends, sizes, False)
             # the first-use pass runs on the sweep's heap after the race, not
             # in it (half a bucket pass's cost per buffer, and on 10^3..10^4
             # random buffers it is the loser that runs longest)

@@ -6,7 +6,7 @@ of the placement engines but for the treap's random priorities and the
 overflow check (``bestfit_engine``'s ``_bf_rand``, ``_bf_check_top``).
 Assumes validated input (``fastalloc.packing.pack``)."""
 
-from libc.stdint cimport int64_t, uint64_t, INT64_MAX
+from libc.stdint cimport int64_t, uint64_t, INT64_MAX, INT64_MIN
 from libc.stdlib cimport malloc, free
 from libc.string cimport memmove, memset
 
@@ -24,11 +24,27 @@ from fastalloc.kernels.sort import _argsort_stable
 # are exactly those still live, so the gaps are the free blocks of a malloc
 # heap at that time: a free list replaces the overlap query.  Blocks form an
 # address-ordered doubly linked list whose last block is the unbounded
-# "wilderness"; free blocks are also kept in a treap keyed by (length, offset)
-# for the best-fit lookup.  First fit walks the address list from its head
-# instead (and keeps no treap): the walk reads about the live set, as a
-# placement on time buckets does, but without the entries that only start or
-# end near the buffer.
+# "wilderness"; free blocks are also kept sorted by (length, offset) for the
+# best-fit lookup: in an array while there are at most _BF_FREE_ARRAY_MAX of
+# them (a binary search and a short memmove per change; a heap holds a few
+# dozen free blocks on the random workload), in a treap from the first time
+# there are more (O(log n) whatever the heap looks like).  First fit keeps no treap: it walks the free
+# blocks in address order (a second linked list, through the treap's link
+# arrays, which it does not use) from the lowest one, and stops at the first
+# that fits; the used blocks between them, most of the heap, are never read.
+
+ctypedef struct _bf_FKey:
+    # a free block's best-fit key (length, offset) and its id
+    int64_t len
+    int64_t lo
+    Py_ssize_t b
+
+
+# Best fit keeps its free blocks in a sorted array up to this many, then in
+# the treap (for good).  Speed only: the same block either way.
+cdef enum:
+    _BF_FREE_ARRAY_MAX = 256
+
 
 ctypedef struct _bf_Heap:
     int64_t* lo         # per block: [lo, hi)
@@ -40,11 +56,15 @@ ctypedef struct _bf_Heap:
     Py_ssize_t* right
     uint64_t* prio
     Py_ssize_t root
+    _bf_FKey* fa        # best fit, before the treap: the free blocks sorted
+    Py_ssize_t fn       # by key (fn of them), or fn = -1: the treap holds them
     Py_ssize_t nblocks
     Py_ssize_t* pool    # recycled block ids
     Py_ssize_t npool
     Py_ssize_t head     # the lowest block
-    bint ff             # first fit: no treap
+    Py_ssize_t* fprev   # first fit: the free blocks in address order (the
+    Py_ssize_t* fnext   # arrays of left and right); -1 at the ends
+    Py_ssize_t fhead    # the lowest free block, or -1
 
 
 cdef inline bint _bf_key_less(_bf_Heap* H, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
@@ -82,8 +102,6 @@ cdef void _bf_treap_split(_bf_Heap* H, Py_ssize_t t, Py_ssize_t key,
 
 cdef void _bf_treap_insert(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
     cdef Py_ssize_t a, b
-    if H.ff:
-        return
     H.left[x] = -1
     H.right[x] = -1
     _bf_treap_split(H, H.root, x, &a, &b)
@@ -93,8 +111,6 @@ cdef void _bf_treap_insert(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
 cdef void _bf_treap_erase(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
     # x is in the treap: find the link that points at it
     cdef Py_ssize_t* link = &H.root
-    if H.ff:
-        return
     while link[0] != x:
         if _bf_key_less(H, x, link[0]):
             link = &H.left[link[0]]
@@ -115,14 +131,108 @@ cdef Py_ssize_t _bf_treap_fit(_bf_Heap* H, int64_t sz) noexcept nogil:
     return best
 
 
+cdef inline Py_ssize_t _bf_fa_at(const _bf_FKey* a, Py_ssize_t n, int64_t ln,
+                                  int64_t lo) noexcept nogil:
+    # the first of a[:n] whose key is not below (ln, lo)
+    cdef Py_ssize_t i = 0, half
+    while n > 0:
+        half = n >> 1
+        if a[i + half].len < ln or (a[i + half].len == ln and a[i + half].lo < lo):
+            i += half + 1
+            n -= half + 1
+        else:
+            n = half
+    return i
+
+
+cdef void _bf_free_add(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
+    # best fit: free block x joins the sorted array, or the treap (which
+    # takes over every block once the array would overflow)
+    cdef Py_ssize_t i
+    cdef int64_t ln = H.hi[x] - H.lo[x]
+    if H.fn == _BF_FREE_ARRAY_MAX:
+        for i in range(H.fn):
+            _bf_treap_insert(H, H.fa[i].b)
+        H.fn = -1
+    if H.fn < 0:
+        _bf_treap_insert(H, x)
+        return
+    i = _bf_fa_at(H.fa, H.fn, ln, H.lo[x])
+    memmove(&H.fa[i + 1], &H.fa[i], (H.fn - i) * sizeof(_bf_FKey))
+    H.fa[i].len = ln
+    H.fa[i].lo = H.lo[x]
+    H.fa[i].b = x
+    H.fn += 1
+
+
+cdef void _bf_free_del(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
+    # best fit: free block x (its key unchanged since it was added) leaves
+    cdef Py_ssize_t i
+    if H.fn < 0:
+        _bf_treap_erase(H, x)
+        return
+    i = _bf_fa_at(H.fa, H.fn, H.hi[x] - H.lo[x], H.lo[x])
+    H.fn -= 1
+    memmove(&H.fa[i], &H.fa[i + 1], (H.fn - i) * sizeof(_bf_FKey))
+
+
+cdef inline Py_ssize_t _bf_free_fit(_bf_Heap* H, int64_t sz) noexcept nogil:
+    # best fit: the free block of smallest (length, offset) with length >=
+    # sz, or -1
+    cdef Py_ssize_t i
+    if H.fn < 0:
+        return _bf_treap_fit(H, sz)
+    i = _bf_fa_at(H.fa, H.fn, sz, INT64_MIN)
+    return H.fa[i].b if i < H.fn else -1
+
+
 cdef Py_ssize_t _bf_heap_first(_bf_Heap* H, int64_t sz) noexcept nogil:
-    # lowest free block with length >= sz, or -1
-    cdef Py_ssize_t b = H.head
-    while H.free[b] != 2:
-        if H.free[b] == 1 and H.hi[b] - H.lo[b] >= sz:
-            return b
-        b = H.next[b]
-    return -1
+    # lowest free block with length >= sz, or -1 (the free list is in
+    # address order: the first of it that fits)
+    cdef Py_ssize_t b = H.fhead
+    while b >= 0 and H.hi[b] - H.lo[b] < sz:
+        b = H.fnext[b]
+    return b
+
+
+cdef inline void _bf_fl_unlink(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
+    # x leaves the free list
+    if H.fprev[x] >= 0:
+        H.fnext[H.fprev[x]] = H.fnext[x]
+    else:
+        H.fhead = H.fnext[x]
+    if H.fnext[x] >= 0:
+        H.fprev[H.fnext[x]] = H.fprev[x]
+
+
+cdef inline void _bf_fl_take(_bf_Heap* H, Py_ssize_t old, Py_ssize_t x) noexcept nogil:
+    # x takes the place of old (its address neighbour, merged into x) in the
+    # free list
+    H.fprev[x] = H.fprev[old]
+    H.fnext[x] = H.fnext[old]
+    if H.fprev[x] >= 0:
+        H.fnext[H.fprev[x]] = x
+    else:
+        H.fhead = x
+    if H.fnext[x] >= 0:
+        H.fprev[H.fnext[x]] = x
+
+
+cdef inline void _bf_fl_link(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
+    # x (free, between two used blocks) joins the free list after the
+    # nearest free block below it: a walk down the used blocks between them
+    cdef Py_ssize_t p = H.prev[x]
+    while p >= 0 and H.free[p] != 1:
+        p = H.prev[p]
+    H.fprev[x] = p
+    if p >= 0:
+        H.fnext[x] = H.fnext[p]
+        H.fnext[p] = x
+    else:
+        H.fnext[x] = H.fhead
+        H.fhead = x
+    if H.fnext[x] >= 0:
+        H.fprev[H.fnext[x]] = x
 
 
 cdef inline Py_ssize_t _bf_new_block(_bf_Heap* H, int64_t lo, int64_t hi,
@@ -207,6 +317,7 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
     the original index) by an insertion sort: runs of equal starts are short."""
     cdef Py_ssize_t r, t, b, w, p, nx, nlive = 0
     cdef int64_t sz, total = 0, ks, kz, kp, ke
+    cdef bint linked
     cdef uint64_t state = 0x5EED
     for r in range(1, n):
         ks = S[r]
@@ -226,13 +337,14 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
     H.nblocks = 1
     H.npool = 0
     H.root = -1
+    H.fn = 0
     H.lo[0] = 0                 # block 0: the wilderness [0, inf)
     H.hi[0] = INT64_MAX
     H.prev[0] = -1
     H.next[0] = -1
     H.free[0] = 2
     H.head = 0
-    H.ff = first
+    H.fhead = -1
     w = 0
     for r in range(n):
         sz = Z[r]
@@ -246,34 +358,61 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
             nlive -= 1
             p = H.prev[b]
             nx = H.next[b]
+            # first fit: b, merged with a free neighbour, takes its place
+            # in the free list (else it is linked in at the end)
+            linked = False
             if p >= 0 and H.free[p] == 1:
-                _bf_treap_erase(H, p)
+                if first:
+                    _bf_fl_take(H, p, b)
+                    linked = True
+                else:
+                    _bf_free_del(H, p)
                 H.lo[b] = H.lo[p]
                 _bf_drop_block(H, p)
             if H.free[nx] == 2:
+                if linked:
+                    _bf_fl_unlink(H, b)
                 H.lo[nx] = H.lo[b]          # the wilderness swallows it
                 _bf_drop_block(H, b)
                 continue
             if H.free[nx] == 1:
-                _bf_treap_erase(H, nx)
+                if not first:
+                    _bf_free_del(H, nx)
+                elif linked:
+                    _bf_fl_unlink(H, nx)
+                else:
+                    _bf_fl_take(H, nx, b)
+                    linked = True
                 H.hi[b] = H.hi[nx]
                 _bf_drop_block(H, nx)
             H.free[b] = 1
-            _bf_treap_insert(H, b)
-        b = _bf_heap_first(H, sz) if first else _bf_treap_fit(H, sz)
+            if not first:
+                _bf_free_add(H, b)
+            elif not linked:
+                _bf_fl_link(H, b)
+        b = _bf_heap_first(H, sz) if first else _bf_free_fit(H, sz)
         if b < 0:
             _bf_check_top(H.lo[w], sz, perm[r])
             b = _bf_new_block(H, H.lo[w], H.lo[w] + sz, w, &state)
             H.lo[w] += sz
+        elif first:
+            # a block cut from the bottom of b keeps its place in the list
+            if H.hi[b] - H.lo[b] == sz:
+                _bf_fl_unlink(H, b)
+                H.free[b] = 0
+            else:
+                nx = b
+                b = _bf_new_block(H, H.lo[nx], H.lo[nx] + sz, nx, &state)
+                H.lo[nx] += sz
         else:
-            _bf_treap_erase(H, b)
+            _bf_free_del(H, b)
             if H.hi[b] - H.lo[b] == sz:
                 H.free[b] = 0
             else:
                 nx = b
                 b = _bf_new_block(H, H.lo[nx], H.lo[nx] + sz, nx, &state)
                 H.lo[nx] += sz
-                _bf_treap_insert(H, nx)
+                _bf_free_add(H, nx)
         block_of[r] = b
         off[r] = H.lo[b]
         if off[r] + sz > total:
@@ -316,11 +455,13 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     # the heap's arrays and the live heap in one block (a small problem's
     # sweep would spend more on a dozen numpy arrays than on the sweep)
     cdef Py_ssize_t m = 2 * n + 2
-    cdef char* mem = <char*>malloc(n * (sizeof(int64_t) + 2 * sizeof(Py_ssize_t))
+    cdef char* mem = <char*>malloc(_BF_FREE_ARRAY_MAX * sizeof(_bf_FKey)
+                                   + n * (sizeof(int64_t) + 2 * sizeof(Py_ssize_t))
                                    + m * (3 * sizeof(int64_t) + 5 * sizeof(Py_ssize_t) + 1))
     if mem == NULL:
         raise MemoryError()
-    cdef int64_t* hk = <int64_t*>mem
+    # the free-block array first: every field of every array stays aligned
+    cdef int64_t* hk = <int64_t*>(<_bf_FKey*>mem + _BF_FREE_ARRAY_MAX)
     cdef Py_ssize_t* hp = <Py_ssize_t*>(hk + n)
     cdef Py_ssize_t* blk = hp + n
     cdef _bf_Heap H
@@ -333,6 +474,9 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     H.right = H.left + m
     H.pool = H.right + m
     H.free = <char*>(H.pool + m)
+    H.fprev = H.left
+    H.fnext = H.right
+    H.fa = <_bf_FKey*>mem
     memset(H.free, 0, m)
     cdef int64_t total
     try:
