@@ -230,3 +230,24 @@ def test_detached_source_map_reads_the_text_again_or_gives_no_location():
     m2 = parse(text, "m.mlir")
     m2._source.detach(lambda: None)
     assert m2.ops[1].loc is None
+
+
+def test_output_is_the_same_bytes_to_a_file_stdout_and_a_text_capture(tmp_path: Path, capsys):
+    """The printer's UTF-8 bytes go to files and stdout as they are; a caller
+    whose stdout takes only text (here pytest's capture) gets them decoded."""
+    # more than the printer's buffer (~64 KB) of two- and three-byte characters
+    note = ("é€" * 40000) + "x"
+    text = GOOD.replace("util.func public @f(%n: index) -> !stream.timepoint {",
+                        f'util.func public @f(%n: index) -> !stream.timepoint attributes {{note = "{note}"}} {{')
+    src = tmp_path / "in.mlir"
+    src.write_text(text, encoding="utf-8")
+    out = tmp_path / "out.mlir"
+    r = run(str(src), "--passes", "schedule-allocation", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    by_stdout = run(str(src), "--passes", "schedule-allocation")
+    assert by_stdout.returncode == 0, by_stdout.stderr
+    assert by_stdout.stdout == out.read_bytes()
+    assert note.encode() in by_stdout.stdout
+    capsys.readouterr()
+    assert main(["opt", str(src), "--passes", "schedule-allocation"]) == 0
+    assert capsys.readouterr().out == out.read_text(encoding="utf-8")

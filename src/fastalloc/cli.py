@@ -83,31 +83,46 @@ def _input(path: str) -> object:
     return sys.stdin.buffer if path == "-" else path
 
 
-def write_atomic(path: str, text: str | Callable[[Callable[[str], object]], None]) -> None:
+def write_atomic(path: str, text: str | Callable[[Callable[[str], object]], None], *, binary: bool = False) -> None:
     """Write ``text`` to ``path`` via a temp file in the same directory + os.replace.
 
     ``text`` is a string, or a function that emits the text in pieces through
     the ``write`` it is given (the printer streams a big module that way
-    instead of building one string)."""
+    instead of building one string); with ``binary``, a function emitting
+    the text's UTF-8 bytes (the printer's buffer as it is, not decoded into
+    a str to be encoded again)."""
     def emit(f) -> None:
         if isinstance(text, str):
             f.write(text)
         else:
             text(f.write)
 
+    mode, kw = ("wb", {}) if binary else ("w", {"encoding": "utf-8", "newline": "\n"})
     if path == "-":
-        emit(sys.stdout)
-        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None) if binary else sys.stdout
+        if out is None:
+            # a text-only stdout (an in-process caller's capture): decoded in
+            # pieces, a character split between two of them kept for the next
+            import codecs
+
+            decode = codecs.getincrementaldecoder("utf-8")().decode
+            text(lambda b: sys.stdout.write(decode(b)))  # type: ignore[operator]
+            sys.stdout.write(decode(b"", True))
+        else:
+            if binary:
+                sys.stdout.flush()  # what was written as text goes first
+            emit(out)
+            out.flush()
         return
     if _is_special(path):
         # /dev/null, /dev/stdout, a FIFO: write into it.  Renaming over it
         # would replace the device node with a regular file (as root: for
         # every process on the machine).
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
+        with open(path, mode, **kw) as f:
             emit(f)
         return
     def write(tmp: str) -> None:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        with open(tmp, mode, **kw) as f:
             emit(f)
 
     _replace_via_temp(path, ".tmp", write)
@@ -380,8 +395,12 @@ def _opt_run(args: argparse.Namespace) -> int:
             try:
                 # the printer streams into the file: printing and writing are one phase
                 with timing.phase("print"):
-                    write_atomic(args.output, lambda write: write_module(
-                        m, write if elide is None else (lambda s: write(elide_elements(s, elide))), **print_kw))
+                    if elide is None:
+                        write_atomic(args.output, lambda write: write_module(m, write, binary=True, **print_kw),
+                                     binary=True)
+                    else:
+                        write_atomic(args.output, lambda write: write_module(
+                            m, lambda s: write(elide_elements(s, elide)), **print_kw))
             except BrokenPipeError:
                 raise  # the reader is gone (| head): main ends quietly
             except OSError as e:
