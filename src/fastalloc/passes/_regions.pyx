@@ -853,6 +853,26 @@ def _nested_named(list ops, str name):
     return out
 
 
+def _owners(list values):
+    """Each value of ``values`` replaced by its op if it is an op's result
+    (a block argument, or a value of no op, stays): the parts of a fused
+    location naming the values by their ops.  Assumes values of the model.
+    In Python::
+
+        [v.owner if isinstance(v.owner, Op) else v for v in values]
+    """
+    cdef Py_ssize_t k, n = PyList_GET_SIZE(values)
+    cdef list out = PyList_New(n)
+    cdef object v, x
+    for k in range(n):
+        v = <object>PyList_GET_ITEM(values, k)
+        owner = (<Value?>v).owner
+        x = owner if isinstance(owner, Op) else v
+        Py_INCREF(x)
+        PyList_SET_ITEM(out, k, x)
+    return out
+
+
 def _ops_named(list ops, str name):
     """``[op for op in ops if op.name == name]``."""
     cdef list out = []

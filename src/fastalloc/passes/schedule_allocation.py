@@ -647,7 +647,7 @@ class _RegionAllocation:
                 else:
                     result_replacements.append((result, tied_opnd))
                 # IREE builds the offset adds and the subview at the yielded value's location
-                _locate(scope.before, n0, FusedLoc([yield_value]))
+                _locate(scope.before, n0, _fused_at([yield_value]))
                 continue
             base = find_tied_base_value(yield_value)
             if base.is_block_arg:
@@ -667,12 +667,12 @@ class _RegionAllocation:
                 defs = [find_tied_base_value(g[3]) for g in group]
                 if len(group) == 1:
                     alloca = _alloca(group[0][1], sizes[0], self.await_tp, aff)
-                    alloca.dloc = FusedLoc(defs)
+                    alloca.dloc = _fused_at(defs)
                     emit(alloca)
                     subs = [alloca.results[0]]
                 else:
                     pack = _pack([0] * (2 * len(group)), sizes, aff)
-                    pack.dloc = FusedLoc(defs)
+                    pack.dloc = _fused_at(defs)
                     emit(pack)
                     alloca = _alloca(group[0][1], pack.results[0], self.await_tp, aff)
                     alloca.dloc = pack.dloc
@@ -680,7 +680,7 @@ class _RegionAllocation:
                     subs = []
                     for j, s in enumerate(sizes):
                         sv = _subview(alloca.results[0], pack.results[0], pack.results[1 + j], s)
-                        sv.dloc = FusedLoc([defs[j]])
+                        sv.dloc = _fused_at([defs[j]])
                         emit(sv)
                         subs.append(sv.results[0])
                 self.new_awaits.append(alloca.results[1])
@@ -805,6 +805,15 @@ class _RegionAllocation:
         return after
 
 
+def _fused_at(values: list[Value]) -> FusedLoc:
+    """The fused location of ``values``, each result named by its op (whose
+    location it prints; a block argument stays a value: unknown).  The
+    region's ops are released as they are converted, their results first:
+    a location of the new ops must not need them (compiled:
+    :func:`fastalloc.passes._regions._owners`)."""
+    return FusedLoc(_regions._owners(values))
+
+
 def _locate(ops: list[Op], start: int, loc) -> None:
     """Give ``ops[start:]`` that have no location yet the location ``loc``."""
     for k in range(start, len(ops)):
@@ -910,7 +919,7 @@ def _allocate_local_transients(
     if not transients:
         return None
     pack = _pack(intervals, sizes, affinity)
-    pack.dloc = FusedLoc(transients)
+    pack.dloc = _fused_at(transients)
     scope.emit(pack)
     alloca = _alloca(_TRANSIENT, pack.results[0], await_tp, affinity)
     alloca.dloc = pack.dloc
