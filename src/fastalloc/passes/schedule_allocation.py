@@ -95,6 +95,8 @@ _TIMEPOINT = "!stream.timepoint"
 _TRANSIENT = "!stream.resource<transient>"
 # The names of fastalloc.passes.parameters.PARAMETER_OPS start so.
 _PARAMETER_PREFIX = "stream.async.parameter."
+# ... and those of every op the driver rewrites (see _driven_ops).
+_ASYNC_PREFIX = "stream.async."
 # IREE::Stream::Lifetime enum order (StreamTypes.td): buckets are made in it.
 _LIFETIME_ORDER = {"*": 0, "external": 1, "staging": 2, "transient": 3, "variable": 4, "constant": 5}
 
@@ -174,7 +176,7 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
         if top.name in _CALLABLES:
             # (An execute nested in an execute is not convertible: checking
             # the outer one reports it.)
-            orders[top] = _post_order(top)
+            orders[top] = _driven_ops(top)
             for op in orders[top]:
                 if op.name == "stream.async.execute":
                     convert.check_convertible(op.regions[0])
@@ -229,6 +231,17 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
 PASS = register(ScheduleAllocation())
 
 
+def _driven_ops(op: Op) -> list[Op]:
+    """The ops the driver rewrites in ``op`` (executes, loads, stores,
+    parameter ops: all named ``stream.async.*``), in post-order (MLIR's
+    ``walk``), not entering execute regions (only executes are looked for
+    there, and none is convertible nested in an execute that passed the
+    convertibility check).  The walk is compiled
+    (:func:`fastalloc.passes._regions._post_order_prefixed`): the other
+    ops, most of a function, are only stepped over."""
+    return _regions._post_order_prefixed(op, _ASYNC_PREFIX, "stream.async.execute")
+
+
 def _mentions_affinity(module: Module) -> bool:
     """Whether any op (or the module header) writes an affinity (the walk
     over every op of the module is compiled:
@@ -236,24 +249,6 @@ def _mentions_affinity(module: Module) -> bool:
     if "stream.affinity" in module.header:
         return True
     return _regions._mentions_affinity(module.body.ops)
-
-
-def _post_order(op: Op, out: list[Op] | None = None) -> list[Op]:
-    """``op`` and the ops nested in it, post-order (MLIR's ``walk``), except
-    what is inside ``stream.async.execute`` regions (the driver only looks
-    for executes, loads and stores, which are never nested in an execute
-    that passed the convertibility check)."""
-    if out is None:
-        out = []
-    for region in op._regions:
-        for block in region.blocks:
-            for inner in block.ops:
-                if inner._regions and inner.name != "stream.async.execute":
-                    _post_order(inner, out)
-                else:
-                    out.append(inner)
-    out.append(op)
-    return out
 
 
 # ---------------------------------------------------------------------------
