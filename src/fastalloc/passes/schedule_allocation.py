@@ -806,7 +806,9 @@ def _fused_at(values: list[Value]) -> FusedLoc:
     region's ops are released as they are converted, their results first:
     a location of the new ops must not need them (compiled:
     :func:`fastalloc.passes._regions._owners`)."""
-    return FusedLoc(_regions._owners(values))
+    loc = FusedLoc(())
+    loc.parts = _regions._owners(values)  # (a new list already: FusedLoc would copy it)
+    return loc
 
 
 def _locate(ops: list[Op], start: int, loc) -> None:
