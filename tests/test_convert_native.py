@@ -319,7 +319,7 @@ def test_compiled_sweep_matches_the_python_converters(seed, monkeypatch):
 
     def run(native):
         if not native:
-            monkeypatch.setattr(convert, "_CvSweep", lambda *a: _convert._CvSweep(*a[:-1], False))
+            monkeypatch.setattr(convert, "_CvSweep", lambda *a, **kw: _convert._CvSweep(*a[:-1], False, **kw))
         module = parse(text)
         run_deep(schedule_allocation, module)
         monkeypatch.undo()

@@ -352,6 +352,40 @@ def test_release_frees_the_replaced_ops_without_the_collector():
     assert "stream.cmd.execute" in out
 
 
+def test_the_sweep_releases_the_ops_it_replaces(monkeypatch):
+    """The conversion sweep frees each replaced region op (and its results'
+    table entries) itself, without the module-wide release at the end."""
+    import gc
+
+    import fastalloc.ir._uses as uses
+
+    def alive(name):
+        return sum(1 for o in gc.get_objects() if isinstance(o, Op) and o.name == name)
+
+    text = generate_module(2, n_ops=200)
+    monkeypatch.setattr(uses, "_release_unreachable", lambda *a: 0)
+    gc.collect()
+    gc.disable()
+    try:
+        module = parse(text)
+        n_values = sum(v is not None for v in module.values)
+        assert alive("stream.async.dispatch") > 0
+        run_deep(schedule_allocation, module)
+        assert alive("stream.async.dispatch") == 0
+        assert alive("stream.async.splat") == 0
+        assert sum(v is None for v in module.values) >= n_values // 4
+        live = _owner_in_module(module)
+        # what is left in the table and not released by the sweep: the
+        # execute ops and their yields, nothing of their regions' ops
+        for v in module.values:
+            if v is not None and id(v.owner) not in live:
+                assert v.owner.name in ("stream.async.execute", "stream.yield"), v.owner.name
+        _check_use_lists_exact(module)
+        module.dispose()
+    finally:
+        gc.enable()
+
+
 @pytest.mark.parametrize("seed", [0, 3])
 def test_release_keeps_the_fused_locations_of_live_ops(seed, monkeypatch):
     """Ops the passes build carry fused locations computed when printed, from

@@ -519,6 +519,80 @@ def test_mentions_affinity_in_the_text_of_an_uninterpreted_op():
     assert _regions._mentions_affinity([]) is False
 
 
+# -- the driver's walk (_post_order_prefixed) and fused-location parts (_owners) ----------
+
+
+def _ref_post_order(op, execute_name):
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                if inner.regions and inner.name != execute_name:
+                    yield from _ref_post_order(inner, execute_name)
+                else:
+                    yield inner
+    yield op
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+@pytest.mark.parametrize("prefix", ["stream.async.", "stream.async.execute", "arith.", "util.func", "none."])
+def test_post_order_prefixed_matches_the_python_walk(seed, prefix):
+    from fastalloc.passes import _regions
+    from fastalloc.testing.generator import generate_module
+
+    module = parse(generate_module(seed, n_ops=300))
+    for top in module.ops:
+        want = [x for x in _ref_post_order(top, "stream.async.execute") if x.name.startswith(prefix)]
+        got = _regions._post_order_prefixed(top, prefix, "stream.async.execute")
+        assert len(got) == len(want) and all(a is b for a, b in zip(got, want))
+    # executes are met (post-order: after what precedes them), never entered
+    tops = [t for t in module.ops if t.regions]
+    found = [x for t in tops for x in _regions._post_order_prefixed(t, "stream.async.", "stream.async.execute")]
+    assert any(x.name == "stream.async.execute" for x in found)
+    assert all(x.parent.parent.parent.name != "stream.async.execute" for x in found)
+
+
+def test_post_order_prefixed_enters_every_other_region():
+    from fastalloc.passes import _regions
+
+    text = """util.func public @f(%c: i1) {
+  scf.if %c {
+    scf.if %c {
+      %t = stream.timepoint.immediate => !stream.timepoint
+    }
+  }
+  util.return
+}
+"""
+    top = parse(text).ops[0]
+    assert [x.name for x in _regions._post_order_prefixed(top, "stream.", "scf.if")] == []
+    # (the scf.yield terminators are implicit: not in the blocks)
+    assert [x.name for x in _regions._post_order_prefixed(top, "s", "none")] == [
+        "stream.timepoint.immediate", "scf.if", "scf.if"]
+    assert [x.name for x in _regions._post_order_prefixed(top, "u", "none")] == ["util.return", "util.func"]
+    with pytest.raises(TypeError):
+        _regions._post_order_prefixed(None, "s", "none")
+
+
+def test_owners_name_results_by_their_ops():
+    from fastalloc.passes import _regions
+
+    text = """util.func public @f(%n: index) -> index {
+  %c1 = arith.constant 1 : index
+  %a = arith.addi %n, %c1 : index
+  util.return %a : index
+}
+"""
+    top = parse(text).ops[0]
+    block = top.regions[0].blocks[0]
+    n = block.args[0]
+    c1, a = block.ops[0].results[0], block.ops[1].results[0]
+    got = _regions._owners([a, n, c1, a])
+    assert got[0] is block.ops[1] and got[1] is n and got[2] is block.ops[0] and got[3] is block.ops[1]
+    assert _regions._owners([]) == []
+    with pytest.raises(TypeError):
+        _regions._owners([block.ops[0]])
+
+
 # -- where constants escape to (_escaping_results, _tied_yield_results, _used_beyond) ------
 
 

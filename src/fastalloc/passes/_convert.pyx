@@ -27,6 +27,7 @@ from libc.stdlib cimport malloc, free
 from fastalloc.passes._names cimport _same_name
 from fastalloc.ir.model cimport Block, Op, Region, Value, _build_op, _release_records, _unlink_all
 from fastalloc.ir.verifier cimport _is_resource_type
+from fastalloc.ir._uses cimport _carrier
 
 from fastalloc.ir.ops import OPS as _OPS
 from fastalloc.ir.attributes import parse_dict as _parse_dict
@@ -695,23 +696,52 @@ cdef enum:
 if len(_CV_KINDS) > _CV_MAX_KINDS:  # pragma: no cover - a new kind
     raise ImportError("fastalloc.passes._convert: raise _CV_MAX_KINDS")
 
-cdef int _cv_hollow(Op op) except -1:
+cdef int _cv_hollow(Op op, list values) except -1:
     """Empty a replaced op as soon as the sweep has replaced it: drop the
     uses it makes (its users were all converted before it, last to first,
     so no converter asks about them any more; unlinking from a use chain
     keeps the other uses' order, so the lists end as a drop in ``finish``
     leaves them) and release its operand list, use records, properties and
-    attributes, and its results' name hints.  What stays is what is still
-    read: its name, results (the final unused check) and location (ops
-    built from it and fused locations name it).  Without this the whole old region stays alive next
-    to the new one until the pass ends: the peak of the pass."""
+    attributes.  Without this the whole old region stays alive next to the
+    new one until the pass ends: the peak of the pass.
+
+    Then, when none of its results is used (the rule: a conversion leaves
+    no user of them), the op is released whole, here, while it is in the
+    cache (``Module.release_unreachable`` would find it again at the end,
+    by a walk of the module and its value table): each result loses its
+    owner and its entry of ``values`` (the module's value table: a
+    tombstone, as the release leaves; None, the region is in no module:
+    the op is left to ``finish`` and the module's owner), and the op
+    becomes a location carrier (``_uses._carrier``: a fused location may
+    name it; nothing else does once the sweep's op list is dropped).  An op
+    located by a fused location is left to the release (that location may
+    name values of ops released here); so is an op with a result in use:
+    returns 0 for those (the caller keeps them for ``finish``'s check and
+    the release), 1 for an op released."""
+    cdef list results = op.results
+    cdef Py_ssize_t k, i, n = _cv_list_size(results)
+    cdef Value v
     _release_records(op)
+    for k in range(n):
+        if (<Value?><object>_cv_list_item(results, k))._nuses:
+            break
+    else:
+        d = op.dloc
+        if values is not None and (d is None or type(d) is str):
+            for k in range(n):
+                v = <Value><object>_cv_list_item(results, k)
+                v.owner = None
+                i = v.id
+                if 0 <= i < _cv_list_size(values) and <object>_cv_list_item(values, i) is v:
+                    values[i] = None
+            _carrier(op)
+            return 1
     op.operands = []
     op.segments = None
     op._props = _EMPTY_MAP
     op._attrs = _EMPTY_MAP
     # its results are never printed again (finish checks they end unused)
-    for r in op.results:
+    for r in results:
         (<Value?>r).name_hint = None
     return 0
 
@@ -727,7 +757,8 @@ cdef class _CvSweep:
     converters (op name -> fn(op, cv)) for the ops not compiled here, or for
     every op when ``native`` is false; ``cv``: the conversion they are given;
     ``layout``: the operand positions named by _CV_LAYOUT_NAMES (a negative
-    one counts from the end).
+    one counts from the end); ``values``: the module's value table (see
+    _cv_hollow; None: the region is in no module).
     """
 
     cdef _RangeTable ranges
@@ -746,6 +777,9 @@ cdef class _CvSweep:
     cdef _Bound bound
     # the sweep's queues (region's arguments), read by a nested region's sweep
     cdef list before, dead
+    # the module's value table (None: the region is in no module), where
+    # _cv_hollow leaves the tombstones of the results it releases
+    cdef list values
     cdef object cmd_concurrent
     cdef str concurrent_name
     cdef bint native_build
@@ -757,8 +791,9 @@ cdef class _CvSweep:
     cdef str collective_name
 
     def __init__(self, _RangeTable ranges, dict consts, const_of, add, build, cmd_fill, cmd_copy, cmd_dispatch,
-                 dialect_attrs, dict apply, cv, tuple layout, bint native=True):
+                 dialect_attrs, dict apply, cv, tuple layout, bint native=True, list values=None):
         self.ranges = ranges
+        self.values = values
         self.consts = consts
         self.const_of = const_of
         self.add = add
@@ -1035,8 +1070,9 @@ cdef class _CvSweep:
     def region(self, list ops, object block, list before, list dead, object tick, Py_ssize_t tick_every):
         """convert._apply_region's sweep over ``ops`` (the region's entry
         block's ops), last to first: each op but the terminator is replaced
-        by its converter's op(s) (adopted by ``block``), appended to ``dead``,
-        detached and emptied (``_cv_hollow``); ops its converter queued in ``before`` get its location
+        by its converter's op(s) (adopted by ``block``), detached, emptied and
+        released (``_cv_hollow``; one it could not release whole is appended
+        to ``dead``); ops its converter queued in ``before`` get its location
         unless they have one.  ``tick(n)`` (if not None) hears of every
         ``tick_every`` ops and of the rest at the end.  Returns the new op
         list, in program order.  A value without a range raises KeyError(value).
@@ -1077,9 +1113,9 @@ cdef class _CvSweep:
                     x = <Op?>before[j]
                     if x.dloc is None and x._src is None:
                         x.copy_loc_from(op)
-            dead.append(op)
             op.parent = None
-            _cv_hollow(op)
+            if not _cv_hollow(op, self.values):
+                dead.append(op)
             if new is None:
                 continue
             # Adopted here, so that the block's set_ops need not register

@@ -853,6 +853,63 @@ def _nested_named(list ops, str name):
     return out
 
 
+def _owners(list values):
+    """Each value of ``values`` replaced by its op if it is an op's result
+    (a block argument, or a value of no op, stays): the parts of a fused
+    location naming the values by their ops.  Assumes values of the model.
+    In Python::
+
+        [v.owner if isinstance(v.owner, Op) else v for v in values]
+    """
+    cdef Py_ssize_t k, n = PyList_GET_SIZE(values)
+    cdef list out = PyList_New(n)
+    cdef object v, x
+    for k in range(n):
+        v = <object>PyList_GET_ITEM(values, k)
+        owner = (<Value?>v).owner
+        x = owner if isinstance(owner, Op) else v
+        Py_INCREF(x)
+        PyList_SET_ITEM(out, k, x)
+    return out
+
+
+cdef int _rg_post_order_prefixed(Op op, str prefix, str execute_name, list out) except -1:
+    cdef list ops
+    cdef Py_ssize_t k
+    cdef Op inner
+    for region in op._regions:
+        for block in region.blocks:
+            ops = block.ops
+            for k in range(PyList_GET_SIZE(ops)):
+                inner = <Op?><object>PyList_GET_ITEM(ops, k)
+                if inner._regions and not _same_name(inner.name, execute_name):
+                    _rg_post_order_prefixed(inner, prefix, execute_name, out)
+                elif _rg_is_res(inner.name, prefix):
+                    out.append(inner)
+    if _rg_is_res(op.name, prefix):
+        out.append(op)
+    return 0
+
+
+def _post_order_prefixed(op, str prefix, str execute_name):
+    """The ops named ``prefix...`` among ``op`` and the ops nested in it,
+    in post-order (MLIR's ``walk``), not entering the regions of ops named
+    ``execute_name`` (schedule-allocation's driver: the ops it rewrites
+    outside execute regions, and those).  Assumes ops of the model.  In
+    Python::
+
+        def walk(op):
+            for region in op.regions: for block in region.blocks: for inner in block.ops:
+                if inner.regions and inner.name != execute_name: yield from walk(inner)
+                else: yield inner
+            yield op
+        [x for x in walk(op) if x.name.startswith(prefix)]
+    """
+    cdef list out = []
+    _rg_post_order_prefixed(<Op?>op, prefix, execute_name, out)
+    return out
+
+
 def _ops_named(list ops, str name):
     """``[op for op in ops if op.name == name]``."""
     cdef list out = []

@@ -140,11 +140,13 @@ _SWEEP_LAYOUT = (
 class _Conversion:
     """State of one :func:`apply_async_allocations` run.
 
-    Replaced ops are marked dead as the sweep goes (``dead``) and emptied
-    there (their uses dropped, their operands, properties and attributes
-    released: the old region must not stay whole next to the new one);
-    checking each replaced op's results for live users is left to
-    :meth:`finish` (one test per result, once every user is converted).
+    Replaced ops are emptied as the sweep goes (their uses dropped, their
+    operands, properties and attributes released: the old region must not
+    stay whole next to the new one) and, when their results are unused (the
+    rule), released there with their results (see ``_convert._cv_hollow``);
+    the others are marked dead (``dead``): checking their results for live
+    users is left to :meth:`finish` (one test per result, once every user
+    is converted).
     ``ranges`` is the scope's value -> range table, read directly (a missing
     value surfaces as a KeyError that :func:`_apply_region` turns into the
     scope's located error).  Attribute aliases and the region's affinity are
@@ -176,7 +178,7 @@ class _Conversion:
         # reference the compiled ones are tested against).
         self.sweep = _CvSweep(
             self.ranges, self.consts, constant_int, self.scope_add, _op_build, _CMD_FILL, _CMD_COPY, _CMD_DISPATCH,
-            _dialect_attrs, self.apply, self, _SWEEP_LAYOUT, native,
+            _dialect_attrs, self.apply, self, _SWEEP_LAYOUT, native, values=_values_of(scope.root_op),
         )
         self.dead: list[Op] = []
         self.freed_args: list[Value] = []
@@ -407,6 +409,13 @@ def _module_of(op: Op):
         owner = value.owner
         module = owner.module() if owner is not None else None
     return module
+
+
+def _values_of(op: Op) -> list[Value | None] | None:
+    """The value table of ``op``'s module (None: in none), where the sweep
+    leaves the tombstones of the replaced ops' results it releases."""
+    module = _module_of(op)
+    return module.values if module is not None else None
 
 
 def _current_affinity(op: Op) -> str | None:

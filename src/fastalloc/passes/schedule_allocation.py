@@ -95,6 +95,8 @@ _TIMEPOINT = "!stream.timepoint"
 _TRANSIENT = "!stream.resource<transient>"
 # The names of fastalloc.passes.parameters.PARAMETER_OPS start so.
 _PARAMETER_PREFIX = "stream.async.parameter."
+# ... and those of every op the driver rewrites (see _driven_ops).
+_ASYNC_PREFIX = "stream.async."
 # IREE::Stream::Lifetime enum order (StreamTypes.td): buckets are made in it.
 _LIFETIME_ORDER = {"*": 0, "external": 1, "staging": 2, "transient": 3, "variable": 4, "constant": 5}
 
@@ -174,7 +176,7 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
         if top.name in _CALLABLES:
             # (An execute nested in an execute is not convertible: checking
             # the outer one reports it.)
-            orders[top] = _post_order(top)
+            orders[top] = _driven_ops(top)
             for op in orders[top]:
                 if op.name == "stream.async.execute":
                     convert.check_convertible(op.regions[0])
@@ -229,6 +231,17 @@ def _schedule_allocation(module: Module, run: _Run, progress: Callable[[int, int
 PASS = register(ScheduleAllocation())
 
 
+def _driven_ops(op: Op) -> list[Op]:
+    """The ops the driver rewrites in ``op`` (executes, loads, stores,
+    parameter ops: all named ``stream.async.*``), in post-order (MLIR's
+    ``walk``), not entering execute regions (only executes are looked for
+    there, and none is convertible nested in an execute that passed the
+    convertibility check).  The walk is compiled
+    (:func:`fastalloc.passes._regions._post_order_prefixed`): the other
+    ops, most of a function, are only stepped over."""
+    return _regions._post_order_prefixed(op, _ASYNC_PREFIX, "stream.async.execute")
+
+
 def _mentions_affinity(module: Module) -> bool:
     """Whether any op (or the module header) writes an affinity (the walk
     over every op of the module is compiled:
@@ -236,24 +249,6 @@ def _mentions_affinity(module: Module) -> bool:
     if "stream.affinity" in module.header:
         return True
     return _regions._mentions_affinity(module.body.ops)
-
-
-def _post_order(op: Op, out: list[Op] | None = None) -> list[Op]:
-    """``op`` and the ops nested in it, post-order (MLIR's ``walk``), except
-    what is inside ``stream.async.execute`` regions (the driver only looks
-    for executes, loads and stores, which are never nested in an execute
-    that passed the convertibility check)."""
-    if out is None:
-        out = []
-    for region in op._regions:
-        for block in region.blocks:
-            for inner in block.ops:
-                if inner._regions and inner.name != "stream.async.execute":
-                    _post_order(inner, out)
-                else:
-                    out.append(inner)
-    out.append(op)
-    return out
 
 
 # ---------------------------------------------------------------------------
@@ -647,7 +642,7 @@ class _RegionAllocation:
                 else:
                     result_replacements.append((result, tied_opnd))
                 # IREE builds the offset adds and the subview at the yielded value's location
-                _locate(scope.before, n0, FusedLoc([yield_value]))
+                _locate(scope.before, n0, _fused_at([yield_value]))
                 continue
             base = find_tied_base_value(yield_value)
             if base.is_block_arg:
@@ -667,12 +662,12 @@ class _RegionAllocation:
                 defs = [find_tied_base_value(g[3]) for g in group]
                 if len(group) == 1:
                     alloca = _alloca(group[0][1], sizes[0], self.await_tp, aff)
-                    alloca.dloc = FusedLoc(defs)
+                    alloca.dloc = _fused_at(defs)
                     emit(alloca)
                     subs = [alloca.results[0]]
                 else:
                     pack = _pack([0] * (2 * len(group)), sizes, aff)
-                    pack.dloc = FusedLoc(defs)
+                    pack.dloc = _fused_at(defs)
                     emit(pack)
                     alloca = _alloca(group[0][1], pack.results[0], self.await_tp, aff)
                     alloca.dloc = pack.dloc
@@ -680,7 +675,7 @@ class _RegionAllocation:
                     subs = []
                     for j, s in enumerate(sizes):
                         sv = _subview(alloca.results[0], pack.results[0], pack.results[1 + j], s)
-                        sv.dloc = FusedLoc([defs[j]])
+                        sv.dloc = _fused_at([defs[j]])
                         emit(sv)
                         subs.append(sv.results[0])
                 self.new_awaits.append(alloca.results[1])
@@ -805,6 +800,17 @@ class _RegionAllocation:
         return after
 
 
+def _fused_at(values: list[Value]) -> FusedLoc:
+    """The fused location of ``values``, each result named by its op (whose
+    location it prints; a block argument stays a value: unknown).  The
+    region's ops are released as they are converted, their results first:
+    a location of the new ops must not need them (compiled:
+    :func:`fastalloc.passes._regions._owners`)."""
+    loc = FusedLoc(())
+    loc.parts = _regions._owners(values)  # (a new list already: FusedLoc would copy it)
+    return loc
+
+
 def _locate(ops: list[Op], start: int, loc) -> None:
     """Give ``ops[start:]`` that have no location yet the location ``loc``."""
     for k in range(start, len(ops)):
@@ -910,7 +916,7 @@ def _allocate_local_transients(
     if not transients:
         return None
     pack = _pack(intervals, sizes, affinity)
-    pack.dloc = FusedLoc(transients)
+    pack.dloc = _fused_at(transients)
     scope.emit(pack)
     alloca = _alloca(_TRANSIENT, pack.results[0], await_tp, affinity)
     alloca.dloc = pack.dloc
