@@ -195,14 +195,19 @@ cdef Py_ssize_t _bf_heap_first(_bf_Heap* H, int64_t sz) noexcept nogil:
     return b
 
 
+cdef inline void _bf_unlink(Py_ssize_t* prev, Py_ssize_t* next, Py_ssize_t* head, Py_ssize_t x) noexcept nogil:
+    # x leaves a doubly linked list (prev / next, -1 at the ends; *head its first)
+    if prev[x] >= 0:
+        next[prev[x]] = next[x]
+    else:
+        head[0] = next[x]
+    if next[x] >= 0:
+        prev[next[x]] = prev[x]
+
+
 cdef inline void _bf_fl_unlink(_bf_Heap* H, Py_ssize_t x) noexcept nogil:
     # x leaves the free list
-    if H.fprev[x] >= 0:
-        H.fnext[H.fprev[x]] = H.fnext[x]
-    else:
-        H.fhead = H.fnext[x]
-    if H.fnext[x] >= 0:
-        H.fprev[H.fnext[x]] = H.fprev[x]
+    _bf_unlink(H.fprev, H.fnext, &H.fhead, x)
 
 
 cdef inline void _bf_fl_take(_bf_Heap* H, Py_ssize_t old, Py_ssize_t x) noexcept nogil:
@@ -261,12 +266,7 @@ cdef inline Py_ssize_t _bf_new_block(_bf_Heap* H, int64_t lo, int64_t hi,
 
 cdef inline void _bf_drop_block(_bf_Heap* H, Py_ssize_t b) noexcept nogil:
     # unlink b from the address list and recycle its id
-    if H.prev[b] >= 0:
-        H.next[H.prev[b]] = H.next[b]
-    else:
-        H.head = H.next[b]
-    if H.next[b] >= 0:
-        H.prev[H.next[b]] = H.prev[b]
+    _bf_unlink(H.prev, H.next, &H.head, b)
     H.pool[H.npool] = b
     H.npool += 1
 
