@@ -167,16 +167,19 @@ def _check_module(module) -> int:
     return len(executes)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
+#: Generated modules of every shape the region walks meet (the generator's arguments).
+_GENERATED = dict(
     seed=st.integers(0, 10**6),
     n_ops=st.integers(5, 300),
     depth=st.integers(0, 4),
     shape=st.sampled_from(["auto", "spread", "single"]),
     unused=st.booleans(),
     const_in=st.booleans(),
-    style=st.sampled_from(["printed", "lit"]),
 )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**_GENERATED, style=st.sampled_from(["printed", "lit"]))
 def test_region_scan_matches_python(seed, n_ops, depth, shape, unused, const_in, style):
     from fastalloc.testing.generator import GenConfig, generate_module
 
@@ -634,14 +637,7 @@ def _ref_find_escaping_result_value(value):
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 10**6),
-    n_ops=st.integers(5, 300),
-    depth=st.integers(0, 4),
-    shape=st.sampled_from(["auto", "spread", "single"]),
-    unused=st.booleans(),
-    const_in=st.booleans(),
-)
+@given(**_GENERATED)
 def test_escapes_match_python(seed, n_ops, depth, shape, unused, const_in):
     from fastalloc.passes import _regions
     from fastalloc.passes.regions import _TIED_KIND
