@@ -20,10 +20,12 @@ Default mode: CPU (``time.process_time``, so both threads of the tiered plan
 above 10^5 buffers count) of ``fastalloc.pack(starts, ends, sizes,
 alignment=64)`` in this process, every (size, seed) once per round, rounds
 one after the other (a slow minute on a shared machine then touches every
-size alike).  ``--instructions``: instructions instead, load-independent,
-each (size, seed) in its own process under ``valgrind --tool=callgrind``, minus
-the same process without the ``pack`` call (so every thread's instructions
-count and the instance's generation does not); needs valgrind.
+size alike).  ``--instructions``: instructions instead, load-independent:
+each (size, seed) in its own process under ``valgrind --tool=callgrind``,
+counting inside the kernel ``_pack_best_fit`` only (``--toggle-collect``; not
+``pack``'s validation), with the tiered plan above 10^5 buffers on one thread
+(callgrind counts a toggled function's own thread; the plan is the same on
+any number of threads); needs valgrind.
 
 The workload is ``random_buffers(n, seed)`` (sizes rounded up to 64 bytes),
 as in ``bench.ab_default`` and the README's tables.
@@ -49,14 +51,14 @@ _CACHE_MAX_N = 100_000
 
 CHILD = r"""
 import sys
+import fastalloc.kernels.bestfit_large as large
 from fastalloc import pack
 from fastalloc.testing.workloads import random_buffers
-n, seed, run = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+large._BF_THREADS = 1
+n, seed = int(sys.argv[1]), int(sys.argv[2])
 s, e, z = random_buffers(n, seed=seed)
 z = (z + 63) // 64 * 64
-pack(s[:50], e[:50], z[:50], alignment=64)  # imports and first calls, in both runs
-if run:
-    pack(s, e, z, alignment=64)
+pack(s, e, z, alignment=64)
 """
 
 
@@ -119,10 +121,10 @@ def callgrind_total(text: str) -> int:
     raise ValueError("no 'summary:' or 'totals:' line in the callgrind output")
 
 
-def _callgrind(n: int, seed: int, run: bool, tmp: str) -> int:
-    path = os.path.join(tmp, f"cg.{n}.{seed}.{int(run)}")
-    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={path}",
-           sys.executable, "-c", CHILD, str(n), str(seed), "1" if run else "0"]
+def _callgrind(n: int, seed: int, tmp: str) -> int:
+    path = os.path.join(tmp, f"cg.{n}.{seed}")
+    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={path}", "--toggle-collect=*pack_best_fit*",
+           sys.executable, "-c", CHILD, str(n), str(seed)]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env=dict(os.environ, PYTHONHASHSEED="0"))
     with open(path) as f:
@@ -132,16 +134,14 @@ def _callgrind(n: int, seed: int, run: bool, tmp: str) -> int:
 
 
 def measure_instructions(sizes: list[int], seeds: list[int]) -> dict[int, dict[int, dict]]:
-    """{n: {seed: {"per_buffer": [instructions per buffer]}}}: each (n, seed)
-    under callgrind with and without the pack call."""
+    """{n: {seed: {"per_buffer": [instructions per buffer inside _pack_best_fit]}}}."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind on PATH")
     out: dict[int, dict[int, dict]] = {n: {} for n in sizes}
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             for seed in seeds:
-                diff = _callgrind(n, seed, True, tmp) - _callgrind(n, seed, False, tmp)
-                out[n][seed] = {"per_buffer": [diff / n]}
+                out[n][seed] = {"per_buffer": [_callgrind(n, seed, tmp) / n]}
     return out
 
 
