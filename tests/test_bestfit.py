@@ -305,6 +305,18 @@ def test_sweep_of_two_lists_matches_gaps_of_their_union(a, b, sz, first):
         assert top == want_top
 
 
+@given(byte_ranges, byte_ranges)
+@settings(max_examples=200, deadline=None)
+def test_merge_of_two_lists_is_the_stable_merge(a, b):
+    # the masked merge runs until one list is exhausted (its length found by
+    # binary search, not by checking bounds), then copies the other's rest:
+    # every range once, by lo, a's before b's on equal lo
+    from fastalloc.kernels.bestfit_engine import _py_merge2
+    arr = [np.asarray(x, dtype=np.int64).reshape(-1, 2) for x in (a, b)]
+    got = [tuple(int(v) for v in row) for row in _py_merge2(arr[0], arr[1])]
+    assert got == sorted(a + b, key=lambda r: r[0])
+
+
 @given(st.integers(1, 40).flatmap(lambda T: st.tuples(
            st.just(T),
            st.lists(st.tuples(st.integers(0, T - 1), st.integers(0, T - 1),
