@@ -305,6 +305,18 @@ def test_sweep_of_two_lists_matches_gaps_of_their_union(a, b, sz, first):
         assert top == want_top
 
 
+@given(byte_ranges, byte_ranges)
+@settings(max_examples=200, deadline=None)
+def test_merge_of_two_lists_is_the_stable_merge(a, b):
+    # the masked merge runs until one list is exhausted (its length found by
+    # binary search, not by checking bounds), then copies the other's rest:
+    # every range once, by lo, a's before b's on equal lo
+    from fastalloc.kernels.bestfit_engine import _py_merge2
+    arr = [np.asarray(x, dtype=np.int64).reshape(-1, 2) for x in (a, b)]
+    got = [tuple(int(v) for v in row) for row in _py_merge2(arr[0], arr[1])]
+    assert got == sorted(a + b, key=lambda r: r[0])
+
+
 @given(st.integers(1, 40).flatmap(lambda T: st.tuples(
            st.just(T),
            st.lists(st.tuples(st.integers(0, T - 1), st.integers(0, T - 1),
@@ -324,6 +336,32 @@ def test_bucket_query_matches_gaps_among_meeting_ranges(case, shift, sz, first):
     cols = [np.asarray([r[k] for r in recs], dtype=np.int64) for k in range(4)]
     best, top = _py_bk_fit(*cols, T, shift, s, e, sz, first)
     want, want_top = ref_gap_choice([(lo, hi) for a, b, lo, hi in recs if a <= e and s <= b], sz, first)
+    assert best == want
+    if want < 0:
+        assert top == want_top
+
+
+@given(st.integers(2, 13).flatmap(lambda s: st.tuples(
+           st.just(s), st.integers(s, 13),
+           st.lists(st.tuples(st.sampled_from(["left", "right", "inside", "before", "after"]),
+                              st.integers(0, 3), st.integers(0, 40), st.sampled_from([4, 8])),
+                    min_size=64, max_size=200))),
+       st.sampled_from([4, 8, 12]), st.booleans(), st.integers(2, 4))
+@settings(max_examples=150, deadline=None)
+def test_bucket_query_on_long_lists_counts_ranges_touching_the_window(case, sz, first, shift):
+    # long lists (the vectorized meet test and copy) whose leaf ranges end
+    # exactly at s, start exactly at e, lie inside or miss the window by one
+    # leaf; byte ranges on a grid of 4, so that gaps fit exactly and tie
+    from fastalloc.kernels.bestfit_engine import _py_bk_fit
+    s, e, recs = case
+    leaf = {"left": lambda d: (max(0, s - d), s), "right": lambda d: (e, min(15, e + d)),
+            "inside": lambda d: (s, e), "before": lambda d: (max(0, s - 1 - d), s - 1),
+            "after": lambda d: (e + 1, min(15, e + 1 + d))}
+    rows = [leaf[kind](d) + (4 * k, 4 * k + w) for kind, d, k, w in recs]
+    cols = [np.asarray([r[k] for r in rows], dtype=np.int64) for k in range(4)]
+    best, top = _py_bk_fit(*cols, 16, shift, s, e, sz, first)
+    want, want_top = ref_gap_choice([(lo, hi) for a, b, lo, hi in rows if a <= e and s <= b],
+                                    sz, first)
     assert best == want
     if want < 0:
         assert top == want_top

@@ -271,20 +271,25 @@ cdef enum:
     _BF_ELIST_CAP0 = 64
 
 
-cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
-                       Py_ssize_t e) except -1 nogil:
-    # sorted by lo; equal lo: insertion order (irrelevant to the union).
-    # The slot: after the last entry with lo <= the new lo, by a binary
+cdef inline Py_ssize_t _bf_count_le(const _bf_Run* r, Py_ssize_t n, int64_t x) noexcept nogil:
+    # how many of the n ranges r (sorted by lo) have lo <= x, by a binary
     # search whose steps select without branches (a branch per step would
     # be a coin toss) and whose length depends on n only
-    cdef Py_ssize_t i = 0, half, n = L.n, cap = L.cap
-    if n:
-        while n > 1:
-            half = n >> 1
-            i = i + half if L.r[i + half].lo <= lo else i
-            n -= half
-        i += L.r[i].lo <= lo
-        n = L.n
+    cdef Py_ssize_t i = 0, half
+    if n == 0:
+        return 0
+    while n > 1:
+        half = n >> 1
+        i = i + half if r[i + half].lo <= x else i
+        n -= half
+    return i + (r[i].lo <= x)
+
+
+cdef int _bf_elist_add(_bf_EList* L, int64_t lo, int64_t hi, Py_ssize_t s,
+                       Py_ssize_t e) except -1 nogil:
+    # sorted by lo; equal lo: insertion order (irrelevant to the union), so
+    # the slot is after the last entry with lo <= the new lo
+    cdef Py_ssize_t i = _bf_count_le(L.r, L.n, lo), n = L.n, cap = L.cap
     # the two arrays grow together (a failed second realloc leaves the
     # first one larger than cap: harmless), from _BF_ELIST_CAP0 entries
     _bf_open_slot(<void**>&L.r, &n, &cap, i, sizeof(_bf_Run), _BF_ELIST_CAP0)
@@ -320,9 +325,11 @@ cdef inline Py_ssize_t _bf_filter_span(const _bf_Span* sp, const _bf_Run* r, Py_
     """
     cdef char* o = <char*>out
     cdef Py_ssize_t i
-    cdef int32_t s32 = <int32_t>s, e32 = <int32_t>e
+    # strict comparisons against e + 1 and s - 1 (leaves are below 2**31 - 1)
+    # and a mask rather than a product: each is one vector instruction
+    cdef int32_t s1 = <int32_t>s - 1, e1 = <int32_t>e + 1
     for i in range(n):
-        meet[i] = ((sp[i].s <= e32) & (sp[i].e >= s32)) * <unsigned char>sizeof(_bf_Run)
+        meet[i] = <unsigned char>((-<int32_t>((sp[i].s < e1) & (sp[i].e > s1))) & <int32_t>sizeof(_bf_Run))
     i = 0
     while i + 4 <= n:
         (<_bf_Run*>o)[0] = r[i]
@@ -341,28 +348,54 @@ cdef inline Py_ssize_t _bf_filter_span(const _bf_Span* sp, const _bf_Run* r, Py_
     return <_bf_Run*>o - out
 
 
+cdef inline const _bf_Run* _bf_pick(const _bf_Run** a, const _bf_Run** b) noexcept nogil:
+    # the next range of a merge of two lists sorted by lo (a's first on
+    # equal lo) at cursors *a and *b, which must both be in range, advancing
+    # past it.  Which list gives it is a coin toss, so the range and the
+    # steps are selected by a mask (a branch on it mispredicted a third of
+    # the time; a conditional here compiles to one); lo >= 0, so the sign
+    # of the difference is the mask
+    cdef size_t pa = <size_t>a[0], pb = <size_t>b[0]
+    cdef size_t mask = <size_t>((b[0].lo - a[0].lo) >> 63)
+    cdef size_t step = mask & sizeof(_bf_Run)
+    b[0] = <const _bf_Run*>(pb + step)
+    a[0] = <const _bf_Run*>(pa + sizeof(_bf_Run) - step)
+    return <const _bf_Run*>(pa ^ ((pa ^ pb) & mask))
+
+
+cdef inline Py_ssize_t _bf_merge_len(const _bf_Run* a, Py_ssize_t na, const _bf_Run* b,
+                                     Py_ssize_t nb) noexcept nogil:
+    # how many _bf_pick steps merge two lists sorted by lo until one of
+    # them is exhausted (no step needs a bound check then, and the loop
+    # ends once, predictably): the list whose last lo is lower (b only if
+    # strictly lower, as a's first on equal lo) and the other's entries
+    # taken before that last one
+    if na == 0 or nb == 0:
+        return 0
+    if b[nb - 1].lo < a[na - 1].lo:
+        return nb + _bf_count_le(a, na, b[nb - 1].lo)
+    return na + _bf_count_le(b, nb, a[na - 1].lo - 1)
+
+
 cdef inline Py_ssize_t _bf_merge2(const _bf_Run* a, Py_ssize_t na, const _bf_Run* b,
                                   Py_ssize_t nb, _bf_Run* out) noexcept nogil:
-    # two lists sorted by lo into one; which list gives the next range is a
-    # coin toss, so it is chosen by a mask, as in _bf_sweep2 (a conditional
-    # here compiled to a branch that mispredicted a third of the time)
-    cdef Py_ssize_t i = 0, j = 0, k = 0
-    cdef size_t t
-    cdef const _bf_Run* x
-    while i < na and j < nb:
-        t = b[j].lo < a[i].lo
-        x = <const _bf_Run*>(<size_t>&a[i] ^ ((<size_t>&a[i] ^ <size_t>&b[j]) & (0 - t)))
-        out[k] = x[0]
-        j += t
-        i += 1 - t
-        k += 1
-    if i < na:
-        memcpy(&out[k], &a[i], (na - i) * sizeof(_bf_Run))
-        k += na - i
-    if j < nb:
-        memcpy(&out[k], &b[j], (nb - j) * sizeof(_bf_Run))
-        k += nb - j
-    return k
+    # two lists sorted by lo into one: _bf_merge_len steps of _bf_pick,
+    # then the rest of the other list; the same as the stable
+    # sorted(a + b, key=lambda r: r.lo)
+    cdef const _bf_Run* ea = a + na
+    cdef const _bf_Run* eb = b + nb
+    cdef _bf_Run* o = out
+    cdef Py_ssize_t m, k = _bf_merge_len(a, na, b, nb)
+    for m in range(k):
+        o[m] = _bf_pick(&a, &b)[0]
+    o += k
+    if a < ea:
+        memcpy(o, a, (ea - a) * sizeof(_bf_Run))
+        o += ea - a
+    if b < eb:
+        memcpy(o, b, (eb - b) * sizeof(_bf_Run))
+        o += eb - b
+    return o - out
 
 
 ctypedef struct _bf_Gap:
@@ -390,25 +423,19 @@ cdef inline bint _bf_gap_step(_bf_Gap* G, int64_t lo, int64_t hi, int64_t sz,
 cdef int64_t _bf_sweep2(const _bf_Run* a, Py_ssize_t na, const _bf_Run* b, Py_ssize_t nb,
                        int64_t sz, int64_t* top, bint first) noexcept nogil:
     # the gap rule of _bf_bk_fit over the byte ranges of two lists sorted by
-    # lo, merged as it goes (on equal lo a's first: the answer does not
-    # depend on it, only the first of equal lo can leave a gap).  The merge
-    # selects without branches: which list holds the next range is a coin
-    # toss
+    # lo, merged as it goes as in _bf_merge2 (on equal lo a's first: the
+    # answer does not depend on it, only the first of equal lo can leave a
+    # gap)
     cdef const _bf_Run* ea = a + na
     cdef const _bf_Run* eb = b + nb
     cdef const _bf_Run* x
-    cdef size_t t
+    cdef Py_ssize_t m
     cdef _bf_Gap G
     G.c = 0
     G.best = -1
     G.best_gap = INT64_MAX
-    while a < ea and b < eb:
-        t = b.lo < a.lo
-        # x = b if t else a, by a mask (a conditional here compiles to a
-        # branch)
-        x = <const _bf_Run*>(<size_t>a ^ ((<size_t>a ^ <size_t>b) & (0 - t)))
-        b += t
-        a += 1 - t
+    for m in range(_bf_merge_len(a, na, b, nb)):
+        x = _bf_pick(&a, &b)
         if _bf_gap_step(&G, x.lo, x.hi, sz, first):
             top[0] = G.c
             return G.best
@@ -703,3 +730,17 @@ def _py_sweep2(const int64_t[:, ::1] a, const int64_t[:, ::1] b, int64_t sz, bin
     best = _bf_sweep2(<const _bf_Run*>&a[0, 0] if na else NULL, na,
                       <const _bf_Run*>&b[0, 0] if nb else NULL, nb, sz, &top, first)
     return best, top
+
+
+def _py_merge2(const int64_t[:, ::1] a, const int64_t[:, ::1] b):
+    """_bf_merge2 of the ranges a[i] = (lo, hi) and b[j] (each sorted by
+    lo; for tests): the merged rows."""
+    cdef Py_ssize_t na = a.shape[0], nb = b.shape[0]
+    if a.shape[1] != 2 or b.shape[1] != 2:
+        raise ValueError("ranges are (lo, hi) rows")
+    out = np.empty((na + nb, 2), dtype=np.int64)
+    cdef int64_t[:, ::1] ov = out
+    if na + nb:
+        _bf_merge2(<const _bf_Run*>&a[0, 0] if na else NULL, na,
+                   <const _bf_Run*>&b[0, 0] if nb else NULL, nb, <_bf_Run*>&ov[0, 0])
+    return out
