@@ -27,7 +27,7 @@ from fastalloc.kernels.bestfit_engine cimport (
 )
 from fastalloc.kernels.bestfit_engine import _bf_bk_shift
 from fastalloc.kernels.bestfit_large import _BF_THREADS, _bf_large, _bf_parallel
-from fastalloc.kernels.sweep import _pack_sweep
+from fastalloc.kernels.sweep import _pack_sweep, _pack_sweeps
 
 
 def _bf_leaves(starts, ends):
@@ -1012,17 +1012,27 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
             best, best_total, order, _ = _bf_race(leaves, sizes, raced, best, best_total, target,
                                                   shift)
             k = -1 if order is None else next(j for j, (o, _) in enumerate(cands) if o is order)
-            if n >= _BF_SWEEP_LAST_N:
-                sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
-                if sw_total >= 0:
-                    best, best_total, k = sw, sw_total, -1
-            # it wins ties against the later passes only
+            # the first-use pass wins ties against the later passes only
+            ff_cut = best_total - (k < _BF_FIRST_USE_PASS)
+            if n < _BF_SWEEP_LAST_N:
+                if k < _BF_FIRST_USE_PASS and best_total <= target:
+                    return best, best_total
+                sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, ff_cut, True)
+                return (sw, sw_total) if sw_total >= 0 else (best, best_total)
             if k < _BF_FIRST_USE_PASS and best_total <= target:
-                return best, best_total
-            sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0,
-                                       best_total - (k < _BF_FIRST_USE_PASS), True)
+                # the sweep can only tie the race's plan, and then the
+                # first-use pass cannot beat it
+                sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
+                return (sw, sw_total) if sw_total >= 0 else (best, best_total)
+            # both sweeps in one walk: when the sweep wins (k = -1 then) the
+            # first-use pass must beat its peak, a cutoff at most ff_cut, so
+            # it runs to ff_cut and is compared after
+            (sw, sw_total), (fu, fu_total) = _pack_sweeps(starts, ends, sizes, (best_total, ff_cut),
+                                                          (False, True))
             if sw_total >= 0:
-                return sw, sw_total
+                best, best_total, ff_cut = sw, sw_total, sw_total - 1
+            if 0 <= fu_total <= ff_cut:
+                return fu, fu_total
             return best, best_total
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
@@ -1184,7 +1194,8 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       _BF_SWEEP_LAST_N buffers, else last with that peak as cutoff; the
       first-use pass in first fit is not raced but run last on the
       sweep's heap, _pack_sweep(first=True), with the cutoff the race's
-      tie rule gives it), on the tree one after the other in
+      tie rule gives it; when the sweep runs last, both in one walk,
+      _pack_sweeps), on the tree one after the other in
       _BF_RUN_ORDER, each stopped once it exceeds the best peak so far.
       Above _BF_LARGE_N buffers, _bf_large instead: independent
       time chunks on 2 threads (_bf_tiered): one pass each over the buffers
