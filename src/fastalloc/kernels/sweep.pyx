@@ -13,7 +13,6 @@ from libc.string cimport memmove, memset
 import numpy as np
 
 from fastalloc.kernels.bestfit_engine cimport _bf_check_top, _bf_rand
-from fastalloc.kernels.sort import _argsort_stable
 from fastalloc.kernels.sort cimport _argsort_into
 
 
@@ -482,31 +481,32 @@ def _pack_sweeps(const int64_t[::1] starts, const int64_t[::1] ends,
         raise ValueError("one or two sweeps")
     if n == 0:
         return [(np.zeros(0, dtype=np.int64), 0)] * nw
-    perm_a = _argsort_stable(np.asarray(starts))
-    S_a = np.asarray(starts)[perm_a]
-    E_a = np.asarray(ends)[perm_a]
-    Z_a = np.asarray(sizes)[perm_a]
-    cdef int64_t[::1] Sv = S_a, Ev = E_a, Zv = Z_a, pv_ = perm_a
-    off_a = np.empty((nw, n), dtype=np.int64)
-    cdef int64_t[:, ::1] offv = off_a
-    # every sweep's heap and the order by last use in one block (a small
-    # problem's sweep would spend more on a dozen numpy arrays than on the
-    # sweep); the free-block arrays first and the flag bytes last, so that
-    # every array stays aligned
-    cdef Py_ssize_t m = 2 * n + 2
-    cdef size_t per = n * sizeof(Py_ssize_t) + m * (3 * sizeof(int64_t) + 5 * sizeof(Py_ssize_t))
+    out_a = np.empty((nw, n), dtype=np.int64)
+    cdef int64_t[:, ::1] outv = out_a
+    # the walk's arrays, every sweep's offsets and heap in one block (a small
+    # problem's sweep would spend more on a dozen numpy arrays and calls than
+    # on the sweep): the free-block arrays first and the flag bytes last, so
+    # that every array stays aligned
+    cdef Py_ssize_t m = 2 * n + 2, r
+    cdef size_t per = n * (sizeof(int64_t) + sizeof(Py_ssize_t)) + m * (3 * sizeof(int64_t) + 5 * sizeof(Py_ssize_t))
     cdef char* mem = <char*>malloc(nw * (_BF_FREE_ARRAY_MAX * sizeof(_bf_FKey) + per + m)
-                                   + n * sizeof(int64_t))
+                                   + 5 * n * sizeof(int64_t))
     if mem == NULL:
         raise MemoryError()
-    cdef int64_t* dies = <int64_t*>(<_bf_FKey*>mem + nw * _BF_FREE_ARRAY_MAX)
+    # in walk order: first use, last use, size, the buffer; the positions by last use
+    cdef int64_t* S = <int64_t*>(<_bf_FKey*>mem + nw * _BF_FREE_ARRAY_MAX)
+    cdef int64_t* E = S + n
+    cdef int64_t* Z = E + n
+    cdef int64_t* perm = Z + n
+    cdef int64_t* dies = perm + n
     cdef char* flags = <char*>(dies + n) + nw * per
     cdef _bf_Sweep W[2]
     cdef _bf_Heap* H
     for k in range(nw):
         H = &W[k].H
         H.fa = <_bf_FKey*>mem + k * _BF_FREE_ARRAY_MAX
-        W[k].block_of = <Py_ssize_t*>(<char*>(dies + n) + k * per)
+        W[k].off = <int64_t*>(<char*>(dies + n) + k * per)
+        W[k].block_of = <Py_ssize_t*>(W[k].off + n)
         H.lo = <int64_t*>(W[k].block_of + n)
         H.hi = H.lo + m
         H.prio = <uint64_t*>(H.hi + m)
@@ -518,26 +518,27 @@ def _pack_sweeps(const int64_t[::1] starts, const int64_t[::1] ends,
         H.free = flags + k * m
         H.fprev = H.left
         H.fnext = H.right
-        W[k].off = &offv[k, 0]
         W[k].cutoff = cutoffs[k]
         W[k].first = firsts[k]
     memset(flags, 0, nw * m)
     try:
         with nogil:
-            _bf_sweep_order(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0])
-            _argsort_into(&Ev[0], n, dies)
-            _bf_sweeps(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0], dies, W, nw)
+            _argsort_into(&starts[0], n, perm)
+            for r in range(n):
+                S[r] = starts[perm[r]]
+                E[r] = ends[perm[r]]
+                Z[r] = sizes[perm[r]]
+            _bf_sweep_order(n, S, E, Z, perm)
+            _argsort_into(E, n, dies)
+            _bf_sweeps(n, S, E, Z, perm, dies, W, nw)
+            for k in range(nw):
+                if W[k].peak >= 0:
+                    for r in range(n):
+                        outv[k, perm[r]] = W[k].off[r]
         peaks = [W[k].peak for k in range(nw)]
     finally:
         free(mem)
-    out = []
-    for k in range(nw):
-        # (a plan of zero-size buffers only places nothing, so the sweep
-        # never compares its peak 0 with a negative cutoff)
-        if peaks[k] < 0 or peaks[k] > cutoffs[k]:
-            out.append((None, -1))
-            continue
-        offsets = np.empty(n, dtype=np.int64)
-        offsets[perm_a] = off_a[k]
-        out.append((offsets, int(peaks[k])))
-    return out
+    # (a plan of zero-size buffers only places nothing, so the sweep never
+    # compares its peak 0 with a negative cutoff)
+    return [(out_a[k], int(peaks[k])) if 0 <= peaks[k] <= cutoffs[k] else (None, -1)
+            for k in range(nw)]
