@@ -1,6 +1,7 @@
 # cython: language_level=3
 """The sweep: online best-fit (or first-fit) in first-use order
 (``_pack_sweep``, strategy "best-fit" at effort 0, two passes of effort 1,
+which from ``_BF_SWEEP_LAST_N`` buffers share one walk, ``_pack_sweeps``,
 and the stacker of the small buffers in ``bestfit_large``).  Independent
 of the placement engines but for the treap's random priorities and the
 overflow check (``bestfit_engine``'s ``_bf_rand``, ``_bf_check_top``).
@@ -32,6 +33,9 @@ from fastalloc.kernels.sort cimport _argsort_into
 # blocks in address order (a second linked list, through the treap's link
 # arrays, which it does not use) from the lowest one, and stops at the first
 # that fits; the used blocks between them, most of the heap, are never read.
+# Buffers are freed in order of last use (one stable counting sort, no heap
+# of live buffers): before each placement, every buffer that ended before it
+# starts.
 
 ctypedef struct _bf_FKey:
     # a free block's best-fit key (length, offset) and its id
