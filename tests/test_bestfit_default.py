@@ -1,7 +1,7 @@
-"""The default packer's small-problem paths (best-fit, effort 1): the one
-kernel that builds effort 1's nine orders below _BF_SMALL_ORDERS_N buffers,
-the race at every size with the sweep first or last, one time bucket for
-small problems, and resumable passes whose offsets grow as they go."""
+"""The default packer's paths (best-fit, effort 1): the one kernel that
+builds effort 1's nine orders, the race at every size with the sweep first
+or last, one time bucket for small problems, and resumable passes whose
+offsets grow as they go."""
 
 from __future__ import annotations
 
@@ -22,32 +22,36 @@ def ref_octave_longest(s, e, z):
     return np.lexsort((idx, s - e, -octave))
 
 
-@given(order_problems())
+@given(order_problems(), st.booleans())
 @settings(max_examples=150, deadline=None)
-def test_small_orders_equal_their_lexsort_definition(problem):
+def test_effort1_orders_equal_their_lexsort_definition(problem, first_use):
     s, e, z = problem
     log_size = np.log2(np.maximum(z.astype(np.float64), 1.0))
-    got = _bestfit._bf_small_orders(s, e, z, log_size)
+    got = _bestfit._bf_effort1_orders(s, e, z, log_size, first_use)
     assert got.shape == (9, len(z))
     want = ref_default_orders(s, e, z) + [ref_octave_longest(s, e, z)]
     for k in range(9):
+        if first_use or k != _bestfit._BF_FIRST_USE_PASS:
+            assert got[k].tolist() == want[k].tolist(), k
+
+
+@pytest.mark.parametrize("n,seed,span,max_size", [(700, 1, None, 16 << 20), (2000, 2, None, 1 << 50),
+                                                  (1500, 3, 1 << 30, 16 << 20), (900, 4, 1 << 54, 1 << 40)])
+def test_effort1_orders_of_random_problems(n, seed, span, max_size):
+    # the conflict degree counted over the span or (a time span above 4n +
+    # 1024) by binary searches; lifetimes and areas as integers or (ends
+    # from 2**53, areas above 2**53) as float64 bits; many equal sizes
+    s, e, z = random_buffers(n, seed=seed, time_span=span, max_size=max_size)
+    z = z // 4096 * 4096
+    log_size = np.log2(np.maximum(z.astype(np.float64), 1.0))
+    got = _bestfit._bf_effort1_orders(s, e, z, log_size)
+    want = ref_default_orders(s, e, z) + [ref_octave_longest(s, e, z)]
+    for k in range(9):
         assert got[k].tolist() == want[k].tolist(), k
-
-
-@given(order_problems())
-@settings(max_examples=60, deadline=None)
-def test_effort1_passes_the_same_from_the_kernel_or_numpy(problem):
-    s, e, z = problem
-    old = _bestfit._BF_SMALL_ORDERS_N
-    try:
-        _bestfit._BF_SMALL_ORDERS_N = 1 << 40
-        small = _bestfit._bf_effort1_passes(s, e, z)
-        _bestfit._BF_SMALL_ORDERS_N = 0
-        large = _bestfit._bf_effort1_passes(s, e, z)
-    finally:
-        _bestfit._BF_SMALL_ORDERS_N = old
-    assert [f for _, f in small] == [True, True, False, False, True, True, True, True, False]
-    assert [(np.asarray(o).tolist(), f) for o, f in small] == [(np.asarray(o).tolist(), f) for o, f in large]
+    passes = _bestfit._bf_effort1_passes(s, e, z, False)
+    assert [f for _, f in passes] == [True, True, False, False, True, True, True, True, False]
+    assert passes[_bestfit._BF_FIRST_USE_PASS][0] is None
+    assert all(np.asarray(o).tolist() == w.tolist() for (o, _), w in zip(passes, want) if o is not None)
 
 
 @given(race_problems(), st.sampled_from([0, 1 << 40]))

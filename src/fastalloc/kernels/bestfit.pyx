@@ -27,7 +27,7 @@ from fastalloc.kernels.bestfit_engine cimport (
 )
 from fastalloc.kernels.bestfit_engine import _bf_bk_shift
 from fastalloc.kernels.bestfit_large import _BF_THREADS, _bf_large, _bf_parallel
-from fastalloc.kernels.sweep import _pack_sweep
+from fastalloc.kernels.sweep import _pack_sweep, _pack_sweeps
 
 
 def _bf_leaves(starts, ends):
@@ -35,24 +35,45 @@ def _bf_leaves(starts, ends):
     start times: [s, e] meets [s', e'] iff their leaf ranges share a leaf.
     Same as u = np.unique(starts); np.searchsorted(u, starts, "left") and
     np.searchsorted(u, ends, "right") - 1, but by a rank table over the time
-    span when it is at most ~4n (O(n + span), ~0.02 s at 10^6 buffers), else
+    span when it is at most ~4n (one compiled loop, O(n + span)), else
     through sorted keys: numpy 2's hashing unique and binary searches of
     unsorted keys into a large array cost ~0.6 s at 10^6 buffers, this
     ~0.15 s."""
     n = len(starts)
     if n == 0:
         return 0, np.zeros(0, np.intp), np.zeros(0, np.intp)
-    first = int(starts.min())
-    span = int(starts.max()) - first + 1
+    starts = np.ascontiguousarray(starts, dtype=np.int64)
+    ends = np.ascontiguousarray(ends, dtype=np.int64)
+    cdef const int64_t[::1] sv = starts, ev = ends
+    cdef int64_t first = sv[0], last = sv[0], span
+    cdef Py_ssize_t i, t
+    cdef Py_ssize_t* rank
+    cdef Py_ssize_t[::1] lov, hiv
+    for i in range(n):
+        first = min(first, sv[i])
+        last = max(last, sv[i])
+    span = last - first + 1
     if span <= 4 * n + 1024:
         # few distinct times: rank every time by the starts at or before it
-        seen = np.zeros(span, dtype=np.intp)
-        seen[starts - first] = 1
-        rank = np.cumsum(seen)          # distinct starts <= first + t
-        rank -= 1
-        lo = rank[starts - first]
-        hi = rank[np.minimum(ends, first + span - 1) - first]
-        return int(rank[span - 1]) + 1, lo, hi
+        lo = np.empty(n, dtype=np.intp)
+        hi = np.empty(n, dtype=np.intp)
+        lov = lo
+        hiv = hi
+        rank = <Py_ssize_t*>malloc(span * sizeof(Py_ssize_t))
+        if rank == NULL:
+            raise MemoryError()
+        memset(rank, 0, span * sizeof(Py_ssize_t))
+        for i in range(n):
+            rank[sv[i] - first] = 1
+        rank[0] -= 1                # distinct starts <= first + t, minus 1
+        for t in range(1, span):
+            rank[t] += rank[t - 1]
+        for i in range(n):
+            lov[i] = rank[sv[i] - first]
+            hiv[i] = rank[min(ev[i], last) - first]
+        t = rank[span - 1] + 1
+        free(rank)
+        return t, lo, hi
     so = np.argsort(starts, kind="stable")
     ss = starts[so]
     new = np.empty(n, dtype=bool)
@@ -186,126 +207,14 @@ def _bf_default_orders(starts, ends, sizes, bint first_use=True):
     (up to their tie breaks), and best fit in two size-class orders that win
     on traces with many near-equal sizes (S_1: 1.0133 against 1.0139 for the
     best first-fit order).  Nine passes with the sweep: O(n log n) sorting
-    and a pass cost that grows with the live set, not with n.
-
-    The orders are stable radix sorts (_bf_argsort) of one key (two int64
-    keys packed into one when they fit, _bf_pack2; float keys by their bits,
-    _bf_fbits), the same permutations as these np.lexsort
-    calls (idx = np.arange(n), d = _bf_conflict_degree, length = ends -
-    starts + 1.0 and the size class -floor(q * log2(size)) as floats)::
-
-        lexsort((idx, -size, -(d * size)))      # exact 128-bit product
-        lexsort((idx, -size))
-        lexsort((idx, starts, class(4)))
-        lexsort((idx, -length, class(1.5)))
-        lexsort((idx, -length))
-        lexsort((idx, -size, starts))
-        lexsort((idx, -size, -d))
-        lexsort((idx, -(size * length)))
+    and a pass cost that grows with the live set, not with n.  The first
+    eight of _bf_effort1_passes (the orders: _bf_effort1_orders).
 
     With `first_use` False the first-use order (index _BF_FIRST_USE_PASS)
     is None: effort 1 runs that pass on the sweep's heap, which sorts by
     first use itself.
     """
-    n = len(sizes)
-    d = _bf_conflict_degree(starts, ends)
-    length = ends.astype(np.float64) - starts.astype(np.float64) + 1.0
-    neg_size = -sizes
-    log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
-    if n and int(d.max()) * int(sizes.max()) < (1 << 63):
-        by_conflict_size = _bf_lexsort2(-(d * sizes), neg_size)
-    else:
-        # d * size exactly (up to 2**94) as (hi, lo) int64 halves: float64
-        # would merge distinct products into ties
-        lo = d * (sizes & 0xFFFFFFFF)
-        hi = d * (sizes >> 32) + (lo >> 32)
-        lo &= 0xFFFFFFFF
-        by_conflict_size = np.lexsort((neg_size, -lo, -hi))
-    span = ends - starts
-    if n >= 512 and int(ends.max()) < (1 << 53):
-        # starts, ends and so -length are exact in float64 there: the integer
-        # span orders alike
-        by_class_longest = _bf_pack2(-np.floor(log_size * 1.5).astype(np.int64), -span)
-    else:
-        by_class_longest = _bf_lexsort2(-np.floor(log_size * 1.5).astype(np.int64),
-                                        -_bf_fbits(length))
-    return [
-        (by_conflict_size, True),                                 # conflicts x size
-        (_bf_argsort(neg_size), True),                            # size (greedy_by_size)
-        (_bf_pack2(-np.floor(log_size * 4.0).astype(np.int64), starts), False),  # class, first use
-        (by_class_longest, False),                                # size class, longest
-        (_bf_argsort(-_bf_fbits(length)), True),                  # lifetime
-        (_bf_pack2(starts, neg_size) if first_use else None, True),   # first use, larger first
-        (_bf_pack2(-d, neg_size), True),                          # conflicts
-        (_bf_argsort(-_bf_fbits(sizes * length)), True),          # area
-    ]
-
-
-cdef inline bint _bf_key3_lt(const int64_t* ka, const int64_t* kb, const int64_t* kc,
-                             int64_t i, int64_t j) noexcept nogil:
-    if ka[i] != ka[j]:
-        return ka[i] < ka[j]
-    if kb[i] != kb[j]:
-        return kb[i] < kb[j]
-    return kc[i] < kc[j]
-
-
-cdef void _bf_msort3(const int64_t* ka, const int64_t* kb, const int64_t* kc,
-                     int64_t* idx, int64_t* tmp, Py_ssize_t n) noexcept nogil:
-    """Sort idx[:n] (buffer indices) by (ka, kb, kc) ascending, stably (so
-    ties keep idx's order): insertion sort of runs of 16, then bottom-up
-    merges through tmp.  Assumes valid indices.  Pure Python equivalent::
-
-        idx[:] = sorted(idx, key=lambda i: (ka[i], kb[i], kc[i]))
-    """
-    cdef Py_ssize_t lo, hi, i, j, a, b, w, k
-    cdef int64_t x
-    cdef int64_t* src = idx
-    cdef int64_t* dst = tmp
-    cdef int64_t* sw
-    lo = 0
-    while lo < n:
-        hi = min(lo + 16, n)
-        for i in range(lo + 1, hi):
-            x = idx[i]
-            j = i
-            while j > lo and _bf_key3_lt(ka, kb, kc, x, idx[j - 1]):
-                idx[j] = idx[j - 1]
-                j -= 1
-            idx[j] = x
-        lo = hi
-    w = 16
-    while w < n:
-        lo = 0
-        while lo < n:
-            a = lo
-            b = min(lo + w, n)
-            hi = min(lo + 2 * w, n)
-            k = lo
-            while a < min(lo + w, n) and b < hi:
-                # the left run wins ties: stable
-                if _bf_key3_lt(ka, kb, kc, src[b], src[a]):
-                    dst[k] = src[b]
-                    b += 1
-                else:
-                    dst[k] = src[a]
-                    a += 1
-                k += 1
-            while a < min(lo + w, n):
-                dst[k] = src[a]
-                a += 1
-                k += 1
-            while b < hi:
-                dst[k] = src[b]
-                b += 1
-                k += 1
-            lo = hi
-        sw = src
-        src = dst
-        dst = sw
-        w *= 2
-    if src != idx:
-        memcpy(idx, src, n * sizeof(int64_t))
+    return _bf_effort1_passes(starts, ends, sizes, first_use)[:8]
 
 
 cdef inline int64_t _bf_dbits(double x) noexcept nogil:
@@ -316,41 +225,70 @@ cdef inline int64_t _bf_dbits(double x) noexcept nogil:
     return k
 
 
-# Below this many buffers effort 1's nine orders come from one kernel
-# (_bf_small_orders: about 30 numpy calls become 3); from it, the packed
-# radix sorts of _bf_default_orders cost less than comparison sorts.
-_BF_SMALL_ORDERS_N = 512
+cdef int _bf_stable_by(const int64_t* key, const int64_t* p, Py_ssize_t n, int64_t* out,
+                       int64_t* kbuf, int64_t* ibuf) except -1 nogil:
+    """out[:n] = the permutation p[:n] stably sorted by key (of the buffer
+    each position holds): with p sorted by a key k2 (ties by index), the
+    order by (key, k2, index), a least-significant-key-first lexsort.  kbuf
+    and ibuf: n scratch each.  Assumes valid indices.  Pure Python
+    equivalent: out[:n] = sorted(p[:n], key=lambda i: key[i]) (stable)."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        kbuf[i] = key[p[i]]
+    _argsort_into(kbuf, n, ibuf)
+    for i in range(n):
+        out[i] = p[ibuf[i]]
+    return 0
 
 
-def _bf_small_orders(const int64_t[::1] starts, const int64_t[::1] ends,
-                     const int64_t[::1] sizes, const double[::1] log_size):
+def _bf_effort1_orders(const int64_t[::1] starts, const int64_t[::1] ends,
+                       const int64_t[::1] sizes, const double[::1] log_size, bint first_use=True):
     """Effort 1's nine orders (_bf_default_orders' eight, then
-    _bf_octave_longest's) as rows of an int64 array (9, n), each a stable
-    merge sort (_bf_msort3) of the keys below, and the conflict degree by
-    binary searches in the sorted starts and ends.  Assumes validated input
-    of fewer than 2**31 buffers; log_size is np.log2(np.maximum(sizes,
-    1.0)) in float64 (numpy's, so that size classes match the large path's
-    to the last bit).  The same permutations as (d = conflict degree,
-    length = ends - starts + 1.0, class(q) = -floor(q * log_size) as int64,
-    fbits: _bf_fbits)::
+    _bf_octave_longest's) as rows of an int64 array (9, n), with the
+    conflict degree d (how many other lifetimes meet each one, counted over
+    the time span when that is at most 4n + 1024, else by binary searches
+    in the sorted starts and ends).  Every order is stable counting or
+    radix sorts (_argsort_into) of one int64 key each, least significant
+    key first: a key that breaks ties by an order already built sorts that
+    order further (_bf_stable_by): the size order under the conflict x
+    size, conflict and first-use orders, the lifetime order under the
+    size-class ones.  Lifetimes and areas sort as the integers they equal
+    when float64 holds them exactly (ends below 2**53, areas at most
+    2**53), else by the bits of their float64 values (_bf_dbits).  With
+    `first_use` False row 5 is left unset.  Assumes validated input of
+    fewer than 2**31 buffers; log_size is np.log2(np.maximum(sizes, 1.0))
+    in float64 (numpy's, so that size classes are numpy's to the last
+    bit).  The same permutations as (idx = np.arange(n), length = ends -
+    starts + 1.0, class(q) = -floor(q * log_size), fbits: _bf_fbits)::
 
-        lexsort((-size, -(d * size)))          # exact 128-bit product
-        lexsort((-size,))
-        lexsort((starts, class(4)))
-        lexsort((-fbits(length), class(1.5)))
-        lexsort((-fbits(length),))
-        lexsort((-size, starts))
-        lexsort((-size, -d))
-        lexsort((-fbits(size * length),))
-        lexsort((starts - ends, class(1)))
+        lexsort((idx, -size, -(d * size)))      # exact 128-bit product
+        lexsort((idx, -size))
+        lexsort((idx, starts, class(4)))
+        lexsort((idx, -fbits(length), class(1.5)))
+        lexsort((idx, -fbits(length)))
+        lexsort((idx, -size, starts))
+        lexsort((idx, -size, -d))
+        lexsort((idx, -fbits(size * length)))
+        lexsort((idx, starts - ends, class(1)))
     """
-    cdef Py_ssize_t n = sizes.shape[0], i, k
+    cdef Py_ssize_t n = sizes.shape[0], i
     out = np.empty((9, n), dtype=np.int64)
     if n == 0:
         return out
     cdef int64_t[:, ::1] ov = out
-    # key arrays, then scratch: the sorted starts and ends and the merge's
-    cdef int64_t* buf = <int64_t*>malloc(15 * n * sizeof(int64_t))
+    cdef int64_t smin = starts[0], emax = ends[0], zmax = 0, lmax = 0, span, z, d, lo
+    cdef int64_t m32 = (<int64_t>1 << 32) - 1
+    cdef double length
+    for i in range(n):
+        smin = min(smin, starts[i])
+        emax = max(emax, ends[i])
+        zmax = max(zmax, sizes[i])
+        lmax = max(lmax, ends[i] - starts[i])
+    # (validated input: 0 <= starts <= ends, so no difference overflows)
+    cdef bint exact_len = emax < (<int64_t>1 << 53)
+    cdef bint exact_area = exact_len and zmax <= (<int64_t>1 << 53) // (lmax + 1)
+    span = emax - smin + 1 if emax - smin < 4 * n + 1024 else 0
+    cdef int64_t* buf = <int64_t*>malloc((13 * n + (span + 1 if span else 2 * n)) * sizeof(int64_t))
     if buf == NULL:
         raise MemoryError()
     cdef int64_t* nsz = buf
@@ -362,45 +300,72 @@ def _bf_small_orders(const int64_t[::1] starts, const int64_t[::1] ends,
     cdef int64_t* c1 = buf + 6 * n
     cdef int64_t* nlen = buf + 7 * n
     cdef int64_t* narea = buf + 8 * n
-    cdef int64_t* sme = buf + 9 * n
-    cdef int64_t* zero = buf + 10 * n
-    cdef int64_t* ss = buf + 11 * n
-    cdef int64_t* es = buf + 12 * n
-    cdef int64_t* tmp = buf + 13 * n
-    cdef int64_t* tmp2 = buf + 14 * n
-    cdef int64_t d, z, lo, m32 = (<int64_t>1 << 32) - 1
-    cdef double length
+    cdef int64_t* kbuf = buf + 9 * n
+    cdef int64_t* ibuf = buf + 10 * n
+    cdef int64_t* p = buf + 11 * n
+    cdef int64_t* q = buf + 12 * n
+    cdef int64_t* cnt = buf + 13 * n     # the counts over the span, or the sorted bounds
     try:
         with nogil:
-            _sorted_bounds(&starts[0], &ends[0], n, ss, es, tmp)
+            if span:
+                # cnt[t]: starts at or before smin + t, then minus the ends
+                # before it: each buffer meets all those that started by its
+                # end and did not end before its start
+                memset(cnt, 0, (span + 1) * sizeof(int64_t))
+                for i in range(n):
+                    cnt[starts[i] - smin] += 1
+                for i in range(1, span):
+                    cnt[i] += cnt[i - 1]
+                for i in range(n):
+                    nd[i] = cnt[ends[i] - smin]
+                memset(cnt, 0, (span + 1) * sizeof(int64_t))
+                for i in range(n):
+                    cnt[ends[i] - smin + 1] += 1
+                for i in range(1, span + 1):
+                    cnt[i] += cnt[i - 1]
+                for i in range(n):
+                    nd[i] = 1 - nd[i] + cnt[starts[i] - smin]
+            else:
+                _sorted_bounds(&starts[0], &ends[0], n, cnt, cnt + n, kbuf)
+                for i in range(n):
+                    nd[i] = 1 - _n_meeting(cnt, cnt + n, n, starts[i], ends[i])
             for i in range(n):
                 z = sizes[i]
-                d = _n_meeting(ss, es, n, starts[i], ends[i]) - 1   # the others meeting i
+                d = -nd[i]
                 nsz[i] = -z
-                nd[i] = -d
                 lo = d * (z & m32)
                 phi[i] = -(d * (z >> 32) + (lo >> 32))
                 plo[i] = -(lo & m32)
                 c4[i] = -<int64_t>floor(log_size[i] * 4.0)
                 c15[i] = -<int64_t>floor(log_size[i] * 1.5)
                 c1[i] = -<int64_t>floor(log_size[i])
-                length = <double>ends[i] - <double>starts[i] + 1.0
-                nlen[i] = -_bf_dbits(length)
-                narea[i] = -_bf_dbits(<double>z * length)
-                sme[i] = starts[i] - ends[i]
-                zero[i] = 0
-            for k in range(9):
+                if exact_len:
+                    nlen[i] = starts[i] - ends[i]
+                else:
+                    length = <double>ends[i] - <double>starts[i] + 1.0
+                    nlen[i] = -_bf_dbits(length)
+                if exact_area:
+                    narea[i] = -(z * (ends[i] - starts[i] + 1))
+                else:
+                    narea[i] = -_bf_dbits(<double>z * (<double>ends[i] - <double>starts[i] + 1.0))
+            _argsort_into(nsz, n, &ov[1, 0])
+            _bf_stable_by(plo, &ov[1, 0], n, p, kbuf, ibuf)
+            _bf_stable_by(phi, p, n, &ov[0, 0], kbuf, ibuf)
+            _bf_stable_by(nd, &ov[1, 0], n, &ov[6, 0], kbuf, ibuf)
+            if first_use:
+                _bf_stable_by(&starts[0], &ov[1, 0], n, &ov[5, 0], kbuf, ibuf)
+            _argsort_into(&starts[0], n, p)
+            _bf_stable_by(c4, p, n, &ov[2, 0], kbuf, ibuf)
+            _argsort_into(nlen, n, &ov[4, 0])
+            _bf_stable_by(c15, &ov[4, 0], n, &ov[3, 0], kbuf, ibuf)
+            if not exact_len:
+                # the octave order's lifetimes are the integers, whatever
+                # float64 makes of them
                 for i in range(n):
-                    ov[k, i] = i
-            _bf_msort3(phi, plo, nsz, &ov[0, 0], tmp, n)
-            _bf_msort3(nsz, zero, zero, &ov[1, 0], tmp, n)
-            _bf_msort3(c4, &starts[0], zero, &ov[2, 0], tmp, n)
-            _bf_msort3(c15, nlen, zero, &ov[3, 0], tmp, n)
-            _bf_msort3(nlen, zero, zero, &ov[4, 0], tmp, n)
-            _bf_msort3(&starts[0], nsz, zero, &ov[5, 0], tmp, n)
-            _bf_msort3(nd, nsz, zero, &ov[6, 0], tmp, n)
-            _bf_msort3(narea, zero, zero, &ov[7, 0], tmp, n)
-            _bf_msort3(c1, sme, zero, &ov[8, 0], tmp, n)
+                    q[i] = starts[i] - ends[i]
+                _argsort_into(q, n, p)
+            _bf_stable_by(c1, &ov[4, 0] if exact_len else p, n, &ov[8, 0], kbuf, ibuf)
+            _argsort_into(narea, n, &ov[7, 0])
     finally:
         free(buf)
     return out
@@ -416,17 +381,13 @@ _BF_FIRST_USE_PASS = 5
 
 def _bf_effort1_passes(starts, ends, sizes, bint first_use=True):
     """Effort 1's nine (order, first fit?) passes: _bf_default_orders' and
-    best fit by octave class, longest first (_bf_octave_longest); from one
-    kernel below _BF_SMALL_ORDERS_N buffers (_bf_small_orders).  With
-    `first_use` False the first-use order may be None (_bf_default_orders)."""
-    if len(sizes) < _BF_SMALL_ORDERS_N:
-        log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
-        o = _bf_small_orders(starts, ends, sizes, log_size)
-        return [(o[k], f) for k, f in enumerate(_BF_DEFAULT_FIRST + (False,))]
-    cands = _bf_default_orders(starts, ends, sizes, first_use)
-    cands.append((_bf_octave_longest(starts, ends, sizes), False))
-    return cands
-
+    best fit by octave class, longest first (_bf_octave_longest), from one
+    kernel (_bf_effort1_orders).  With `first_use` False the first-use
+    order is None."""
+    log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
+    o = _bf_effort1_orders(starts, ends, sizes, log_size, first_use)
+    return [(o[k] if first_use or k != _BF_FIRST_USE_PASS else None, f)
+            for k, f in enumerate(_BF_DEFAULT_FIRST + (False,))]
 
 
 cdef class _BfPacker:
@@ -1012,17 +973,27 @@ def _bf_search(starts, ends, sizes, int effort, uint64_t seed=0x5EED):
             best, best_total, order, _ = _bf_race(leaves, sizes, raced, best, best_total, target,
                                                   shift)
             k = -1 if order is None else next(j for j, (o, _) in enumerate(cands) if o is order)
-            if n >= _BF_SWEEP_LAST_N:
-                sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
-                if sw_total >= 0:
-                    best, best_total, k = sw, sw_total, -1
-            # it wins ties against the later passes only
+            # the first-use pass wins ties against the later passes only
+            ff_cut = best_total - (k < _BF_FIRST_USE_PASS)
+            if n < _BF_SWEEP_LAST_N:
+                if k < _BF_FIRST_USE_PASS and best_total <= target:
+                    return best, best_total
+                sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, ff_cut, True)
+                return (sw, sw_total) if sw_total >= 0 else (best, best_total)
             if k < _BF_FIRST_USE_PASS and best_total <= target:
-                return best, best_total
-            sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0,
-                                       best_total - (k < _BF_FIRST_USE_PASS), True)
+                # the sweep can only tie the race's plan, and then the
+                # first-use pass cannot beat it
+                sw, sw_total = _pack_sweep(starts, ends, sizes, 1, 0, best_total)
+                return (sw, sw_total) if sw_total >= 0 else (best, best_total)
+            # both sweeps in one walk: when the sweep wins (k = -1 then) the
+            # first-use pass must beat its peak, a cutoff at most ff_cut, so
+            # it runs to ff_cut and is compared after
+            (sw, sw_total), (fu, fu_total) = _pack_sweeps(starts, ends, sizes, (best_total, ff_cut),
+                                                          (False, True))
             if sw_total >= 0:
-                return sw, sw_total
+                best, best_total, ff_cut = sw, sw_total, sw_total - 1
+            if 0 <= fu_total <= ff_cut:
+                return fu, fu_total
             return best, best_total
     # the O(n log n) sweep is the first candidate (and all of effort 0)
     best, best_total = _pack_sweep(starts, ends, sizes, 1, 0)
@@ -1184,7 +1155,8 @@ def _pack_best_fit(const int64_t[::1] starts, const int64_t[::1] ends,
       _BF_SWEEP_LAST_N buffers, else last with that peak as cutoff; the
       first-use pass in first fit is not raced but run last on the
       sweep's heap, _pack_sweep(first=True), with the cutoff the race's
-      tie rule gives it), on the tree one after the other in
+      tie rule gives it; when the sweep runs last, both in one walk,
+      _pack_sweeps), on the tree one after the other in
       _BF_RUN_ORDER, each stopped once it exceeds the best peak so far.
       Above _BF_LARGE_N buffers, _bf_large instead: independent
       time chunks on 2 threads (_bf_tiered): one pass each over the buffers

@@ -1,6 +1,7 @@
 # cython: language_level=3
 """The sweep: online best-fit (or first-fit) in first-use order
 (``_pack_sweep``, strategy "best-fit" at effort 0, two passes of effort 1,
+which from ``_BF_SWEEP_LAST_N`` buffers share one walk, ``_pack_sweeps``,
 and the stacker of the small buffers in ``bestfit_large``).  Independent
 of the placement engines but for the treap's random priorities and the
 overflow check (``bestfit_engine``'s ``_bf_rand``, ``_bf_check_top``).
@@ -13,7 +14,7 @@ from libc.string cimport memmove, memset
 import numpy as np
 
 from fastalloc.kernels.bestfit_engine cimport _bf_check_top, _bf_rand
-from fastalloc.kernels.sort import _argsort_stable
+from fastalloc.kernels.sort cimport _argsort_into
 
 
 # ---------------------------------------------------------------------------
@@ -32,6 +33,9 @@ from fastalloc.kernels.sort import _argsort_stable
 # blocks in address order (a second linked list, through the treap's link
 # arrays, which it does not use) from the lowest one, and stops at the first
 # that fits; the used blocks between them, most of the heap, are never read.
+# Buffers are freed in order of last use (one stable counting sort, no heap
+# of live buffers): before each placement, every buffer that ended before it
+# starts.
 
 ctypedef struct _bf_FKey:
     # a free block's best-fit key (length, offset) and its id
@@ -271,54 +275,113 @@ cdef inline void _bf_drop_block(_bf_Heap* H, Py_ssize_t b) noexcept nogil:
     H.npool += 1
 
 
-cdef inline void _bf_live_push(int64_t* hk, Py_ssize_t* hp, Py_ssize_t m,
-                               int64_t key, Py_ssize_t pos) noexcept nogil:
-    # min-heap of live buffers by last use
-    cdef Py_ssize_t c = m, par
-    while c > 0:
-        par = (c - 1) >> 1
-        if hk[par] <= key:
-            break
-        hk[c] = hk[par]
-        hp[c] = hp[par]
-        c = par
-    hk[c] = key
-    hp[c] = pos
+cdef void _bf_heap_reset(_bf_Heap* H) noexcept nogil:
+    # one block: the wilderness [0, inf), block 0 for good (it never merges
+    # into another block)
+    H.nblocks = 1
+    H.npool = 0
+    H.root = -1
+    H.fn = 0
+    H.lo[0] = 0
+    H.hi[0] = INT64_MAX
+    H.prev[0] = -1
+    H.next[0] = -1
+    H.free[0] = 2
+    H.head = 0
+    H.fhead = -1
 
 
-cdef inline void _bf_live_pop(int64_t* hk, Py_ssize_t* hp, Py_ssize_t m) noexcept nogil:
-    # remove the root of a heap of m elements
-    cdef int64_t key = hk[m - 1]
-    cdef Py_ssize_t pos = hp[m - 1], c = 0, k
-    m -= 1
-    while True:
-        k = 2 * c + 1
-        if k >= m:
-            break
-        if k + 1 < m and hk[k + 1] < hk[k]:
-            k += 1
-        if key <= hk[k]:
-            break
-        hk[c] = hk[k]
-        hp[c] = hp[k]
-        c = k
-    hk[c] = key
-    hp[c] = pos
+cdef inline void _bf_heap_release(_bf_Heap* H, Py_ssize_t b, bint first) noexcept nogil:
+    # used block b becomes free, merged with its free neighbours (so no two
+    # free blocks touch, and none touches the wilderness)
+    cdef Py_ssize_t p = H.prev[b], nx = H.next[b]
+    cdef bint linked = False
+    # first fit: b, merged with a free neighbour, takes its place in the
+    # free list (else it is linked in at the end)
+    if p >= 0 and H.free[p] == 1:
+        if first:
+            _bf_fl_take(H, p, b)
+            linked = True
+        else:
+            _bf_free_del(H, p)
+        H.lo[b] = H.lo[p]
+        _bf_drop_block(H, p)
+    if H.free[nx] == 2:
+        if linked:
+            _bf_fl_unlink(H, b)
+        H.lo[nx] = H.lo[b]          # the wilderness swallows it
+        _bf_drop_block(H, b)
+        return
+    if H.free[nx] == 1:
+        if not first:
+            _bf_free_del(H, nx)
+        elif linked:
+            _bf_fl_unlink(H, nx)
+        else:
+            _bf_fl_take(H, nx, b)
+            linked = True
+        H.hi[b] = H.hi[nx]
+        _bf_drop_block(H, nx)
+    H.free[b] = 1
+    if not first:
+        _bf_free_add(H, b)
+    elif not linked:
+        _bf_fl_link(H, b)
 
 
-cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
-                       int64_t* perm, int64_t* off, Py_ssize_t* block_of,
-                       int64_t* hk, Py_ssize_t* hp, _bf_Heap* H,
-                       int64_t cutoff=INT64_MAX, bint first=False) except -2 nogil:
-    """Arrays in first-use order (S sorted); returns the peak, offsets in
-    off (same order), or -1 as soon as the peak exceeds `cutoff`.  Each
-    buffer takes the smallest free block that fits (lowest on ties), or with
-    `first` the lowest one.  Ties of S are first put larger-first (then by perm,
-    the original index) by an insertion sort: runs of equal starts are short."""
-    cdef Py_ssize_t r, t, b, w, p, nx, nlive = 0
-    cdef int64_t sz, total = 0, ks, kz, kp, ke
-    cdef bint linked
-    cdef uint64_t state = 0x5EED
+cdef inline Py_ssize_t _bf_heap_take(_bf_Heap* H, int64_t sz, bint first, int64_t who,
+                                     uint64_t* state) except -1 nogil:
+    # a used block of sz > 0 bytes: cut from the bottom of the smallest free
+    # block that fits (lowest on ties; with `first` the lowest that fits),
+    # else from the wilderness's; `who` names the buffer if that overflows
+    cdef Py_ssize_t b, nx
+    b = _bf_heap_first(H, sz) if first else _bf_free_fit(H, sz)
+    if b < 0:
+        _bf_check_top(H.lo[0], sz, who)
+        b = _bf_new_block(H, H.lo[0], H.lo[0] + sz, 0, state)
+        H.lo[0] += sz
+    elif first:
+        # a block cut from the bottom of b keeps its place in the list
+        if H.hi[b] - H.lo[b] == sz:
+            _bf_fl_unlink(H, b)
+            H.free[b] = 0
+        else:
+            nx = b
+            b = _bf_new_block(H, H.lo[nx], H.lo[nx] + sz, nx, state)
+            H.lo[nx] += sz
+    else:
+        _bf_free_del(H, b)
+        if H.hi[b] - H.lo[b] == sz:
+            H.free[b] = 0
+        else:
+            nx = b
+            b = _bf_new_block(H, H.lo[nx], H.lo[nx] + sz, nx, state)
+            H.lo[nx] += sz
+            _bf_free_add(H, nx)
+    return b
+
+
+ctypedef struct _bf_Sweep:
+    # one sweep of a shared walk: its heap, offsets (in walk order), the
+    # block of each placed buffer, cutoff and rule; peak: the peak so far,
+    # or -1 once it passed the cutoff (the sweep has dropped out)
+    _bf_Heap H
+    int64_t* off
+    Py_ssize_t* block_of
+    int64_t cutoff
+    int64_t peak
+    bint first
+    uint64_t state      # the treap's priorities
+
+
+cdef void _bf_sweep_order(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
+                          int64_t* perm) noexcept nogil:
+    """Arrays sorted by first use (S, stably: perm the original indices):
+    put ties of S larger first, then by perm, by an insertion sort (runs of
+    equal starts are short).  Pure Python equivalent: the positions sorted
+    by (S, -Z, perm)."""
+    cdef Py_ssize_t r, t
+    cdef int64_t ks, kz, kp, ke
     for r in range(1, n):
         ks = S[r]
         kz = Z[r]
@@ -334,94 +397,58 @@ cdef int64_t _bf_sweep(Py_ssize_t n, const int64_t* S, int64_t* E, int64_t* Z,
             Z[t] = kz
             perm[t] = kp
             E[t] = ke
-    H.nblocks = 1
-    H.npool = 0
-    H.root = -1
-    H.fn = 0
-    H.lo[0] = 0                 # block 0: the wilderness [0, inf)
-    H.hi[0] = INT64_MAX
-    H.prev[0] = -1
-    H.next[0] = -1
-    H.free[0] = 2
-    H.head = 0
-    H.fhead = -1
-    w = 0
+
+
+cdef int _bf_sweeps(Py_ssize_t n, const int64_t* S, const int64_t* E, const int64_t* Z,
+                    const int64_t* perm, const int64_t* dies, _bf_Sweep* W,
+                    int nw) except -1 nogil:
+    """The nw sweeps W over the buffers in walk order (_bf_sweep_order),
+    in one walk: buffer r is freed from every heap still running before the
+    first buffer that starts after its last use (`dies`: the positions by
+    last use, stably) and then placed in each.  Each sets its offsets and
+    peak, or drops out (peak -1) as soon as its peak exceeds its cutoff; the
+    walk ends when all have.  The heaps' blocks depend only on which buffers
+    are live, not on the order in which a batch of them is freed, so every
+    sweep gives the plan it gives alone.  Assumes validated input.  Pure
+    Python equivalent of one sweep: _pack_best_fit_order in the walk order
+    (first fit with `first`), then -1 if its peak exceeds the cutoff."""
+    cdef Py_ssize_t r, j = 0, q, b
+    cdef int k, running = nw
+    cdef int64_t sz, top
+    for k in range(nw):
+        _bf_heap_reset(&W[k].H)
+        W[k].peak = 0
+        W[k].state = 0x5EED
     for r in range(n):
         sz = Z[r]
         if sz == 0:
-            off[r] = 0
+            for k in range(nw):
+                W[k].off[r] = 0
             continue
-        # free every buffer that died before this one starts
-        while nlive and hk[0] < S[r]:
-            b = block_of[hp[0]]
-            _bf_live_pop(hk, hp, nlive)
-            nlive -= 1
-            p = H.prev[b]
-            nx = H.next[b]
-            # first fit: b, merged with a free neighbour, takes its place
-            # in the free list (else it is linked in at the end)
-            linked = False
-            if p >= 0 and H.free[p] == 1:
-                if first:
-                    _bf_fl_take(H, p, b)
-                    linked = True
-                else:
-                    _bf_free_del(H, p)
-                H.lo[b] = H.lo[p]
-                _bf_drop_block(H, p)
-            if H.free[nx] == 2:
-                if linked:
-                    _bf_fl_unlink(H, b)
-                H.lo[nx] = H.lo[b]          # the wilderness swallows it
-                _bf_drop_block(H, b)
+        # a buffer that ends before r starts started before it, so it is
+        # placed (unless of size 0, never placed)
+        while j < n and E[dies[j]] < S[r]:
+            q = dies[j]
+            j += 1
+            if Z[q]:
+                for k in range(nw):
+                    if W[k].peak >= 0:
+                        _bf_heap_release(&W[k].H, W[k].block_of[q], W[k].first)
+        for k in range(nw):
+            if W[k].peak < 0:
                 continue
-            if H.free[nx] == 1:
-                if not first:
-                    _bf_free_del(H, nx)
-                elif linked:
-                    _bf_fl_unlink(H, nx)
-                else:
-                    _bf_fl_take(H, nx, b)
-                    linked = True
-                H.hi[b] = H.hi[nx]
-                _bf_drop_block(H, nx)
-            H.free[b] = 1
-            if not first:
-                _bf_free_add(H, b)
-            elif not linked:
-                _bf_fl_link(H, b)
-        b = _bf_heap_first(H, sz) if first else _bf_free_fit(H, sz)
-        if b < 0:
-            _bf_check_top(H.lo[w], sz, perm[r])
-            b = _bf_new_block(H, H.lo[w], H.lo[w] + sz, w, &state)
-            H.lo[w] += sz
-        elif first:
-            # a block cut from the bottom of b keeps its place in the list
-            if H.hi[b] - H.lo[b] == sz:
-                _bf_fl_unlink(H, b)
-                H.free[b] = 0
-            else:
-                nx = b
-                b = _bf_new_block(H, H.lo[nx], H.lo[nx] + sz, nx, &state)
-                H.lo[nx] += sz
-        else:
-            _bf_free_del(H, b)
-            if H.hi[b] - H.lo[b] == sz:
-                H.free[b] = 0
-            else:
-                nx = b
-                b = _bf_new_block(H, H.lo[nx], H.lo[nx] + sz, nx, &state)
-                H.lo[nx] += sz
-                _bf_free_add(H, nx)
-        block_of[r] = b
-        off[r] = H.lo[b]
-        if off[r] + sz > total:
-            total = off[r] + sz
-            if total > cutoff:
-                return -1
-        _bf_live_push(hk, hp, nlive, E[r], r)
-        nlive += 1
-    return total
+            b = _bf_heap_take(&W[k].H, sz, W[k].first, perm[r], &W[k].state)
+            W[k].block_of[r] = b
+            top = W[k].H.lo[b] + sz
+            W[k].off[r] = W[k].H.lo[b]
+            if top > W[k].peak:
+                W[k].peak = top
+                if top > W[k].cutoff:
+                    W[k].peak = -1
+                    running -= 1
+                    if running == 0:
+                        return 0
+    return 0
 
 
 def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
@@ -432,7 +459,7 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     simulated heap where buffers are freed after their last use, else the
     top; with `first`, the lowest free block that fits (first fit: the
     address-ordered list walked from its head, no treap).  O(n log n): free blocks in a treap keyed by (length, offset),
-    neighbours in an address-ordered list, live buffers in a heap by last
+    neighbours in an address-ordered list, buffers freed in order of last
     use.  Same plan as one best-fit pass in that order (the placed buffers
     meeting the next one are exactly the live ones), much faster but looser
     than size-first orders.  `effort` is ignored.  With `cutoff`, (None, -1)
@@ -442,53 +469,80 @@ def _pack_sweep(const int64_t[::1] starts, const int64_t[::1] ends,
     Pure Python equivalent: _pack_best_fit_order(starts, ends, sizes, order,
     first) with order = np.lexsort((np.arange(n), -sizes, starts)).
     """
-    cdef Py_ssize_t n = sizes.shape[0]
+    return _pack_sweeps(starts, ends, sizes, (cutoff,), (first,))[0]
+
+
+def _pack_sweeps(const int64_t[::1] starts, const int64_t[::1] ends,
+                 const int64_t[::1] sizes, cutoffs, firsts):
+    """_pack_sweep with each (cutoff, first) of `cutoffs` and `firsts` (one
+    or two of them), in one walk (_bf_sweeps: one sort by first use and one
+    by last use for all): a list of (offsets, peak) or (None, -1) pairs,
+    each what _pack_sweep(starts, ends, sizes, 1, 0, cutoff, first) gives.
+    Assumes validated input."""
+    cdef Py_ssize_t n = sizes.shape[0], k
+    cdef int nw = len(cutoffs)
+    if nw < 1 or nw > 2 or len(firsts) != nw:
+        raise ValueError("one or two sweeps")
     if n == 0:
-        return np.zeros(0, dtype=np.int64), 0
-    perm_a = _argsort_stable(np.asarray(starts))
-    S_a = np.asarray(starts)[perm_a]
-    E_a = np.asarray(ends)[perm_a]
-    Z_a = np.asarray(sizes)[perm_a]
-    cdef int64_t[::1] Sv = S_a, Ev = E_a, Zv = Z_a, pv_ = perm_a
-    off_a = np.empty(n, dtype=np.int64)
-    cdef int64_t[::1] offv = off_a
-    # the heap's arrays and the live heap in one block (a small problem's
-    # sweep would spend more on a dozen numpy arrays than on the sweep)
-    cdef Py_ssize_t m = 2 * n + 2
-    cdef char* mem = <char*>malloc(_BF_FREE_ARRAY_MAX * sizeof(_bf_FKey)
-                                   + n * (sizeof(int64_t) + 2 * sizeof(Py_ssize_t))
-                                   + m * (3 * sizeof(int64_t) + 5 * sizeof(Py_ssize_t) + 1))
+        return [(np.zeros(0, dtype=np.int64), 0)] * nw
+    out_a = np.empty((nw, n), dtype=np.int64)
+    cdef int64_t[:, ::1] outv = out_a
+    # the walk's arrays, every sweep's offsets and heap in one block (a small
+    # problem's sweep would spend more on a dozen numpy arrays and calls than
+    # on the sweep): the free-block arrays first and the flag bytes last, so
+    # that every array stays aligned
+    cdef Py_ssize_t m = 2 * n + 2, r
+    cdef size_t per = n * (sizeof(int64_t) + sizeof(Py_ssize_t)) + m * (3 * sizeof(int64_t) + 5 * sizeof(Py_ssize_t))
+    cdef char* mem = <char*>malloc(nw * (_BF_FREE_ARRAY_MAX * sizeof(_bf_FKey) + per + m)
+                                   + 5 * n * sizeof(int64_t))
     if mem == NULL:
         raise MemoryError()
-    # the free-block array first: every field of every array stays aligned
-    cdef int64_t* hk = <int64_t*>(<_bf_FKey*>mem + _BF_FREE_ARRAY_MAX)
-    cdef Py_ssize_t* hp = <Py_ssize_t*>(hk + n)
-    cdef Py_ssize_t* blk = hp + n
-    cdef _bf_Heap H
-    H.lo = <int64_t*>(blk + n)
-    H.hi = H.lo + m
-    H.prio = <uint64_t*>(H.hi + m)
-    H.prev = <Py_ssize_t*>(H.prio + m)
-    H.next = H.prev + m
-    H.left = H.next + m
-    H.right = H.left + m
-    H.pool = H.right + m
-    H.free = <char*>(H.pool + m)
-    H.fprev = H.left
-    H.fnext = H.right
-    H.fa = <_bf_FKey*>mem
-    memset(H.free, 0, m)
-    cdef int64_t total
+    # in walk order: first use, last use, size, the buffer; the positions by last use
+    cdef int64_t* S = <int64_t*>(<_bf_FKey*>mem + nw * _BF_FREE_ARRAY_MAX)
+    cdef int64_t* E = S + n
+    cdef int64_t* Z = E + n
+    cdef int64_t* perm = Z + n
+    cdef int64_t* dies = perm + n
+    cdef char* flags = <char*>(dies + n) + nw * per
+    cdef _bf_Sweep W[2]
+    cdef _bf_Heap* H
+    for k in range(nw):
+        H = &W[k].H
+        H.fa = <_bf_FKey*>mem + k * _BF_FREE_ARRAY_MAX
+        W[k].off = <int64_t*>(<char*>(dies + n) + k * per)
+        W[k].block_of = <Py_ssize_t*>(W[k].off + n)
+        H.lo = <int64_t*>(W[k].block_of + n)
+        H.hi = H.lo + m
+        H.prio = <uint64_t*>(H.hi + m)
+        H.prev = <Py_ssize_t*>(H.prio + m)
+        H.next = H.prev + m
+        H.left = H.next + m
+        H.right = H.left + m
+        H.pool = H.right + m
+        H.free = flags + k * m
+        H.fprev = H.left
+        H.fnext = H.right
+        W[k].cutoff = cutoffs[k]
+        W[k].first = firsts[k]
+    memset(flags, 0, nw * m)
     try:
         with nogil:
-            total = _bf_sweep(n, &Sv[0], &Ev[0], &Zv[0], &pv_[0], &offv[0], blk, hk, hp, &H,
-                              cutoff, first)
+            _argsort_into(&starts[0], n, perm)
+            for r in range(n):
+                S[r] = starts[perm[r]]
+                E[r] = ends[perm[r]]
+                Z[r] = sizes[perm[r]]
+            _bf_sweep_order(n, S, E, Z, perm)
+            _argsort_into(E, n, dies)
+            _bf_sweeps(n, S, E, Z, perm, dies, W, nw)
+            for k in range(nw):
+                if W[k].peak >= 0:
+                    for r in range(n):
+                        outv[k, perm[r]] = W[k].off[r]
+        peaks = [W[k].peak for k in range(nw)]
     finally:
         free(mem)
     # (a plan of zero-size buffers only places nothing, so the sweep never
     # compares its peak 0 with a negative cutoff)
-    if total < 0 or total > cutoff:
-        return None, -1
-    offsets = np.empty(n, dtype=np.int64)
-    offsets[perm_a] = off_a
-    return offsets, int(total)
+    return [(out_a[k], int(peaks[k])) if 0 <= peaks[k] <= cutoffs[k] else (None, -1)
+            for k in range(nw)]
