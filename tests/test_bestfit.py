@@ -216,23 +216,6 @@ def test_first_fit_pass_matches_reference_in_any_order(problem, rnd):
         assert total == max((ref[i] + z[i] for i in nonzero), default=0)
 
 
-@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 20)), min_size=1, max_size=40),
-       st.sampled_from([1, 5000, 1 << 39]), st.booleans())
-@settings(max_examples=100, deadline=None)
-def test_conflict_degree_counts_meeting_lifetimes(lifetimes, scale, many):
-    # from 256 buffers on a short time span the degrees are counted; a span
-    # beyond ~4n (scale 5000, 2**39) or fewer buffers: sorted and searched
-    s = np.array([a for a, _ in lifetimes], dtype=np.int64)
-    e = s + np.array([b for _, b in lifetimes], dtype=np.int64)
-    if many:
-        k = -(-256 // len(s))
-        s, e = np.tile(s, k), np.tile(e, k)
-    if scale > 1:
-        s, e = s * scale, e * scale + scale // 2
-    expect = (((s[None, :] <= e[:, None]) & (s[:, None] <= e[None, :])).sum(axis=1) - 1).tolist()
-    assert _bestfit._bf_conflict_degree(s, e).tolist() == expect
-
-
 @given(problems(max_n=30), st.randoms(use_true_random=False))
 @settings(max_examples=80, deadline=None)
 def test_one_pass_matches_reference_in_any_order(problem, rnd):
@@ -495,7 +478,7 @@ def test_best_fit_sweep_past_its_free_array(holes, hole_sizes, fills):
 def test_first_fit_sweep_on_random_workload_is_the_first_use_pass():
     s, e, z = random_buffers(3000, seed=5)
     z = (z + 63) // 64 * 64
-    order = _bestfit._bf_pack2(s, -z)
+    order = np.lexsort((-z, s))
     want, want_total = _pack_best_fit_order(s, e, z, order, True)
     offsets, total = _pack_sweep(s, e, z, 64, 0, 2**63 - 1, True)
     assert total == want_total and offsets.tolist() == want.tolist()
@@ -962,7 +945,7 @@ def test_portfolio_same_plan_whatever_the_threads(monkeypatch, threads):
 def test_octave_longest_is_the_first_large_order(n, seed):
     s, e, z = random_buffers(n, seed=seed)
     z[::7] = 0   # class 0 with the size-1 buffers
-    got = _bestfit._bf_octave_longest(s, e, z)
+    got = _bestfit._bf_effort1_passes(s, e, z)[8][0]
     octave = np.floor(np.log2(np.maximum(z.astype(np.float64), 1.0))).astype(np.int64)
     expect = sorted(range(n), key=lambda i: (-int(octave[i]), int(s[i]) - int(e[i]), i))
     assert got.tolist() == expect
@@ -986,12 +969,11 @@ def test_effort_two_plan_whatever_the_run_order(monkeypatch):
 
 def every_pass_to_the_end(s, e, z):
     """effort 1's answer by brute force: the sweep and every pass of
-    _bf_default_orders + _bf_octave_longest run to the end by the one-pass
+    _bf_effort1_passes run to the end by the one-pass
     kernel (tree), the lowest peak kept, the earliest on ties (the sweep
     first)."""
     best, best_total = _pack_sweep(s, e, z, 1, 0)
-    cands = _bestfit._bf_default_orders(s, e, z)
-    cands.append((_bestfit._bf_octave_longest(s, e, z), False))
+    cands = _bestfit._bf_effort1_passes(s, e, z)
     for order, first in cands:
         off, t = _pack_best_fit_order(s, e, z, order, first)
         if t < best_total:
@@ -1039,8 +1021,7 @@ def test_race_same_as_every_pass_to_the_end(problem, shift, slack):
     leaves = _bf_leaves(s, e)
     if shift is None:
         shift = _bestfit._bf_bk_shift(leaves[1], leaves[2], len(z))
-    cands = _bestfit._bf_default_orders(s, e, z)
-    cands.append((_bestfit._bf_octave_longest(s, e, z), False))
+    cands = _bestfit._bf_effort1_passes(s, e, z)
     # any target at or below the lower bound, any slack: same answer
     target = max(ref_lower_bound(s, e, z) - slack, 0)
     old = _bestfit._BF_RACE_SLACK_SHIFT
@@ -1176,20 +1157,3 @@ def test_argsort_kernel_is_stable_at_every_length(keys, reps):
     k = np.array(keys * reps if len(keys) * reps <= 20_000 else keys, dtype=np.int64)
     want = sorted(range(len(k)), key=lambda i: (int(k[i]), i))
     assert _sort._py_argsort(k).tolist() == want
-    assert _bestfit._bf_argsort(k).tolist() == want
-
-
-@given(order_problems())
-@settings(max_examples=60, deadline=None)
-def test_lexsort2_and_float_bits_keys_match_numpy(problem):
-    s, e, z = problem
-    length = e.astype(np.float64) - s.astype(np.float64) + 1.0
-    area = z * length
-    for n_rep in (1, 600 // max(len(z), 1) + 1):   # numpy's path and the radix one
-        ss, ll, aa = np.tile(s, n_rep), np.tile(length, n_rep), np.tile(area, n_rep)
-        assert (_bestfit._bf_argsort(-_bestfit._bf_fbits(ll)).tolist()
-                == np.argsort(-ll, kind="stable").tolist())
-        assert (_bestfit._bf_argsort(-_bestfit._bf_fbits(aa)).tolist()
-                == np.argsort(-aa, kind="stable").tolist())
-        assert (_bestfit._bf_lexsort2(-_bestfit._bf_fbits(ll), ss).tolist()
-                == np.lexsort((ss, -ll)).tolist())

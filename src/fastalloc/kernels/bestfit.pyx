@@ -21,7 +21,6 @@ import numpy as np
 from fastalloc.kernels.bound import _lower_bound
 from fastalloc.kernels.sort cimport _argsort_into, _n_meeting, _sorted_bounds
 from libc.math cimport floor
-from fastalloc.kernels.sort import _argsort_stable
 from fastalloc.kernels.bestfit_engine cimport (
     _bf_Eng, _bf_bk_run, _bf_eng_free, _bf_eng_init, _bf_eng_put, _bf_place, _bf_rand,
 )
@@ -123,81 +122,6 @@ def _bf_orders(starts, ends, sizes):
     ]   # first use, larger first: that is the sweep (_pack_sweep)
 
 
-def _bf_conflict_degree(starts, ends):
-    """How many other lifetimes meet each one: n - 1 minus those that end
-    before it starts and those that start after it ends; O(n log n), or
-    O(n + span) by counting from 256 buffers when the time span is at most
-    ~4n.  Pure
-    Python: [sum(s <= ends[i] and starts[i] <= e for s, e in zip(starts,
-    ends)) - 1 for i in range(n)]."""
-    n = len(starts)
-    if n == 0:
-        return np.zeros(0, dtype=np.int64)
-    first = int(starts.min())
-    span = int(ends.max()) - first + 1
-    if n >= 256 and span <= 4 * n + 1024:
-        # few distinct times: counts of starts and ends at or before each
-        # time, O(n + span), instead of two sorts and binary searches (below
-        # 256 buffers numpy's per-call cost decides, and there are fewer calls)
-        s0 = starts - first
-        cs = np.cumsum(np.bincount(s0, minlength=span))    # starts <= t
-        ce = np.zeros(span + 1, dtype=np.int64)             # ends < t
-        np.cumsum(np.bincount(ends - first, minlength=span), out=ce[1:])
-        return (n - 1) - ce[s0] - (n - cs[ends - first])
-    ss = np.sort(starts)
-    es = np.sort(ends)
-    return (n - 1) - np.searchsorted(es, starts, "left") - (n - np.searchsorted(ss, ends, "right"))
-
-
-def _bf_argsort(keys):
-    """np.argsort(keys, kind="stable") for int64 keys (ties by index) by
-    sort._argsort_into (a radix sort at these lengths); the same indices."""
-    k = np.ascontiguousarray(keys, dtype=np.int64)
-    cdef Py_ssize_t n = k.shape[0]
-    if n < 512:
-        # numpy's call costs less than the memoryviews' there
-        return np.argsort(k, kind="stable")
-    out = np.empty(n, dtype=np.int64)
-    cdef const int64_t[::1] kv = k
-    cdef int64_t[::1] ov = out
-    with nogil:
-        _argsort_into(&kv[0], n, &ov[0])
-    return out
-
-
-def _bf_lexsort2(hi_key, lo_key):
-    """np.lexsort((lo_key, hi_key)) for int64 keys: stable by lo_key, then
-    stable by hi_key (two _bf_argsort calls)."""
-    if len(lo_key) < 512:
-        return np.lexsort((lo_key, hi_key))
-    p = _bf_argsort(lo_key)
-    return p[_bf_argsort(np.asarray(hi_key)[p])]
-
-
-def _bf_fbits(x):
-    """An int64 key that orders the float64 values x >= +0.0 (no NaN) as x
-    does, ties alike: their bit patterns (IEEE 754 orders non-negative
-    floats as their bits read as integers)."""
-    return np.ascontiguousarray(x, dtype=np.float64).view(np.int64)
-
-
-def _bf_pack2(hi_key, lo_key):
-    """One stable order of (hi_key, lo_key) ascending, ties by index, as
-    np.lexsort((lo_key, hi_key)) gives (np.lexsort is stable, so ties keep
-    index order): both keys shifted to start at 0 and packed into one int64
-    when their bit widths add up to at most 63 (and from 512 keys), sorted by
-    _bf_argsort, else _bf_lexsort2."""
-    if len(hi_key) < 512:
-        # the packing's reductions cost more than a second sort pass there
-        return _bf_lexsort2(hi_key, lo_key)
-    hmin, lmin = int(hi_key.min()), int(lo_key.min())
-    hb = (int(hi_key.max()) - hmin).bit_length()
-    lb = (int(lo_key.max()) - lmin).bit_length()
-    if hb + lb <= 63:     # then neither shifted key overflows
-        return _bf_argsort(((hi_key - hmin) << lb) | (lo_key - lmin))
-    return _bf_lexsort2(hi_key, lo_key)
-
-
 def _bf_default_orders(starts, ends, sizes, bint first_use=True):
     """The (order, first fit?) passes of effort 1, most often best first,
     ties by index.  First fit in the orders of omnimalloc's greedy
@@ -219,7 +143,7 @@ def _bf_default_orders(starts, ends, sizes, bint first_use=True):
 
 cdef inline int64_t _bf_dbits(double x) noexcept nogil:
     # the bits of a double >= +0.0 as an int64 key that orders as x does
-    # (_bf_fbits)
+    # (IEEE 754 orders non-negative floats as their bits read as integers)
     cdef int64_t k
     memcpy(&k, &x, sizeof(int64_t))
     return k
@@ -243,8 +167,9 @@ cdef int _bf_stable_by(const int64_t* key, const int64_t* p, Py_ssize_t n, int64
 
 def _bf_effort1_orders(const int64_t[::1] starts, const int64_t[::1] ends,
                        const int64_t[::1] sizes, const double[::1] log_size, bint first_use=True):
-    """Effort 1's nine orders (_bf_default_orders' eight, then
-    _bf_octave_longest's) as rows of an int64 array (9, n), with the
+    """Effort 1's nine orders (_bf_default_orders' eight, then octave
+    size classes largest first, longest first: the first of
+    _bf_large_orders) as rows of an int64 array (9, n), with the
     conflict degree d (how many other lifetimes meet each one, counted over
     the time span when that is at most 4n + 1024, else by binary searches
     in the sorted starts and ends).  Every order is stable counting or
@@ -259,7 +184,8 @@ def _bf_effort1_orders(const int64_t[::1] starts, const int64_t[::1] ends,
     fewer than 2**31 buffers; log_size is np.log2(np.maximum(sizes, 1.0))
     in float64 (numpy's, so that size classes are numpy's to the last
     bit).  The same permutations as (idx = np.arange(n), length = ends -
-    starts + 1.0, class(q) = -floor(q * log_size), fbits: _bf_fbits)::
+    starts + 1.0, class(q) = -floor(q * log_size), fbits(x): the float64
+    values' bits as int64, x.view(np.int64))::
 
         lexsort((idx, -size, -(d * size)))      # exact 128-bit product
         lexsort((idx, -size))
@@ -381,7 +307,7 @@ _BF_FIRST_USE_PASS = 5
 
 def _bf_effort1_passes(starts, ends, sizes, bint first_use=True):
     """Effort 1's nine (order, first fit?) passes: _bf_default_orders' and
-    best fit by octave class, longest first (_bf_octave_longest), from one
+    best fit by octave class, longest first (the first of _bf_large_orders), from one
     kernel (_bf_effort1_orders).  With `first_use` False the first-use
     order is None."""
     log_size = np.log2(np.maximum(sizes.astype(np.float64), 1.0))
@@ -563,19 +489,6 @@ def _bf_large_orders(starts, ends, sizes, Py_ssize_t k):
         else:
             orders.append(np.lexsort((np.arange(n), -span, -cls)))
     return orders
-
-
-def _bf_octave_longest(starts, ends, sizes):
-    """Octave size classes largest first, longest lifetime first inside a
-    class, ties by index: the first of _bf_large_orders (same permutation)
-    with fewer numpy calls on small problems.  Pure Python equivalent::
-
-        sorted(range(n), key=lambda i: (-floor(log2(max(sizes[i], 1))),
-                                        starts[i] - ends[i], i))
-    """
-    octave = np.floor(np.log2(np.maximum(sizes.astype(np.float64), 1.0))).astype(np.int64)
-    return _bf_pack2(-octave, starts - ends)
-
 
 
 def _bf_portfolio(_BfPacker P, leaves, sizes, cands, best, int64_t best_total,
