@@ -151,3 +151,28 @@ def test_random_effort2_raced_or_not_gives_the_same_plan(monkeypatch, n, seed):
     monkeypatch.setattr(_bestfit, "_BF_RACE2_MAX_N", -1)
     want = _pack_best_fit(s, e, z, 64, 2)
     assert raced[1] == want[1] and raced[0].tolist() == want[0].tolist()
+
+
+def ref_bk_shift(lla, lha, n):
+    """_bf_bk_shift's rule with numpy: the median span (floor of the mean of the middle two), about 8x it, all
+    leaves of up to 512 buffers in one bucket, -1 when a lifetime spans more than 16 buckets."""
+    if n == 0:
+        return -1
+    span = np.sort(lha - lla)
+    k = n // 2
+    med = int(span[k]) if n % 2 else (int(span[k - 1]) + int(span[k])) // 2
+    shift = (med + 1).bit_length() + 3
+    if n <= 512:
+        shift = max(shift, (n - 1).bit_length())
+    return -1 if int(np.max((lha >> shift) - (lla >> shift))) > 16 else shift
+
+
+@given(st.lists(st.tuples(st.integers(0, 3000), st.one_of(st.integers(0, 8), st.integers(0, 5000))),
+                min_size=1, max_size=80),
+       st.sampled_from([1, 9]))
+@settings(max_examples=200, deadline=None)
+def test_bucket_shift_is_its_rule(ranges, reps):
+    # spans counted (longest <= 4n) or partitioned (longer), odd and even n, past 512 buffers by copies
+    lla = np.array([a for a, _ in ranges] * reps, dtype=np.intp)
+    lha = lla + np.array([b for _, b in ranges] * reps, dtype=np.intp)
+    assert _bestfit._bf_bk_shift(lla, lha, len(lla)) == ref_bk_shift(lla, lha, len(lla))

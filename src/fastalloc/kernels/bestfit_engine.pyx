@@ -677,25 +677,59 @@ def _bf_bk_shift(lla, lha, Py_ssize_t n):
     median span, measured best on the random workload; all the leaves of
     up to 512 buffers in one), or -1 when buckets
     would not pay (some lifetime spans many buckets) or cannot hold the
-    leaf indices (2**31 buffers or more)."""
+    leaf indices (2**31 buffers or more).  The median by counting the spans
+    when the longest is at most 4n (one compiled pass; on a small problem
+    numpy's per-call cost was most of this), else np.partition.  Pure
+    Python equivalent::
+
+        span = sorted(h - l for l, h in zip(lla, lha)); k = n // 2
+        med = span[k] if n % 2 else (span[k - 1] + span[k]) // 2
+        shift = (med + 1).bit_length() + 3
+        if n <= 512: shift = max(shift, (n - 1).bit_length())
+        if max((h >> shift) - (l >> shift) for l, h in zip(lla, lha)) > 16: shift = -1
+    """
     if n == 0 or n >= 2**31:
         return -1
-    span = lha - lla
-    # int(np.median(span)) by a partial sort (np.median's own overhead is
-    # most of a small problem's setup): the middle one, or the floor of the
-    # mean of the two middle ones (spans are small non-negative integers)
-    k = n // 2
-    if n & 1:
-        med = int(np.partition(span, k)[k])
+    lo_a = np.ascontiguousarray(lla, dtype=np.intp)
+    hi_a = np.ascontiguousarray(lha, dtype=np.intp)
+    cdef const Py_ssize_t[::1] lo = lo_a, hi = hi_a
+    cdef Py_ssize_t i, k = n // 2, m = 0, s, acc, a = -1, b = -1, widest = 0
+    cdef Py_ssize_t* cnt
+    for i in range(n):
+        m = max(m, hi[i] - lo[i])
+    if m <= 4 * n:
+        cnt = <Py_ssize_t*>malloc((m + 1) * sizeof(Py_ssize_t))
+        if cnt == NULL:
+            raise MemoryError()
+        memset(cnt, 0, (m + 1) * sizeof(Py_ssize_t))
+        for i in range(n):
+            cnt[hi[i] - lo[i]] += 1
+        # a: the (k-1)-th smallest span, b: the k-th (0-based)
+        acc = 0
+        for s in range(m + 1):
+            acc += cnt[s]
+            if a < 0 and acc >= k:
+                a = s
+            if acc >= k + 1:
+                b = s
+                break
+        free(cnt)
+        med = b if n & 1 else (a + b) // 2
     else:
-        mid = np.partition(span, (k - 1, k))
-        med = (int(mid[k - 1]) + int(mid[k])) // 2
-    shift = int(med + 1).bit_length() + 3
+        span = hi_a - lo_a
+        if n & 1:
+            med = int(np.partition(span, k)[k])
+        else:
+            mid = np.partition(span, (k - 1, k))
+            med = (int(mid[k - 1]) + int(mid[k])) // 2
+    cdef int shift = int(med + 1).bit_length() + 3
     if n <= 512:
         # every leaf in one bucket (at most n leaves): a query is one scan,
         # no merge of lists
         shift = max(shift, int(n - 1).bit_length())
-    if int(np.max((lha >> shift) - (lla >> shift))) > 16:
+    for i in range(n):
+        widest = max(widest, (hi[i] >> shift) - (lo[i] >> shift))
+    if widest > 16:
         return -1
     return shift
 
